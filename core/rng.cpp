@@ -1,0 +1,69 @@
+#include "rng.hpp"
+
+#include <cmath>
+
+namespace attention_lab {
+namespace {
+
+std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+std::uint64_t splitmix64(std::uint64_t& x) {
+  std::uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+constexpr double kTwoPi = 6.283185307179586476925286766559;
+
+}  // namespace
+
+Xoshiro256pp::Xoshiro256pp(std::uint64_t seed, std::uint64_t stream) {
+  std::uint64_t mix = seed;
+  for (auto& word : state_) word = splitmix64(mix);
+  for (std::uint64_t s = 0; s < stream; ++s) jump();
+}
+
+std::uint64_t Xoshiro256pp::next() {
+  const std::uint64_t result = rotl(state_[0] + state_[3], 23) + state_[0];
+  const std::uint64_t t = state_[1] << 17;
+  state_[2] ^= state_[0];
+  state_[3] ^= state_[1];
+  state_[1] ^= state_[2];
+  state_[0] ^= state_[3];
+  state_[2] ^= t;
+  state_[3] = rotl(state_[3], 45);
+  return result;
+}
+
+double Xoshiro256pp::uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
+
+void Xoshiro256pp::jump() {
+  static constexpr std::uint64_t kJump[] = {0x180ec6d33cfd0abaULL, 0xd5a61266f0c9392cULL, 0xa9582618e03fc9aaULL,
+                                            0x39abdc4529b1661cULL};
+  std::array<std::uint64_t, 4> acc{};
+  for (std::uint64_t word : kJump) {
+    for (int bit = 0; bit < 64; ++bit) {
+      if (word & (std::uint64_t{1} << bit)) {
+        for (int i = 0; i < 4; ++i) acc[i] ^= state_[i];
+      }
+      next();
+    }
+  }
+  state_ = acc;
+}
+
+double NormalSampler::next() {
+  if (hasCached_) {
+    hasCached_ = false;
+    return cached_;
+  }
+  // 1 - u keeps the log argument in (0, 1], so log never sees 0.
+  const double radius = std::sqrt(-2.0 * std::log(1.0 - engine_.uniform()));
+  const double angle = kTwoPi * engine_.uniform();
+  cached_ = radius * std::sin(angle);
+  hasCached_ = true;
+  return radius * std::cos(angle);
+}
+
+}  // namespace attention_lab

@@ -1,0 +1,29 @@
+// Builds what a command needs: the WASM module, the Node package of the core and the site (and the native core for tests).
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync } from 'node:fs';
+
+const purpose = process.argv.includes('--for') ? process.argv[process.argv.indexOf('--for') + 1] : 'start';
+const jobs = ['-j', '2'];
+
+function run(command, args, extraEnv = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...extraEnv } });
+  if (result.status !== 0) {
+    console.error(`attention-lab build: '${command} ${args.join(' ')}' failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+// emcc needs acorn from Debian's node modules (Emscripten 3.1.6).
+const emscriptenEnv = { NODE_PATH: '/usr/share/nodejs' };
+
+if (purpose === 'test' || purpose === 'bench') {
+  run('cmake', ['--preset', 'native', '--log-level=WARNING']);
+  run('cmake', ['--build', '--preset', 'native', ...jobs]);
+}
+run('cmake', ['--preset', 'wasm', '--log-level=WARNING'], emscriptenEnv);
+run('cmake', ['--build', '--preset', 'wasm', ...jobs], emscriptenEnv);
+run('npx', ['--no-install', 'tsc', '-p', 'tsconfig.lib.json']);
+mkdirSync('dist/lib/generated', { recursive: true });
+cpSync('web/generated/wasm', 'dist/lib/generated/wasm', { recursive: true });
+run('npx', ['--no-install', 'vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
+console.log('attention-lab build: done');

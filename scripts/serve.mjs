@@ -1,0 +1,69 @@
+// Serves the production build on loopback under the strict Content-Security-Policy the lesson promises.
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const contentSecurityPolicy =
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; style-src-attr 'unsafe-inline'; " +
+  "img-src 'self' data:; font-src 'self' data:; object-src 'none'; base-uri 'self'";
+
+const types = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+  '.zip': 'application/zip',
+  '.xml': 'application/xml',
+};
+
+const defaultRoot = fileURLToPath(new URL('../dist/site', import.meta.url));
+
+async function resolveFile(root, urlPath) {
+  const decoded = decodeURIComponent(urlPath.split('?')[0] ?? '/');
+  const candidate = normalize(join(root, decoded));
+  if (candidate !== root && !candidate.startsWith(root + sep)) return undefined; // no escaping the site folder
+  const info = await stat(candidate).catch(() => undefined);
+  if (info?.isDirectory()) return resolveFile(root, join(decoded, 'index.html'));
+  return info?.isFile() ? candidate : undefined;
+}
+
+/** Starts a server; port 0 picks a free one. Resolves to { url, close }. */
+export async function startServer({ root = defaultRoot, host = '127.0.0.1', port = 0, headers = {} } = {}) {
+  const siteRoot = resolve(root);
+  const server = createServer(async (request, response) => {
+    const common = { 'Content-Security-Policy': contentSecurityPolicy, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-cache', ...headers };
+    try {
+      const file = await resolveFile(siteRoot, new URL(request.url ?? '/', 'http://x').pathname);
+      if (!file) {
+        response.writeHead(404, { ...common, 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+        return;
+      }
+      const body = await readFile(file);
+      response.writeHead(200, { ...common, 'Content-Type': types[extname(file)] ?? 'application/octet-stream' });
+      response.end(request.method === 'HEAD' ? undefined : body);
+    } catch (error) {
+      response.writeHead(400, { ...common, 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request');
+    }
+  });
+  await new Promise((done, fail) => server.once('error', fail).listen(port, host, done));
+  const address = server.address();
+  return {
+    url: `http://${host}:${address.port}/`,
+    close: () => new Promise((done) => server.close(() => done())),
+  };
+}
+
+// `npm start`: a fixed port when free (8080 or PORT), else any free one.
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  const wanted = Number(process.env.PORT ?? 8080);
+  const server = await startServer({ port: wanted }).catch(() => startServer({ port: 0 }));
+  console.log(`Attention Lab is served at ${server.url}  (Ctrl+C stops it)`);
+}

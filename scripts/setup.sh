@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Sets up everything Attention Lab needs, then builds it: Debian packages where
+# missing, npm packages, the native core, the WASM module and the site.
+# Used by `npm start` and `npm test`; safe to run again (it only does what is missing).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Debian packages the project needs, each with a file that proves it is there.
+declare -A wanted=(
+  [emscripten]=/usr/bin/em++
+  [binaryen]=/usr/bin/wasm-opt
+  [libeigen3-dev]=/usr/include/eigen3/Eigen/Core
+  [doctest-dev]=/usr/include/doctest/doctest.h
+  [chromium]=/usr/bin/chromium
+  [cmake]=/usr/bin/cmake
+  [g++]=/usr/bin/g++
+)
+missing=()
+for pkg in "${!wanted[@]}"; do
+  [ -e "${wanted[$pkg]}" ] || missing+=("$pkg")
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+  IFS=$'\n' missing=($(sort <<<"${missing[*]}")); unset IFS
+  why=""
+  [ -f /etc/debian_version ] && command -v apt-get >/dev/null || why="this is not a Debian system with apt-get"
+  [ -z "$why" ] && [ "$(id -u)" -ne 0 ] && why="this script is not running as root"
+  if [ -n "$why" ]; then
+    echo "attention-lab setup: cannot install system packages ($why)." >&2
+    echo "Install these (Debian 12 names), then run the command again:" >&2
+    echo "  apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+  echo "attention-lab setup: installing ${missing[*]} (apt-get)"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq "${missing[@]}"
+fi
+
+# npm packages: only when the lock file changed since the last install (keeps later runs offline).
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "attention-lab setup: installing npm packages"
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+
+echo "attention-lab setup: building"
+node scripts/build.mjs "$@"
