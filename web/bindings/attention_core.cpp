@@ -1,24 +1,221 @@
-// The Embind surface of the core: one coarse call per batch, typed arrays in and out.
+// The Embind surface of the core: thin wrappers, one coarse call per batch or sweep, typed arrays in and out.
 #include <emscripten/bind.h>
 
 #include "convert.hpp"
+#include "modes.hpp"
+#include "rng.hpp"
 #include "scores.hpp"
 #include "softmax.hpp"
+#include "sweeps.hpp"
 #include "validate.hpp"
 
 namespace attention_lab::bindings {
 namespace {
 
-val softmaxBinding(const val& scores, double temperature) {
-  return guarded([&] { return toFloat64Array(softmax(toVector(scores), temperature)); });
+SoftmaxOptions toSoftmaxOptions(double temperature, const val& mask) {
+  SoftmaxOptions options;
+  options.temperature = temperature;
+  options.mask = toMask(mask);
+  return options;
+}
+
+val softmaxBinding(const val& scores, double temperature, const val& mask) {
+  return guarded([&] { return toFloat64Array(softmax(toVector(scores), toSoftmaxOptions(temperature, mask))); });
+}
+
+val logSoftmaxBinding(const val& scores, double temperature, const val& mask) {
+  return guarded([&] { return toFloat64Array(logSoftmax(toVector(scores), toSoftmaxOptions(temperature, mask))); });
+}
+
+val softmaxStatsBinding(const val& weights) {
+  return guarded([&] {
+    const SoftmaxStats stats = softmaxStats(toVector(weights));
+    val result = val::object();
+    result.set("entropy", stats.entropy);
+    result.set("perplexity", stats.perplexity);
+    result.set("maxWeight", stats.maxWeight);
+    result.set("jacobianMaxAbs", stats.jacobianMaxAbs);
+    result.set("jacobianFrobenius", stats.jacobianFrobenius);
+    result.set("survivalRatio", stats.survivalRatio);
+    result.set("survival", survivalName(stats.survival));
+    return result;
+  });
+}
+
+val softmaxJacobianBinding(const val& weights) {
+  return guarded([&] {
+    const RowMatrix jacobian = softmaxJacobian(toVector(weights));
+    return toFloat64Array(jacobian);
+  });
+}
+
+double saturationCrossingBinding(double threshold, double keyCount) {
+  return guarded([&] {
+    return saturationCrossing(threshold, static_cast<int>(toInteger("saturationCrossing", "keyCount", keyCount, 2,
+                                                                    kMaxSoftmaxLength)));
+  });
+}
+
+val scoreStatisticsBinding(double keyDimension, const std::string& mode, double temperature) {
+  return guarded([&] {
+    const auto dk = static_cast<int>(toInteger("scoreStatistics", "dk", keyDimension, 1, kMaxKeyDimension));
+    const Scale scale = toScale("scoreStatistics", mode, temperature);
+    val result = val::object();
+    result.set("mean", 0.0);
+    result.set("variance", scoreVariance(scale, dk));
+    result.set("std", scoreStd(scale, dk));
+    result.set("divisor", scaleDivisor(scale, dk));
+    return result;
+  });
+}
+
+val dotProductExperimentBinding(double keyDimension, double count, double seed, const std::string& mode,
+                                double temperature, const std::string& method, double bins) {
+  return guarded([&] {
+    const char* fn = "dotProductExperiment";
+    const auto dk = static_cast<int>(toInteger(fn, "dk", keyDimension, 1, kMaxKeyDimension));
+    const auto n = static_cast<int>(toInteger(fn, "count", count, 2, kMaxSamples));
+    const auto binCount = static_cast<int>(toInteger(fn, "bins", bins, 1, kMaxBins));
+    const DotProductExperiment e =
+        dotProductExperiment(dk, n, toSeed(fn, seed), toScale(fn, mode, temperature), toMethod(fn, method), binCount);
+    val result = val::object();
+    result.set("samples", toFloat64Array(e.samples));
+    result.set("mean", e.mean);
+    result.set("variance", e.variance);
+    result.set("std", e.std);
+    result.set("meanStandardError", e.meanStandardError);
+    result.set("varianceStandardError", e.varianceStandardError);
+    result.set("stdStandardError", e.stdStandardError);
+    result.set("theoryVariance", e.theoryVariance);
+    result.set("theoryStd", e.theoryStd);
+    val histogram = val::object();
+    histogram.set("edges", toFloat64Array(e.histogram.edges));
+    histogram.set("counts", toFloat64Array(e.histogram.counts));
+    histogram.set("below", static_cast<double>(e.histogram.below));
+    histogram.set("above", static_cast<double>(e.histogram.above));
+    result.set("histogram", histogram);
+    result.set("densityCounts", toFloat64Array(e.densityCounts));
+    return result;
+  });
+}
+
+val attentionBinding(const val& queries, const val& keys, const val& values, double rows, double keyCount,
+                     double width, double valueWidth, const std::string& mode, double temperature, bool causal) {
+  return guarded([&] {
+    const char* fn = "attention";
+    const auto n = toInteger(fn, "n", rows, 1, kMaxAttentionRows);
+    const auto m = toInteger(fn, "m", keyCount, 1, kMaxAttentionRows);
+    const auto d = toInteger(fn, "d", width, 1, kMaxModelDimension);
+    const auto dv = toInteger(fn, "dv", valueWidth, 1, kMaxModelDimension);
+    const AttentionResult r = scaledDotProductAttention(
+        toRowMatrix(fn, "q", queries, n, d), toRowMatrix(fn, "k", keys, m, d), toRowMatrix(fn, "v", values, m, dv),
+        toAttentionScale(fn, mode, temperature), causal);
+    val result = val::object();
+    result.set("weights", toFloat64Array(r.weights));
+    result.set("output", toFloat64Array(r.output));
+    return result;
+  });
+}
+
+val entropySweepBinding(const val& keyDimensions, double keyCount, double trials, double seed, const val& modes,
+                        const val& temperatures) {
+  return guarded([&] {
+    const char* fn = "entropySweep";
+    const std::vector<int> dks = toIntegers(fn, "dks", keyDimensions, 1, kMaxKeyDimension);
+    const std::vector<std::string> names = emscripten::vecFromJSArray<std::string>(modes);
+    const std::vector<double> taus = emscripten::convertJSArrayToNumberVector<double>(temperatures);
+    if (names.size() != taus.size()) {
+      failArgument(ErrorKind::Shape, fn, "temperatures", "one per scale (" + std::to_string(names.size()) + ")",
+                   std::to_string(taus.size()));
+    }
+    std::vector<Scale> scales;
+    for (std::size_t i = 0; i < names.size(); ++i) scales.push_back(toScale(fn, names[i], taus[i]));
+    const EntropySweep sweep =
+        entropySweep(dks, static_cast<int>(toInteger(fn, "keyCount", keyCount, 1, kMaxKeys)),
+                     static_cast<int>(toInteger(fn, "trials", trials, 2, kMaxTrials)), toSeed(fn, seed), scales);
+    val result = val::object();
+    result.set("dks", toFloat64Array(sweep.keyDimensions));
+    result.set("maxEntropy", sweep.maxEntropy);
+    result.set("meanEntropy", toFloat64Array(sweep.meanEntropy));
+    result.set("entropyStandardError", toFloat64Array(sweep.entropyStandardError));
+    result.set("meanMaxWeight", toFloat64Array(sweep.meanMaxWeight));
+    result.set("maxWeightStandardError", toFloat64Array(sweep.maxWeightStandardError));
+    return result;
+  });
+}
+
+val saturationCurveBinding(const val& xs, double keyCount) {
+  return guarded([&] {
+    const auto n = toInteger("saturationCurve", "keyCount", keyCount, 1, kMaxSoftmaxLength);
+    return toFloat64Array(saturationCurve(toVector(xs), static_cast<int>(n)));
+  });
+}
+
+val jacobianNormsBinding(const val& scores, const val& multipliers) {
+  return guarded([&] {
+    const JacobianSweep sweep = jacobianNormsByMultiplier(toVector(scores), toVector(multipliers));
+    val result = val::object();
+    result.set("multipliers", toFloat64Array(sweep.multipliers));
+    result.set("maxAbs", toFloat64Array(sweep.maxAbs));
+    result.set("frobenius", toFloat64Array(sweep.frobenius));
+    result.set("survivalRatio", toFloat64Array(sweep.survivalRatio));
+    return result;
+  });
+}
+
+val cosineSweepBinding(const val& dimensions, double pairs, double seed) {
+  return guarded([&] {
+    const char* fn = "cosineSweep";
+    const CosineSweep sweep = cosineSweep(toIntegers(fn, "dimensions", dimensions, 1, kMaxModelDimension),
+                                          static_cast<int>(toInteger(fn, "pairs", pairs, 2, kMaxTrials)),
+                                          toSeed(fn, seed));
+    val samples = val::array();
+    for (const auto& s : sweep.samples) samples.call<void>("push", toFloat64Array(s));
+    val result = val::object();
+    result.set("dimensions", toFloat64Array(sweep.dimensions));
+    result.set("samples", samples);
+    result.set("mean", toFloat64Array(sweep.mean));
+    result.set("meanStandardError", toFloat64Array(sweep.meanStandardError));
+    result.set("variance", toFloat64Array(sweep.variance));
+    result.set("varianceStandardError", toFloat64Array(sweep.varianceStandardError));
+    result.set("theoryVariance", toFloat64Array(sweep.theoryVariance));
+    return result;
+  });
 }
 
 val sampleQueryScoresBinding(double keyDimension, double keyCount, double seed) {
   return guarded([&] {
-    const auto dk = toInteger("sampleQueryScores", "keyDimension", keyDimension, 1, kMaxKeyDimension);
-    const auto n = toInteger("sampleQueryScores", "keyCount", keyCount, 1, kMaxKeys);
-    const auto s = toInteger("sampleQueryScores", "seed", seed, 0, kMaxSeed);
-    return toFloat64Array(sampleQueryScores(static_cast<int>(dk), static_cast<int>(n), static_cast<std::uint64_t>(s)));
+    const char* fn = "sampleQueryScores";
+    const auto dk = toInteger(fn, "keyDimension", keyDimension, 1, kMaxKeyDimension);
+    const auto n = toInteger(fn, "keyCount", keyCount, 1, kMaxKeys);
+    return toFloat64Array(sampleQueryScores(static_cast<int>(dk), static_cast<int>(n), toSeed(fn, seed)));
+  });
+}
+
+val sampleNormalsBinding(double count, double seed) {
+  return guarded([&] {
+    const auto n = toInteger("sampleNormals", "count", count, 1, kMaxSamples);
+    Xoshiro256pp engine(toSeed("sampleNormals", seed));
+    NormalSampler normal(engine);
+    Eigen::VectorXd values(n);
+    for (auto& x : values) x = normal.next();
+    return toFloat64Array(values);
+  });
+}
+
+// The raw 64-bit integer stream as [high, low] 32-bit halves, so tests can prove it bit-identical to native.
+val randomIntegersBinding(double seed, double stream, double count) {
+  return guarded([&] {
+    const auto n = toInteger("randomIntegers", "count", count, 1, 4096);
+    Xoshiro256pp engine(toSeed("randomIntegers", seed),
+                        static_cast<std::uint64_t>(toInteger("randomIntegers", "stream", stream, 0, 64)));
+    std::vector<std::uint32_t> halves;
+    for (std::int64_t i = 0; i < n; ++i) {
+      const std::uint64_t x = engine.next();
+      halves.push_back(static_cast<std::uint32_t>(x >> 32));
+      halves.push_back(static_cast<std::uint32_t>(x));
+    }
+    return val::global("Uint32Array").new_(val(emscripten::typed_memory_view(halves.size(), halves.data())));
   });
 }
 
@@ -27,6 +224,20 @@ val sampleQueryScoresBinding(double keyDimension, double keyCount, double seed) 
 
 EMSCRIPTEN_BINDINGS(attention_core) {
   using namespace attention_lab::bindings;
-  emscripten::function("softmax", &softmaxBinding);
-  emscripten::function("sampleQueryScores", &sampleQueryScoresBinding);
+  using emscripten::function;
+  function("softmax", &softmaxBinding);
+  function("logSoftmax", &logSoftmaxBinding);
+  function("softmaxStats", &softmaxStatsBinding);
+  function("softmaxJacobian", &softmaxJacobianBinding);
+  function("saturationCrossing", &saturationCrossingBinding);
+  function("scoreStatistics", &scoreStatisticsBinding);
+  function("dotProductExperiment", &dotProductExperimentBinding);
+  function("attention", &attentionBinding);
+  function("entropySweep", &entropySweepBinding);
+  function("saturationCurve", &saturationCurveBinding);
+  function("jacobianNorms", &jacobianNormsBinding);
+  function("cosineSweep", &cosineSweepBinding);
+  function("sampleQueryScores", &sampleQueryScoresBinding);
+  function("sampleNormals", &sampleNormalsBinding);
+  function("randomIntegers", &randomIntegersBinding);
 }

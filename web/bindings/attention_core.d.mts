@@ -1,7 +1,51 @@
-// Types of the raw Embind module; the idiomatic API in web/src/core wraps it.
+// Types of the raw Embind module (web/bindings/attention_core.cpp); the idiomatic API in web/src/core wraps it.
+export type RawScaleMode = 'none' | 'sqrt' | 'linear' | 'temperature';
+export type RawAttentionScaleMode = RawScaleMode | 'balanced' | 'cosine';
+
+export interface RawSoftmaxStats {
+  entropy: number;
+  perplexity: number;
+  maxWeight: number;
+  jacobianMaxAbs: number;
+  jacobianFrobenius: number;
+  survivalRatio: number;
+  survival: 'healthy' | 'fading' | 'dying' | 'dead';
+}
+
+export interface RawDotProductExperiment {
+  samples: Float64Array;
+  mean: number;
+  variance: number;
+  std: number;
+  meanStandardError: number;
+  varianceStandardError: number;
+  stdStandardError: number;
+  theoryVariance: number;
+  theoryStd: number;
+  histogram: { edges: Float64Array; counts: Float64Array; below: number; above: number };
+  densityCounts: Float64Array;
+}
+
 export interface RawAttentionCore {
-  softmax(scores: Float64Array, temperature: number): Float64Array;
+  softmax(scores: Float64Array, temperature: number, mask: Uint8Array | undefined): Float64Array;
+  logSoftmax(scores: Float64Array, temperature: number, mask: Uint8Array | undefined): Float64Array;
+  softmaxStats(weights: Float64Array): RawSoftmaxStats;
+  softmaxJacobian(weights: Float64Array): Float64Array;
+  saturationCrossing(threshold: number, keyCount: number): number;
+  scoreStatistics(dk: number, mode: RawScaleMode, temperature: number): { mean: number; variance: number; std: number; divisor: number };
+  dotProductExperiment(dk: number, count: number, seed: number, mode: RawScaleMode, temperature: number, method: 'direct' | 'fast', bins: number): RawDotProductExperiment;
+  attention(q: Float64Array, k: Float64Array, v: Float64Array, n: number, m: number, d: number, dv: number, mode: RawAttentionScaleMode, temperature: number, causal: boolean): { weights: Float64Array; output: Float64Array };
+  entropySweep(dks: Float64Array, keyCount: number, trials: number, seed: number, modes: RawScaleMode[], temperatures: Float64Array): {
+    dks: Float64Array; maxEntropy: number; meanEntropy: Float64Array; entropyStandardError: Float64Array; meanMaxWeight: Float64Array; maxWeightStandardError: Float64Array;
+  };
+  saturationCurve(xs: Float64Array, keyCount: number): Float64Array;
+  jacobianNorms(scores: Float64Array, multipliers: Float64Array): { multipliers: Float64Array; maxAbs: Float64Array; frobenius: Float64Array; survivalRatio: Float64Array };
+  cosineSweep(dimensions: Float64Array, pairs: number, seed: number): {
+    dimensions: Float64Array; samples: Float64Array[]; mean: Float64Array; meanStandardError: Float64Array; variance: Float64Array; varianceStandardError: Float64Array; theoryVariance: Float64Array;
+  };
   sampleQueryScores(keyDimension: number, keyCount: number, seed: number): Float64Array;
+  sampleNormals(count: number, seed: number): Float64Array;
+  randomIntegers(seed: number, stream: number, count: number): Uint32Array;
 }
 
 export interface RawCoreOptions {

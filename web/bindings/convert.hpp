@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "errors.hpp"
+#include "row_matrix.hpp"
 
 namespace attention_lab::bindings {
 
@@ -44,10 +45,37 @@ inline Eigen::VectorXd toVector(const val& typedArray) {
   return Eigen::Map<const Eigen::VectorXd>(values.data(), static_cast<Eigen::Index>(values.size()));
 }
 
+// An absent mask (undefined or null) is the empty mask: every position kept.
+inline std::vector<std::uint8_t> toMask(const val& typedArray) {
+  if (typedArray.isUndefined() || typedArray.isNull()) return {};
+  return emscripten::convertJSArrayToNumberVector<std::uint8_t>(typedArray);
+}
+
+// A row-major Float64Array of rows×cols; a length that does not match is a shape error naming the argument.
+inline RowMatrix toRowMatrix(const char* function, const char* argument, const val& typedArray, std::int64_t rows,
+                             std::int64_t cols) {
+  const std::vector<double> values = emscripten::convertJSArrayToNumberVector<double>(typedArray);
+  if (static_cast<std::int64_t>(values.size()) != rows * cols) {
+    failArgument(ErrorKind::Shape, function, argument,
+                 "of length " + std::to_string(rows) + "×" + std::to_string(cols) + " = " + std::to_string(rows * cols),
+                 std::to_string(values.size()));
+  }
+  return Eigen::Map<const RowMatrix>(values.data(), rows, cols);
+}
+
 // Copies out, so JS never holds a view into WASM memory that a later allocation could detach.
+inline val toFloat64Array(const double* data, std::size_t length) {
+  return val::global("Float64Array").new_(val(emscripten::typed_memory_view(length, data)));
+}
 inline val toFloat64Array(const Eigen::VectorXd& values) {
-  const val view(emscripten::typed_memory_view(static_cast<std::size_t>(values.size()), values.data()));
-  return val::global("Float64Array").new_(view);
+  return toFloat64Array(values.data(), static_cast<std::size_t>(values.size()));
+}
+inline val toFloat64Array(const RowMatrix& values) {
+  return toFloat64Array(values.data(), static_cast<std::size_t>(values.size()));
+}
+inline val toFloat64Array(const std::vector<int>& values) {
+  const std::vector<double> asDoubles(values.begin(), values.end());
+  return toFloat64Array(asDoubles.data(), asDoubles.size());
 }
 
 // JS numbers arrive as doubles; integers are checked here so 3.5 or 1e12 get a message, not a silent cast.
@@ -61,7 +89,23 @@ inline std::int64_t toInteger(const char* function, const char* argument, double
   return static_cast<std::int64_t>(value);
 }
 
+inline std::vector<int> toIntegers(const char* function, const char* argument, const val& typedArray, double low,
+                                   double high) {
+  const std::vector<double> values = emscripten::convertJSArrayToNumberVector<double>(typedArray);
+  std::vector<int> integers;
+  integers.reserve(values.size());
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const std::string name = std::string(argument) + "[" + std::to_string(i) + "]";
+    integers.push_back(static_cast<int>(toInteger(function, name.c_str(), values[i], low, high)));
+  }
+  return integers;
+}
+
 // Seeds are JS-safe integers so that a seed shown in a URL round-trips exactly.
 constexpr double kMaxSeed = 9007199254740991.0;
+
+inline std::uint64_t toSeed(const char* function, double seed) {
+  return static_cast<std::uint64_t>(toInteger(function, "seed", seed, 0, kMaxSeed));
+}
 
 }  // namespace attention_lab::bindings

@@ -1,22 +1,120 @@
 // Turns the raw Embind module into the idiomatic Core: options objects, typed arrays, checked arguments.
 import type { RawAttentionCore } from '../../generated/wasm/attention_core.mjs';
-import { requireFloat64Array, requireNumber, requireOptions } from './checks.js';
-import type { Core, QueryScoresRequest, SoftmaxOptions } from './types.js';
+import {
+  requireBoolean, requireChoice, requireFloat64Array, requireNumber, requireNumbers, requireOptionalUint8Array,
+  requireOptions,
+} from './checks.js';
+import { toRawAttentionScale, toRawScale } from './scales.js';
+import type { Core, SoftmaxOptions } from './types.js';
+
+// Splits a row-major matrix into its rows (views, no copies).
+function rows(matrix: Float64Array, count: number): Float64Array[] {
+  const width = matrix.length / count;
+  return Array.from({ length: count }, (_, i) => matrix.subarray(i * width, (i + 1) * width));
+}
+
+function softmaxArguments(fn: string, scores: unknown, options: SoftmaxOptions | undefined) {
+  const { temperature = 1, mask } = requireOptions(fn, options);
+  return [
+    requireFloat64Array(fn, 'scores', scores),
+    requireNumber(fn, 'temperature', temperature),
+    requireOptionalUint8Array(fn, 'mask', mask),
+  ] as const;
+}
 
 export function wrapCore(raw: RawAttentionCore): Core {
   return {
-    softmax(scores: Float64Array, options?: SoftmaxOptions): Float64Array {
-      const { temperature = 1 } = requireOptions('softmax', options);
-      requireFloat64Array('softmax', 'scores', scores);
-      return raw.softmax(scores, requireNumber('softmax', 'temperature', temperature));
+    softmax: (scores, options) => raw.softmax(...softmaxArguments('softmax', scores, options)),
+    logSoftmax: (scores, options) => raw.logSoftmax(...softmaxArguments('logSoftmax', scores, options)),
+
+    softmaxStats(scores, options) {
+      const stats = raw.softmaxStats(raw.softmax(...softmaxArguments('softmaxStats', scores, options)));
+      const { survival, survivalRatio, ...rest } = stats;
+      return { ...rest, survival: { state: survival, ratio: survivalRatio } };
     },
-    sampleQueryScores(request: QueryScoresRequest): Float64Array {
-      const { dk, keyCount, seed } = requireOptions('sampleQueryScores', request);
-      return raw.sampleQueryScores(
-        requireNumber('sampleQueryScores', 'dk', dk),
-        requireNumber('sampleQueryScores', 'keyCount', keyCount),
-        requireNumber('sampleQueryScores', 'seed', seed),
-      );
+
+    softmaxJacobian: (p) => raw.softmaxJacobian(requireFloat64Array('softmaxJacobian', 'p', p)),
+
+    saturationCrossing(request) {
+      const { threshold, keyCount } = requireOptions('saturationCrossing', request, true);
+      return raw.saturationCrossing(requireNumber('saturationCrossing', 'threshold', threshold),
+        requireNumber('saturationCrossing', 'keyCount', keyCount));
+    },
+
+    scoreStatistics(request) {
+      const { dk, scale = 'none' } = requireOptions('scoreStatistics', request, true);
+      return raw.scoreStatistics(requireNumber('scoreStatistics', 'dk', dk), ...toRawScale('scoreStatistics', scale));
+    },
+
+    dotProductExperiment(request) {
+      const fn = 'dotProductExperiment';
+      const { dk, count, seed, scale = 'none', method = 'fast', bins = 60 } = requireOptions(fn, request, true);
+      const e = raw.dotProductExperiment(requireNumber(fn, 'dk', dk), requireNumber(fn, 'count', count),
+        requireNumber(fn, 'seed', seed), ...toRawScale(fn, scale), requireChoice(fn, 'method', method, ['fast', 'direct'] as const),
+        requireNumber(fn, 'bins', bins));
+      return {
+        samples: e.samples, mean: e.mean, variance: e.variance, std: e.std,
+        standardErrors: { mean: e.meanStandardError, variance: e.varianceStandardError, std: e.stdStandardError },
+        theory: { variance: e.theoryVariance, std: e.theoryStd },
+        histogram: e.histogram, densityCounts: e.densityCounts,
+      };
+    },
+
+    attention(request) {
+      const fn = 'attention';
+      const { q, k, v, n, m, d, dv, scale = 'sqrt', causal = false } = requireOptions(fn, request, true);
+      return raw.attention(requireFloat64Array(fn, 'q', q), requireFloat64Array(fn, 'k', k), requireFloat64Array(fn, 'v', v),
+        requireNumber(fn, 'n', n), requireNumber(fn, 'm', m), requireNumber(fn, 'd', d), requireNumber(fn, 'dv', dv),
+        ...toRawAttentionScale(fn, scale), requireBoolean(fn, 'causal', causal));
+    },
+
+    entropySweep(request) {
+      const fn = 'entropySweep';
+      const { dks, keyCount, trials, seed, scales } = requireOptions(fn, request, true);
+      if (!Array.isArray(scales)) throw new TypeError(`${fn}: scales must be an array of scales`);
+      const raws = scales.map((s) => toRawScale(fn, s));
+      const sweep = raw.entropySweep(requireNumbers(fn, 'dks', dks), requireNumber(fn, 'keyCount', keyCount),
+        requireNumber(fn, 'trials', trials), requireNumber(fn, 'seed', seed), raws.map(([mode]) => mode),
+        Float64Array.from(raws, ([, t]) => t));
+      return {
+        dks: sweep.dks, maxEntropy: sweep.maxEntropy,
+        meanEntropy: rows(sweep.meanEntropy, scales.length), entropyStandardError: rows(sweep.entropyStandardError, scales.length),
+        meanMaxWeight: rows(sweep.meanMaxWeight, scales.length), maxWeightStandardError: rows(sweep.maxWeightStandardError, scales.length),
+      };
+    },
+
+    saturationCurve(request) {
+      const { xs, keyCount } = requireOptions('saturationCurve', request, true);
+      return raw.saturationCurve(requireNumbers('saturationCurve', 'xs', xs), requireNumber('saturationCurve', 'keyCount', keyCount));
+    },
+
+    jacobianNorms(request) {
+      const { scores, multipliers } = requireOptions('jacobianNorms', request, true);
+      return raw.jacobianNorms(requireFloat64Array('jacobianNorms', 'scores', scores), requireNumbers('jacobianNorms', 'multipliers', multipliers));
+    },
+
+    cosineSweep(request) {
+      const { dimensions, pairs, seed } = requireOptions('cosineSweep', request, true);
+      return raw.cosineSweep(requireNumbers('cosineSweep', 'dimensions', dimensions), requireNumber('cosineSweep', 'pairs', pairs),
+        requireNumber('cosineSweep', 'seed', seed));
+    },
+
+    sampleQueryScores(request) {
+      const { dk, keyCount, seed } = requireOptions('sampleQueryScores', request, true);
+      return raw.sampleQueryScores(requireNumber('sampleQueryScores', 'dk', dk),
+        requireNumber('sampleQueryScores', 'keyCount', keyCount), requireNumber('sampleQueryScores', 'seed', seed));
+    },
+
+    sampleNormals(request) {
+      const { count, seed } = requireOptions('sampleNormals', request, true);
+      return raw.sampleNormals(requireNumber('sampleNormals', 'count', count), requireNumber('sampleNormals', 'seed', seed));
+    },
+
+    randomIntegers(request) {
+      const { seed, stream = 0, count } = requireOptions('randomIntegers', request, true);
+      const halves = raw.randomIntegers(requireNumber('randomIntegers', 'seed', seed),
+        requireNumber('randomIntegers', 'stream', stream), requireNumber('randomIntegers', 'count', count));
+      return Array.from({ length: halves.length / 2 }, (_, i) => (BigInt(halves[2 * i] ?? 0) << 32n) | BigInt(halves[2 * i + 1] ?? 0));
     },
   };
 }

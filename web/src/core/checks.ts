@@ -4,6 +4,7 @@ function describe(value: unknown): string {
   if (value === null) return 'null';
   if (ArrayBuffer.isView(value)) return value.constructor.name;
   if (Array.isArray(value)) return 'an Array';
+  if (typeof value === 'string') return `the string "${value.slice(0, 40)}"`;
   return typeof value;
 }
 
@@ -12,13 +13,34 @@ export function requireFloat64Array(fn: string, name: string, value: unknown): F
   throw new TypeError(`${fn}: ${name} must be a Float64Array, got ${describe(value)}`);
 }
 
+export function requireOptionalUint8Array(fn: string, name: string, value: unknown): Uint8Array | undefined {
+  if (value === undefined || value instanceof Uint8Array) return value;
+  throw new TypeError(`${fn}: ${name} must be a Uint8Array, got ${describe(value)}`);
+}
+
 export function requireNumber(fn: string, name: string, value: unknown): number {
   if (typeof value === 'number') return value;
   throw new TypeError(`${fn}: ${name} must be a number, got ${describe(value)}`);
 }
 
-export function requireOptions<T extends object>(fn: string, value: T | undefined): Partial<T> {
-  if (value === undefined) return {};
+export function requireNumbers(fn: string, name: string, value: unknown): Float64Array {
+  if (value instanceof Float64Array) return value;
+  if (Array.isArray(value) && value.every((x) => typeof x === 'number')) return Float64Array.from(value);
+  throw new TypeError(`${fn}: ${name} must be an array of numbers, got ${describe(value)}`);
+}
+
+export function requireBoolean(fn: string, name: string, value: unknown): boolean {
+  if (typeof value === 'boolean') return value;
+  throw new TypeError(`${fn}: ${name} must be true or false, got ${describe(value)}`);
+}
+
+export function requireOptions<T extends object>(fn: string, value: T | undefined, required = false): Partial<T> {
+  if (value === undefined && !required) return {};
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value;
-  throw new TypeError(`${fn}: options must be an object, got ${describe(value)}`);
+  throw new TypeError(`${fn}: ${required ? 'request' : 'options'} must be an object, got ${describe(value)}`);
+}
+
+export function requireChoice<T extends string>(fn: string, name: string, value: unknown, allowed: readonly T[]): T {
+  if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
+  throw new RangeError(`${fn}: ${name} must be one of ${allowed.join(', ')}, got ${typeof value === 'string' ? `'${value}'` : describe(value)}`);
 }

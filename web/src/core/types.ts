@@ -1,8 +1,99 @@
 // The idiomatic API of the attention core, shared by the browser, the worker and Node.
 
+/** How q·k is scaled: none, ÷√dₖ, ÷dₖ, or a number τ (divide by τ). */
+export type Scale = 'none' | 'sqrt' | 'linear' | number;
+/** Attention adds the variants that also fix the variance: q and k each × dₖ^(−1/4), and cosine/QK-norm ÷ τ. */
+export type AttentionScale = Scale | 'balanced' | { cosine: number };
+export type GradientSurvival = 'healthy' | 'fading' | 'dying' | 'dead';
+
 export interface SoftmaxOptions {
   /** Divides the scores before the exponential; 1 leaves them as they are. */
   temperature?: number;
+  /** One entry per score: 1 keeps the position, 0 masks it out (weight exactly 0). */
+  mask?: Uint8Array;
+}
+
+export interface SoftmaxStats {
+  /** In nats: ln n at uniform, 0 at one-hot. */
+  entropy: number;
+  perplexity: number;
+  maxWeight: number;
+  jacobianMaxAbs: number;
+  jacobianFrobenius: number;
+  /** ‖J‖_F relative to the uniform distribution's, and the state it puts the gradient in. */
+  survival: { state: GradientSurvival; ratio: number };
+}
+
+export interface ScoreStatistics {
+  mean: number;
+  variance: number;
+  std: number;
+  /** What q·k is divided by under the scale. */
+  divisor: number;
+}
+
+export interface DotProductExperimentRequest {
+  dk: number;
+  /** Number of sampled pairs (q, k), 2 to 1 000 000. */
+  count: number;
+  seed: number;
+  scale?: Scale;
+  /** 'fast' samples √χ²(dₖ)·N(0,1) exactly in O(1) per sample; 'direct' sums dₖ products. */
+  method?: 'fast' | 'direct';
+  bins?: number;
+}
+
+export interface DotProductExperiment {
+  samples: Float64Array;
+  mean: number;
+  variance: number;
+  std: number;
+  standardErrors: { mean: number; variance: number; std: number };
+  theory: { variance: number; std: number };
+  histogram: { edges: Float64Array; counts: Float64Array; below: number; above: number };
+  /** The N(0, theory variance) density at bin centres, in counts per bin. */
+  densityCounts: Float64Array;
+}
+
+export interface AttentionRequest {
+  /** Row-major n×d queries, m×d keys, m×dv values. */
+  q: Float64Array;
+  k: Float64Array;
+  v: Float64Array;
+  n: number;
+  m: number;
+  d: number;
+  dv: number;
+  scale?: AttentionScale;
+  causal?: boolean;
+}
+
+export interface EntropySweepRequest {
+  dks: number[];
+  keyCount: number;
+  trials: number;
+  seed: number;
+  scales: Scale[];
+}
+
+export interface EntropySweep {
+  dks: Float64Array;
+  maxEntropy: number;
+  /** One row per scale, one column per dₖ. */
+  meanEntropy: Float64Array[];
+  entropyStandardError: Float64Array[];
+  meanMaxWeight: Float64Array[];
+  maxWeightStandardError: Float64Array[];
+}
+
+export interface CosineSweep {
+  dimensions: Float64Array;
+  samples: Float64Array[];
+  mean: Float64Array;
+  meanStandardError: Float64Array;
+  variance: Float64Array;
+  varianceStandardError: Float64Array;
+  theoryVariance: Float64Array;
 }
 
 export interface QueryScoresRequest {
@@ -17,8 +108,29 @@ export interface QueryScoresRequest {
 export interface Core {
   /** Stable softmax of the scores; throws RangeError/TypeError naming the bad argument. */
   softmax(scores: Float64Array, options?: SoftmaxOptions): Float64Array;
+  logSoftmax(scores: Float64Array, options?: SoftmaxOptions): Float64Array;
+  /** Statistics of softmax(scores, options). */
+  softmaxStats(scores: Float64Array, options?: SoftmaxOptions): SoftmaxStats;
+  /** J = diag(p) − ppᵀ for weights p, row-major n×n. */
+  softmaxJacobian(p: Float64Array): Float64Array;
+  /** The x at which p₁ of softmax([x, 0, …, 0]) over keyCount positions equals threshold. */
+  saturationCrossing(request: { threshold: number; keyCount: number }): number;
+  /** Theoretical mean, variance and std of q·k under the scale. */
+  scoreStatistics(request: { dk: number; scale: Scale }): ScoreStatistics;
+  dotProductExperiment(request: DotProductExperimentRequest): DotProductExperiment;
+  attention(request: AttentionRequest): { weights: Float64Array; output: Float64Array };
+  entropySweep(request: EntropySweepRequest): EntropySweep;
+  /** p₁ of softmax([x, 0, …, 0]) for each x. */
+  saturationCurve(request: { xs: Float64Array; keyCount: number }): Float64Array;
+  jacobianNorms(request: { scores: Float64Array; multipliers: Float64Array }): {
+    multipliers: Float64Array; maxAbs: Float64Array; frobenius: Float64Array; survivalRatio: Float64Array;
+  };
+  cosineSweep(request: { dimensions: number[]; pairs: number; seed: number }): CosineSweep;
   /** Scores q·kⱼ of one random query against random keys, q and k drawn from N(0, I_dₖ). */
   sampleQueryScores(request: QueryScoresRequest): Float64Array;
+  sampleNormals(request: { count: number; seed: number }): Float64Array;
+  /** The engine's raw 64-bit outputs as BigInts (xoshiro256++, bit-identical to native). */
+  randomIntegers(request: { seed: number; stream?: number; count: number }): bigint[];
 }
 
 export interface LoadCoreOptions {
