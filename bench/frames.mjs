@@ -1,0 +1,34 @@
+// Frame times of the real page in Chromium while a slider moves: the main thread must stay free (core in a worker).
+import { openLesson } from '../tests/e2e/browser.mjs';
+
+export async function measureFrames({ presses = 120 } = {}) {
+  const lesson = await openLesson();
+  try {
+    const { page } = lesson;
+    await page.goto(lesson.server.url);
+    await page.waitForSelector('#score-softmax[data-dk]');
+    await page.evaluate(() => {
+      const w = window;
+      w.benchFrames = [];
+      w.benchLongest = 0;
+      w.benchUpdates = 0;
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => (w.benchLongest = Math.max(w.benchLongest, e.duration)))).observe({ type: 'longtask', buffered: false });
+      new MutationObserver(() => w.benchUpdates++).observe(document.querySelector('#score-softmax'), { attributes: true, attributeFilter: ['data-dk'] });
+      let last = performance.now();
+      const tick = (now) => {
+        w.benchFrames.push(now - last);
+        last = now;
+        if (w.benchFrames.length < 100000) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    await page.focus('#dk-slider');
+    for (let i = 0; i < presses; i++) await page.keyboard.press(i % 96 < 48 ? 'ArrowLeft' : 'ArrowRight', { delay: 8 });
+    const { frames, longest, updates } = await page.evaluate(() => ({ frames: window.benchFrames.slice(1), longest: window.benchLongest, updates: window.benchUpdates }));
+    const sorted = [...frames].sort((a, b) => a - b);
+    const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+    return { count: frames.length, median: at(0.5), p95: at(0.95), max: sorted.at(-1) ?? 0, longestTask: longest, updates };
+  } finally {
+    await lesson.close();
+  }
+}
