@@ -3,10 +3,15 @@
 #include <Eigen/Core>
 #include <cstdint>
 
+#include "rng.hpp"
+
 namespace attention_lab {
 
-// q, k ~ N(0, I_dₖ). Given q the n scores q·kⱼ are i.i.d. N(0, |q|²) with |q|² ~ χ²(dₖ), so the cost is O(n + dₖ)
-// rather than O(n·dₖ); the result has exactly the distribution of the direct dot products.
+// q, k ~ N(0, I_dₖ). Given q the n scores q·kⱼ are i.i.d. N(0, |q|²) with |q|² ~ χ²(dₖ), so one χ² draw (gamma,
+// O(1)) and n normals give exactly the distribution of the direct dot products in O(n), whatever dₖ is.
+// keyDimension 1..kMaxKeyDimension, keyCount 1..kMaxKeys.
 Eigen::VectorXd sampleQueryScores(int keyDimension, int keyCount, std::uint64_t seed);
+// The same, continuing an existing stream (for Monte Carlo loops that draw many queries).
+Eigen::VectorXd sampleQueryScores(NormalSampler& normal, int keyDimension, int keyCount);
 
 }  // namespace attention_lab

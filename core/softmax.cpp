@@ -55,6 +55,12 @@ Eigen::ArrayXd shiftedLogits(const char* function, const Eigen::VectorXd& scores
 
 }  // namespace
 
+Eigen::VectorXd exactExp(const Eigen::ArrayXd& x) {
+  Eigen::VectorXd result(x.size());
+  for (Eigen::Index i = 0; i < x.size(); ++i) result[i] = std::exp(x[i]);
+  return result;
+}
+
 Eigen::VectorXd softmax(const Eigen::VectorXd& scores, double temperature) {
   SoftmaxOptions options;
   options.temperature = temperature;
@@ -62,14 +68,14 @@ Eigen::VectorXd softmax(const Eigen::VectorXd& scores, double temperature) {
 }
 
 Eigen::VectorXd softmax(const Eigen::VectorXd& scores, const SoftmaxOptions& options) {
-  const Eigen::ArrayXd weights = shiftedLogits("softmax", scores, options).exp();  // exp(−∞) = 0 exactly
-  return (weights / weights.sum()).matrix();
+  const Eigen::VectorXd weights = exactExp(shiftedLogits("softmax", scores, options));
+  return weights / weights.sum();
 }
 
 Eigen::VectorXd logSoftmax(const Eigen::VectorXd& scores, const SoftmaxOptions& options) {
   const Eigen::ArrayXd shifted = shiftedLogits("logSoftmax", scores, options);
   // The maximum contributes exp(0) = 1, so the log of the sum is ≥ 0 and never −∞.
-  return (shifted - std::log(shifted.exp().sum())).matrix();
+  return (shifted - std::log(exactExp(shifted).sum())).matrix();
 }
 
 double entropy(const Eigen::VectorXd& weights) {

@@ -18,6 +18,10 @@ Eigen::VectorXd softmax(const Eigen::VectorXd& scores, const SoftmaxOptions& opt
 // log softmax, computed without forming the weights (−∞ at masked positions).
 Eigen::VectorXd logSoftmax(const Eigen::VectorXd& scores, const SoftmaxOptions& options = SoftmaxOptions());
 
+// Element-wise std::exp. Eigen's vectorised exp clamps its input (exp(−∞) comes out as ~4e−309, not 0) and its
+// last bits differ from the scalar libm that WASM uses; masked weights must be exactly 0 in both builds.
+Eigen::VectorXd exactExp(const Eigen::ArrayXd& x);
+
 // The functions below take attention weights p: finite, ≥ 0, summing to 1 within 1e-9·n, length 1..65536.
 // Shannon entropy in nats, with 0·log 0 = 0: ln n at uniform, 0 at one-hot.
 double entropy(const Eigen::VectorXd& weights);

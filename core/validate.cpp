@@ -63,18 +63,6 @@ void requireFinite(const char* function, const char* argument, const Eigen::Vect
   }
 }
 
-void requireFiniteMatrix(const char* function, const char* argument, const Eigen::Ref<const Eigen::MatrixXd>& values) {
-  for (Eigen::Index i = 0; i < values.rows(); ++i) {
-    for (Eigen::Index j = 0; j < values.cols(); ++j) {
-      if (!std::isfinite(values(i, j))) {
-        std::ostringstream name;
-        name << argument << "[" << i << "," << j << "]";
-        failArgument(ErrorKind::Range, function, name.str().c_str(), "finite", values(i, j));
-      }
-    }
-  }
-}
-
 void requireProbabilities(const char* function, const char* argument, const Eigen::VectorXd& p,
                           std::int64_t minLength) {
   requireLength(function, argument, p.size(), minLength, kMaxSoftmaxLength);

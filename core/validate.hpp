@@ -34,7 +34,6 @@ void requireFiniteValue(const char* function, const char* argument, double value
 // Strictly inside (low, high), e.g. a probability threshold.
 void requireOpenInterval(const char* function, const char* argument, double value, double low, double high);
 void requireFinite(const char* function, const char* argument, const Eigen::VectorXd& values);
-void requireFiniteMatrix(const char* function, const char* argument, const Eigen::Ref<const Eigen::MatrixXd>& values);
 // A probability vector: length 1..kMaxSoftmaxLength, finite, non-negative, summing to 1 within 1e-9·n.
 void requireProbabilities(const char* function, const char* argument, const Eigen::VectorXd& p,
                           std::int64_t minLength = 1);

@@ -1,0 +1,92 @@
+// Native timings of the kernels the lesson calls live; the WASM/JS bench runs the same list for comparison.
+// Prints one JSON object per line: {"kernel":"...","ms":...} (best of several reps, after a warm-up).
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <functional>
+#include <limits>
+
+#include "attention.hpp"
+#include "dot_product.hpp"
+#include "jacobian.hpp"
+#include "rng.hpp"
+#include "softmax.hpp"
+
+using namespace attention_lab;
+
+namespace {
+
+// Results are folded into a sink the compiler cannot see through, so no kernel is optimised away.
+volatile double gSink = 0.0;
+
+double bestMilliseconds(const std::function<double()>& kernel, int reps) {
+  gSink = gSink + kernel();  // warm-up: caches, page faults, lazy allocations
+  double best = std::numeric_limits<double>::infinity();
+  for (int r = 0; r < reps; ++r) {
+    const auto start = std::chrono::steady_clock::now();
+    gSink = gSink + kernel();
+    const auto stop = std::chrono::steady_clock::now();
+    best = std::min(best, std::chrono::duration<double, std::milli>(stop - start).count());
+  }
+  return best;
+}
+
+void report(const char* kernel, double ms) { std::printf("{\"kernel\":\"%s\",\"ms\":%.4f}\n", kernel, ms); }
+
+RowMatrix randomMatrix(Eigen::Index rows, Eigen::Index cols, std::uint64_t seed) {
+  Xoshiro256pp engine(seed);
+  NormalSampler normal(engine);
+  RowMatrix m(rows, cols);
+  for (Eigen::Index i = 0; i < rows; ++i) {
+    for (Eigen::Index j = 0; j < cols; ++j) m(i, j) = normal.next();
+  }
+  return m;
+}
+
+}  // namespace
+
+int main() {
+  const Scale none{ScaleMode::None, 1.0};
+
+  report("normals_1e6", bestMilliseconds(
+                            [] {
+                              Xoshiro256pp engine(1);
+                              NormalSampler normal(engine);
+                              double sum = 0.0;
+                              for (int i = 0; i < 1000000; ++i) sum += normal.next();
+                              return sum;
+                            },
+                            5));
+
+  report("dot_product_direct_dk512_n20000",
+         bestMilliseconds([&] { return dotProductExperiment(512, 20000, 2, none, DotProductMethod::Direct, 50).variance; },
+                          3));
+
+  report("dot_product_fast_dk512_n20000",
+         bestMilliseconds([&] { return dotProductExperiment(512, 20000, 3, none, DotProductMethod::Fast, 50).variance; },
+                          10));
+
+  Eigen::VectorXd scores(512);
+  {
+    Xoshiro256pp engine(4);
+    NormalSampler normal(engine);
+    for (Eigen::Index i = 0; i < scores.size(); ++i) scores[i] = 4.0 * normal.next();
+  }
+  report("softmax_jacobian_n512", bestMilliseconds(
+                                      [&] {
+                                        const Eigen::VectorXd p = softmax(scores);
+                                        const Eigen::MatrixXd j = softmaxJacobian(p);
+                                        return j(0, 0) + softmaxStats(p).survivalRatio;
+                                      },
+                                      20));
+
+  const RowMatrix q = randomMatrix(128, 64, 5), k = randomMatrix(128, 64, 6), v = randomMatrix(128, 64, 7);
+  report("attention_n128_d64_dv64", bestMilliseconds(
+                                        [&] {
+                                          const AttentionResult r = scaledDotProductAttention(
+                                              q, k, v, {AttentionScaleMode::Sqrt, 1.0}, false);
+                                          return r.output(0, 0);
+                                        },
+                                        20));
+  return 0;
+}

@@ -1,0 +1,169 @@
+#include "sweeps.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "errors.hpp"
+#include "jacobian.hpp"
+#include "rng.hpp"
+#include "scores.hpp"
+#include "softmax.hpp"
+#include "stats.hpp"
+#include "validate.hpp"
+
+namespace attention_lab {
+namespace {
+
+// Mean and its standard error from running sums over `count` trials.
+void meanAndError(double sum, double sumSquares, int count, double& mean, double& error) {
+  mean = sum / count;
+  const double variance = std::max(0.0, (sumSquares - count * mean * mean) / (count - 1));
+  error = std::sqrt(variance / count);
+}
+
+void requireListItems(const char* function, const char* argument, const std::vector<int>& items, std::int64_t cap) {
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const std::string name = std::string(argument) + "[" + std::to_string(i) + "]";
+    requireIntegerInRange(function, name.c_str(), items[i], 1, cap);
+  }
+}
+
+}  // namespace
+
+EntropySweep entropySweep(const std::vector<int>& keyDimensions, int keyCount, int trials, std::uint64_t seed,
+                          const std::vector<Scale>& scales) {
+  constexpr const char* kFunction = "entropySweep";
+  requireLength(kFunction, "keyDimensions", static_cast<std::int64_t>(keyDimensions.size()), 1, kMaxSweepPoints);
+  requireListItems(kFunction, "keyDimensions", keyDimensions, kMaxKeyDimension);
+  requireIntegerInRange(kFunction, "keyCount", keyCount, 1, kMaxKeys);
+  requireIntegerInRange(kFunction, "trials", trials, 2, kMaxTrials);
+  requireLength(kFunction, "scales", static_cast<std::int64_t>(scales.size()), 1, kMaxSweepModes);
+  for (const Scale& scale : scales) requireScale(kFunction, scale);
+  const std::int64_t work = static_cast<std::int64_t>(keyDimensions.size()) * trials * keyCount *
+                            static_cast<std::int64_t>(scales.size());
+  requireAtMost(kFunction, "keyDimensions*trials*keyCount*scales", work, kMaxSweepWork);
+
+  const auto rows = static_cast<Eigen::Index>(scales.size());
+  const auto cols = static_cast<Eigen::Index>(keyDimensions.size());
+  EntropySweep sweep;
+  sweep.keyDimensions = keyDimensions;
+  sweep.scales = scales;
+  sweep.maxEntropy = std::log(static_cast<double>(keyCount));
+  sweep.meanEntropy.resize(rows, cols);
+  sweep.entropyStandardError.resize(rows, cols);
+  sweep.meanMaxWeight.resize(rows, cols);
+  sweep.maxWeightStandardError.resize(rows, cols);
+  for (Eigen::Index k = 0; k < cols; ++k) {
+    const int keyDimension = keyDimensions[static_cast<std::size_t>(k)];
+    Xoshiro256pp engine(seed, static_cast<std::uint64_t>(k));
+    NormalSampler normal(engine);
+    Eigen::VectorXd divisors(rows);
+    for (Eigen::Index s = 0; s < rows; ++s) divisors[s] = scaleDivisor(scales[static_cast<std::size_t>(s)], keyDimension);
+    Eigen::ArrayXd entropySum = Eigen::ArrayXd::Zero(rows), entropySquares = Eigen::ArrayXd::Zero(rows);
+    Eigen::ArrayXd maxSum = Eigen::ArrayXd::Zero(rows), maxSquares = Eigen::ArrayXd::Zero(rows);
+    for (int t = 0; t < trials; ++t) {
+      const Eigen::VectorXd scores = sampleQueryScores(normal, keyDimension, keyCount);
+      for (Eigen::Index s = 0; s < rows; ++s) {
+        const Eigen::VectorXd weights = softmax(scores, divisors[s]);  // softmax(s / divisor)
+        const double h = entropy(weights);
+        const double top = weights.maxCoeff();
+        entropySum[s] += h;
+        entropySquares[s] += h * h;
+        maxSum[s] += top;
+        maxSquares[s] += top * top;
+      }
+    }
+    for (Eigen::Index s = 0; s < rows; ++s) {
+      meanAndError(entropySum[s], entropySquares[s], trials, sweep.meanEntropy(s, k), sweep.entropyStandardError(s, k));
+      meanAndError(maxSum[s], maxSquares[s], trials, sweep.meanMaxWeight(s, k), sweep.maxWeightStandardError(s, k));
+    }
+  }
+  return sweep;
+}
+
+Eigen::VectorXd saturationCurve(const Eigen::VectorXd& xs, int n) {
+  requireLength("saturationCurve", "xs", xs.size(), 1, kMaxSoftmaxLength);
+  requireFinite("saturationCurve", "xs", xs);
+  requireIntegerInRange("saturationCurve", "n", n, 1, kMaxSoftmaxLength);
+  const double others = static_cast<double>(n - 1);
+  Eigen::VectorXd p(xs.size());
+  for (Eigen::Index i = 0; i < xs.size(); ++i) {
+    const double x = xs[i];
+    // Divide through by the larger of eˣ and 1 so neither exponential can overflow.
+    p[i] = x >= 0 ? 1.0 / (1.0 + others * std::exp(-x)) : std::exp(x) / (std::exp(x) + others);
+  }
+  return p;
+}
+
+JacobianSweep jacobianNormsByMultiplier(const Eigen::VectorXd& scores, const Eigen::VectorXd& multipliers) {
+  constexpr const char* kFunction = "jacobianNormsByMultiplier";
+  requireLength(kFunction, "scores", scores.size(), 2, kMaxSoftmaxLength);
+  requireFinite(kFunction, "scores", scores);
+  requireLength(kFunction, "multipliers", multipliers.size(), 1, kMaxSweepPoints);
+  requireFinite(kFunction, "multipliers", multipliers);
+  JacobianSweep sweep;
+  sweep.multipliers = multipliers;
+  sweep.maxAbs.resize(multipliers.size());
+  sweep.frobenius.resize(multipliers.size());
+  sweep.survivalRatio.resize(multipliers.size());
+  for (Eigen::Index i = 0; i < multipliers.size(); ++i) {
+    const Eigen::VectorXd logits = multipliers[i] * scores;
+    if (!logits.allFinite()) {
+      const std::string name = "multipliers[" + std::to_string(i) + "]";
+      failArgument(ErrorKind::Range, kFunction, name.c_str(), "small enough that multiplier*scores stays finite",
+                   multipliers[i]);
+    }
+    const Eigen::VectorXd weights = softmax(logits);
+    sweep.maxAbs[i] = jacobianMaxAbs(weights);
+    sweep.frobenius[i] = jacobianFrobenius(weights);
+    sweep.survivalRatio[i] = sweep.frobenius[i] / uniformJacobianFrobenius(static_cast<int>(scores.size()));
+  }
+  return sweep;
+}
+
+CosineSweep cosineSweep(const std::vector<int>& dimensions, int pairs, std::uint64_t seed) {
+  constexpr const char* kFunction = "cosineSweep";
+  requireLength(kFunction, "dimensions", static_cast<std::int64_t>(dimensions.size()), 1, kMaxSweepPoints);
+  requireListItems(kFunction, "dimensions", dimensions, kMaxModelDimension);
+  requireIntegerInRange(kFunction, "pairs", pairs, 2, kMaxTrials);
+  std::int64_t dimensionSum = 0;
+  for (int d : dimensions) dimensionSum += d;
+  requireAtMost(kFunction, "2*pairs*sum(dimensions)", 2 * static_cast<std::int64_t>(pairs) * dimensionSum,
+                kMaxSweepWork);
+
+  const auto count = static_cast<Eigen::Index>(dimensions.size());
+  CosineSweep sweep;
+  sweep.dimensions = dimensions;
+  sweep.mean.resize(count);
+  sweep.meanStandardError.resize(count);
+  sweep.variance.resize(count);
+  sweep.varianceStandardError.resize(count);
+  sweep.theoryVariance.resize(count);
+  for (Eigen::Index k = 0; k < count; ++k) {
+    const int d = dimensions[static_cast<std::size_t>(k)];
+    Xoshiro256pp engine(seed, static_cast<std::uint64_t>(k));
+    NormalSampler normal(engine);
+    Eigen::VectorXd cosines(pairs);
+    Eigen::VectorXd u(d), v(d);
+    for (int p = 0; p < pairs; ++p) {
+      // A zero vector has no direction; it has probability ~2^-53 per draw at d = 1, so redraw rather than fail.
+      do {
+        for (int i = 0; i < d; ++i) u[i] = normal.next();
+      } while (u.squaredNorm() == 0.0);
+      do {
+        for (int i = 0; i < d; ++i) v[i] = normal.next();
+      } while (v.squaredNorm() == 0.0);
+      cosines[p] = u.dot(v) / (u.norm() * v.norm());
+    }
+    const Moments moments = sampleMoments(cosines);
+    sweep.samples.push_back(cosines);
+    sweep.mean[k] = moments.mean;
+    sweep.meanStandardError[k] = meanStandardError(moments);
+    sweep.variance[k] = moments.variance;
+    sweep.varianceStandardError[k] = varianceStandardError(moments);
+    sweep.theoryVariance[k] = 1.0 / d;
+  }
+  return sweep;
+}
+
+}  // namespace attention_lab

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Line coverage of core/*.cpp by the native doctest suite, with plain gcov (no gcovr/lcov needed).
+# Prints per-file and total coverage; exits non-zero if the total is below the threshold (default 90%).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+threshold="${COVERAGE_THRESHOLD:-90}"
+build=build/coverage
+
+# Counters from an earlier run (or from a stale build) would inflate the numbers or clash with new objects.
+[ -d "$build" ] && find "$build" -name '*.gcda' -delete
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Debug -DATTENTION_LAB_COVERAGE=ON >/dev/null
+cmake --build "$build" -j2 --target core_tests >/dev/null
+# The build ran the test binary once to list its tests; those counts are not test coverage.
+find "$build" -name '*.gcda' -delete
+ctest --test-dir "$build" --output-on-failure >/dev/null
+
+objects="$build/CMakeFiles/attention_core_lib.dir/core"
+report=$(mktemp)
+trap 'rm -f "$report"' EXIT
+# -n: summary only, no .gcov files; gcov reports every source it saw, headers included, so filter below.
+(cd "$objects" && gcov -n ./*.gcda 2>/dev/null) >"$report"
+
+total_lines=0
+total_covered=0
+file=""
+printf '%-28s %8s %8s\n' "file" "lines" "covered"
+while IFS= read -r line; do
+  case "$line" in
+    "File '"*"'")
+      file="${line#File \'}"
+      file="${file%\'}"
+      ;;
+    "Lines executed:"*" of "*)
+      # Only the core's own .cpp files count; Eigen and the standard library are not ours to cover.
+      case "$file" in
+        */core/*.cpp | core/*.cpp) ;;
+        *) continue ;;
+      esac
+      percent="${line#Lines executed:}"
+      percent="${percent%%%*}"
+      lines="${line##* of }"
+      # Percent has two decimals: hundredths × lines / 10000, rounded, gives the covered line count.
+      hundredths=$((10#${percent%.*} * 100 + 10#${percent#*.}))
+      covered=$(((hundredths * lines + 5000) / 10000))
+      total_lines=$((total_lines + lines))
+      total_covered=$((total_covered + covered))
+      printf '%-28s %8d %7s%%\n' "core/${file##*/core/}" "$lines" "$percent"
+      ;;
+  esac
+done <"$report"
+
+if [ "$total_lines" -eq 0 ]; then
+  echo "coverage: no coverage data for core/*.cpp (did the tests run?)" >&2
+  exit 1
+fi
+total_hundredths=$(((total_covered * 10000 + total_lines / 2) / total_lines))
+printf '%-28s %8d %4d.%02d%%\n' "TOTAL" "$total_lines" $((total_hundredths / 100)) $((total_hundredths % 100))
+if [ "$total_hundredths" -lt $((threshold * 100)) ]; then
+  echo "coverage: total line coverage is below ${threshold}%" >&2
+  exit 1
+fi

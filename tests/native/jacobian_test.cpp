@@ -1,0 +1,139 @@
+#include "jacobian.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+#include "errors.hpp"
+#include "softmax.hpp"
+#include "test_vectors.hpp"
+
+using namespace attention_lab;
+using test_vectors::vec;
+
+TEST_CASE("Jacobian at p = (0.3, 0.3, 0.2, 0.2): the lesson's diagonal, zero row sums, symmetry") {
+  const Eigen::MatrixXd j = softmaxJacobian(vec({0.3, 0.3, 0.2, 0.2}));
+  REQUIRE(j.rows() == 4);
+  REQUIRE(j.cols() == 4);
+  CHECK(j(0, 0) == doctest::Approx(0.21));
+  CHECK(j(1, 1) == doctest::Approx(0.21));
+  CHECK(j(2, 2) == doctest::Approx(0.16));
+  CHECK(j(3, 3) == doctest::Approx(0.16));
+  CHECK(j(0, 1) == doctest::Approx(-0.09));
+  CHECK(j(0, 2) == doctest::Approx(-0.06));
+  CHECK(j(2, 3) == doctest::Approx(-0.04));
+  CHECK(j.rowwise().sum().cwiseAbs().maxCoeff() < 1e-15);
+  CHECK(j == j.transpose());
+  CHECK(jacobianMaxAbs(vec({0.3, 0.3, 0.2, 0.2})) == doctest::Approx(0.21));
+  CHECK(jacobianFrobenius(vec({0.3, 0.3, 0.2, 0.2})) == doctest::Approx(j.norm()));
+}
+
+TEST_CASE("O(n) norms agree with the formed matrix on a random softmax") {
+  const Eigen::VectorXd p = softmax(vec({9.2, -3.1, 8.8, -5.4, 1.2}));
+  const Eigen::MatrixXd j = softmaxJacobian(p);
+  CHECK(jacobianMaxAbs(p) == doctest::Approx(j.cwiseAbs().maxCoeff()).epsilon(1e-14));
+  CHECK(jacobianFrobenius(p) == doctest::Approx(j.norm()).epsilon(1e-14));
+  // Off-diagonal can be the largest entry: two equal weights of 0.5 give |−0.25| = 0.25 = the diagonal.
+  CHECK(jacobianMaxAbs(vec({0.5, 0.5})) == doctest::Approx(0.25));
+  CHECK(jacobianMaxAbs(vec({1.0})) == 0.0);
+}
+
+TEST_CASE("one-hot: every Jacobian entry is 0 and the gradient is dead") {
+  const Eigen::VectorXd oneHot = vec({0, 0, 1, 0});
+  CHECK(softmaxJacobian(oneHot).cwiseAbs().maxCoeff() == 0.0);
+  CHECK(jacobianFrobenius(oneHot) == 0.0);
+  CHECK(jacobianMaxAbs(oneHot) == 0.0);
+  const GradientSurvivalResult survival = gradientSurvival(oneHot);
+  CHECK(survival.ratio == 0.0);
+  CHECK(survival.state == GradientSurvival::Dead);
+}
+
+TEST_CASE("near one-hot the Jacobian keeps its tiny true values instead of cancelling to 0") {
+  const Eigen::VectorXd p = softmax(vec({50, 0, 0}));
+  REQUIRE(p[0] == 1.0);  // 1 − 2e−50·… rounds to 1, so p₀ − p₀² would be exactly 0
+  const Eigen::MatrixXd j = softmaxJacobian(p);
+  CHECK(j(0, 0) == doctest::Approx(2 * std::exp(-50.0)).epsilon(1e-12));
+  CHECK(j(1, 1) == doctest::Approx(std::exp(-50.0)).epsilon(1e-12));
+  CHECK(jacobianFrobenius(p) == doctest::Approx(j.norm()).epsilon(1e-12));
+  CHECK(gradientSurvival(p).state == GradientSurvival::Dead);
+}
+
+TEST_CASE("survival ratio: 1 at uniform, above 1 for two-hot at n = 3, and the four states by threshold") {
+  for (int n : {2, 4, 512}) {
+    CAPTURE(n);
+    const Eigen::VectorXd uniform = Eigen::VectorXd::Constant(n, 1.0 / n);
+    CHECK(uniformJacobianFrobenius(n) == doctest::Approx(std::sqrt(n - 1.0) / n));
+    CHECK(jacobianFrobenius(uniform) == doctest::Approx(uniformJacobianFrobenius(n)));
+    CHECK(gradientSurvival(uniform).ratio == doctest::Approx(1.0));
+    CHECK(gradientSurvival(uniform).state == GradientSurvival::Healthy);
+  }
+  CHECK(gradientSurvival(vec({0.5, 0.5, 0})).ratio == doctest::Approx(0.5 / (std::sqrt(2.0) / 3)));
+  CHECK(gradientSurvival(vec({0.5, 0.5, 0})).ratio > 1.0);
+
+  CHECK(survivalState(0.5) == GradientSurvival::Healthy);
+  CHECK(survivalState(0.4999) == GradientSurvival::Fading);
+  CHECK(survivalState(0.1) == GradientSurvival::Fading);
+  CHECK(survivalState(0.0999) == GradientSurvival::Dying);
+  CHECK(survivalState(1e-3) == GradientSurvival::Dying);
+  CHECK(survivalState(0.000999) == GradientSurvival::Dead);
+  CHECK(survivalState(0.0) == GradientSurvival::Dead);
+  CHECK(survivalName(GradientSurvival::Healthy) == "healthy");
+  CHECK(survivalName(GradientSurvival::Fading) == "fading");
+  CHECK(survivalName(GradientSurvival::Dying) == "dying");
+  CHECK(survivalName(GradientSurvival::Dead) == "dead");
+}
+
+TEST_CASE("the lesson's scores walk through the states as the logits are multiplied") {
+  const Eigen::VectorXd s = vec({1, 0.5, 0, -0.5});
+  CHECK(gradientSurvival(softmax(s)).state == GradientSurvival::Healthy);
+  CHECK(gradientSurvival(softmax(5 * s)).state == GradientSurvival::Fading);
+  CHECK(gradientSurvival(softmax(10 * s)).state == GradientSurvival::Dying);
+  CHECK(gradientSurvival(softmax(20 * s)).state == GradientSurvival::Dead);  // max weight 0.99995
+  CHECK(gradientSurvival(softmax(50 * s)).state == GradientSurvival::Dead);
+}
+
+TEST_CASE("softmaxStats bundles the same numbers as the single functions") {
+  const Eigen::VectorXd p = softmax(vec({20, 22, 18, 21}));
+  const SoftmaxStats stats = softmaxStats(p);
+  CHECK(stats.entropy == doctest::Approx(entropy(p)));
+  CHECK(stats.perplexity == doctest::Approx(std::exp(entropy(p))));
+  CHECK(stats.maxWeight == doctest::Approx(0.657233).epsilon(1e-6));
+  CHECK(stats.jacobianMaxAbs == doctest::Approx(jacobianMaxAbs(p)));
+  CHECK(stats.jacobianFrobenius == doctest::Approx(jacobianFrobenius(p)));
+  CHECK(stats.survivalRatio == doctest::Approx(gradientSurvival(p).ratio));
+  CHECK(stats.survival == gradientSurvival(p).state);
+}
+
+TEST_CASE("Jacobian functions reject bad weights with exact messages") {
+  CHECK_THROWS_WITH_AS(softmaxJacobian(Eigen::VectorXd()),
+                       "softmaxJacobian: weights must be of length 1 to 65536, got 0 elements", CoreError);
+  CHECK_THROWS_WITH_AS(softmaxJacobian(vec({0.5, NAN})), "softmaxJacobian: weights[1] must be finite, got nan",
+                       CoreError);
+  CHECK_THROWS_WITH_AS(softmaxJacobian(vec({1.2, -0.2})), "softmaxJacobian: weights[1] must be at least 0, got -0.2",
+                       CoreError);
+  CHECK_THROWS_WITH_AS(softmaxJacobian(vec({0.3, 0.3})),
+                       "softmaxJacobian: weights must be a probability vector summing to 1 within 2e-09, got a sum of "
+                       "0.6",
+                       CoreError);
+  CHECK_THROWS_WITH_AS(jacobianMaxAbs(vec({0.2, 0.2})),
+                       "jacobianMaxAbs: weights must be a probability vector summing to 1 within 2e-09, got a sum of 0.4",
+                       CoreError);
+  CHECK_THROWS_WITH_AS(jacobianFrobenius(vec({-1, 2})), "jacobianFrobenius: weights[0] must be at least 0, got -1",
+                       CoreError);
+  CHECK_THROWS_WITH_AS(uniformJacobianFrobenius(1), "uniformJacobianFrobenius: n must be between 2 and 65536, got 1",
+                       CoreError);
+  CHECK_THROWS_WITH_AS(gradientSurvival(vec({1.0})), "gradientSurvival: weights must be of length 2 to 65536, got 1 elements",
+                       CoreError);
+  CHECK_THROWS_WITH_AS(gradientSurvival(vec({0.7, 0.7})),
+                       "gradientSurvival: weights must be a probability vector summing to 1 within 2e-09, got a sum of "
+                       "1.4",
+                       CoreError);
+  CHECK_THROWS_WITH_AS(softmaxStats(vec({1.0})), "softmaxStats: weights must be of length 2 to 65536, got 1 elements",
+                       CoreError);
+  CHECK_THROWS_WITH_AS(softmaxStats(vec({INFINITY, 0})), "softmaxStats: weights[0] must be finite, got inf", CoreError);
+  CHECK_THROWS_WITH_AS(survivalState(-0.1), "survivalState: ratio must be a finite number at least 0, got -0.1",
+                       CoreError);
+  CHECK_THROWS_WITH_AS(survivalState(NAN), "survivalState: ratio must be a finite number at least 0, got nan", CoreError);
+  CHECK_THROWS_WITH_AS(survivalName(static_cast<GradientSurvival>(9)),
+                       "survivalName: state must be 0 (healthy), 1 (fading), 2 (dying) or 3 (dead), got 9", CoreError);
+}

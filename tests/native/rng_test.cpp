@@ -1,0 +1,132 @@
+#include "rng.hpp"
+
+#include <doctest/doctest.h>
+
+#include <array>
+#include <cmath>
+#include <cstdint>
+
+#include "errors.hpp"
+#include "gamma.hpp"
+#include "stats.hpp"
+
+using namespace attention_lab;
+
+// ---- Pinned xoshiro256++ outputs (splitmix64 seeding) — the WASM build must assert the same constants. ----
+// Xoshiro256pp(42, 0).next() × 6:
+constexpr std::array<std::uint64_t, 6> kSeed42Stream0 = {
+    0xd0764d4f4476689fULL, 0x519e4174576f3791ULL, 0xfbe07cfb0c24ed8cULL,
+    0xb37d9f600cd835b8ULL, 0xcb231c3874846a73ULL, 0x968d9f004e50de7dULL};
+// Xoshiro256pp(42, 1).next() × 3 (one jump() of 2^128 steps):
+constexpr std::array<std::uint64_t, 3> kSeed42Stream1 = {0xc0b6f4be293b1ae5ULL, 0x5db3dd9683e7bb33ULL,
+                                                         0x08d177efba75b08eULL};
+// Xoshiro256pp(42, 0).uniform() first value: (0xd0764d4f4476689f >> 11) · 2^-53
+constexpr double kSeed42FirstUniform = 0.8143051451229099;
+// ---- end of pinned constants ----
+
+TEST_CASE("xoshiro256++ reproduces the pinned outputs for seed 42") {
+  Xoshiro256pp engine(42);
+  for (std::uint64_t expected : kSeed42Stream0) CHECK(engine.next() == expected);
+  Xoshiro256pp stream1(42, 1);
+  for (std::uint64_t expected : kSeed42Stream1) CHECK(stream1.next() == expected);
+  Xoshiro256pp forUniform(42);
+  CHECK(forUniform.uniform() == kSeed42FirstUniform);  // exact: 53 bits times a power of two
+}
+
+TEST_CASE("stream s is the seed's sequence after s jumps, and streams differ") {
+  Xoshiro256pp jumped(7);
+  jumped.jump();
+  jumped.jump();
+  Xoshiro256pp stream2(7, 2);
+  for (int i = 0; i < 8; ++i) CHECK(jumped.next() == stream2.next());
+  Xoshiro256pp a(7, 0), b(7, 1), c(8, 0);
+  const std::uint64_t first = a.next();
+  CHECK(first != b.next());
+  CHECK(first != c.next());
+}
+
+TEST_CASE("uniform lies in 0 to 1 (1 excluded) with mean 1/2 and variance 1/12") {
+  Xoshiro256pp engine(3);
+  constexpr int kCount = 100000;
+  Eigen::VectorXd u(kCount);
+  for (int i = 0; i < kCount; ++i) u[i] = engine.uniform();
+  CHECK(u.minCoeff() >= 0.0);
+  CHECK(u.maxCoeff() < 1.0);
+  const Moments m = sampleMoments(u);
+  CHECK(std::abs(m.mean - 0.5) < 4 * std::sqrt(1.0 / 12 / kCount));
+  CHECK(std::abs(m.variance - 1.0 / 12) < 4 * varianceStandardError(m));
+}
+
+TEST_CASE("normal sampler: moments within 4 standard errors of N(0, 1), and KS does not reject") {
+  Xoshiro256pp engine(2024);
+  NormalSampler normal(engine);
+  constexpr int kCount = 200000;
+  Eigen::VectorXd x(kCount);
+  for (int i = 0; i < kCount; ++i) x[i] = normal.next();
+  const Moments m = sampleMoments(x);
+  const double n = kCount;
+  // Normal-theory standard errors of the sample moments: 1/√n, √(2/n), √(6/n), √(24/n).
+  CHECK(std::abs(m.mean) < 4 / std::sqrt(n));
+  CHECK(std::abs(m.variance - 1.0) < 4 * std::sqrt(2 / n));
+  CHECK(std::abs(m.skewness) < 4 * std::sqrt(6 / n));
+  CHECK(std::abs(m.excessKurtosis) < 4 * std::sqrt(24 / n));
+  const KsResult ks = ksTestNormal(x);
+  CHECK(ks.pValue > 0.01);
+  CHECK(ks.statistic < 1.63 / std::sqrt(n));  // the 1% critical value
+}
+
+TEST_CASE("normal sampler draws pairs: same seed, same numbers") {
+  Xoshiro256pp e1(99), e2(99);
+  NormalSampler a(e1), b(e2);
+  for (int i = 0; i < 5; ++i) CHECK(a.next() == b.next());
+  CHECK(&a.engine() == &e1);
+}
+
+TEST_CASE("gamma sampler (Marsaglia–Tsang) has mean and variance equal to its shape") {
+  Xoshiro256pp engine(11);
+  NormalSampler normal(engine);
+  constexpr int kCount = 50000;
+  for (double shape : {0.5, 1.0, 3.7, 100.0}) {
+    CAPTURE(shape);
+    Eigen::VectorXd g(kCount);
+    for (int i = 0; i < kCount; ++i) g[i] = sampleGamma(normal, shape);
+    CHECK(g.minCoeff() >= 0.0);
+    const Moments m = sampleMoments(g);
+    CHECK(std::abs(m.mean - shape) < 4 * meanStandardError(m));
+    CHECK(std::abs(m.variance - shape) < 4 * varianceStandardError(m));
+    CHECK(m.skewness == doctest::Approx(2 / std::sqrt(shape)).epsilon(0.15));  // Gamma skewness 2/√k
+  }
+}
+
+TEST_CASE("χ²(k) from the gamma sampler matches the sum of k squared normals (two-sample KS)") {
+  Xoshiro256pp e1(5), e2(6);
+  NormalSampler fast(e1), direct(e2);
+  constexpr int kCount = 20000;
+  for (int k : {1, 3, 30}) {
+    CAPTURE(k);
+    Eigen::VectorXd a(kCount), b(kCount);
+    for (int i = 0; i < kCount; ++i) {
+      a[i] = sampleChiSquared(fast, k);
+      double sum = 0.0;
+      for (int j = 0; j < k; ++j) {
+        const double z = direct.next();
+        sum += z * z;
+      }
+      b[i] = sum;
+    }
+    CHECK(ksTestTwoSample(a, b).pValue > 0.01);
+  }
+}
+
+TEST_CASE("gamma and χ² samplers reject bad shapes") {
+  Xoshiro256pp engine(1);
+  NormalSampler normal(engine);
+  CHECK_THROWS_WITH_AS(sampleGamma(normal, 0.0), "sampleGamma: shape must be a finite number greater than 0, got 0",
+                       CoreError);
+  CHECK_THROWS_WITH_AS(sampleGamma(normal, NAN), "sampleGamma: shape must be a finite number greater than 0, got nan",
+                       CoreError);
+  CHECK_THROWS_WITH_AS(sampleChiSquared(normal, -2.0),
+                       "sampleChiSquared: degreesOfFreedom must be a finite number greater than 0, got -2", CoreError);
+  CHECK_THROWS_WITH_AS(sampleChiSquared(normal, INFINITY),
+                       "sampleChiSquared: degreesOfFreedom must be a finite number greater than 0, got inf", CoreError);
+}

@@ -1,0 +1,143 @@
+#include "sweeps.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+#include "errors.hpp"
+#include "jacobian.hpp"
+#include "softmax.hpp"
+#include "test_vectors.hpp"
+
+using namespace attention_lab;
+using test_vectors::vec;
+
+namespace {
+const Scale kNone{ScaleMode::None, 1.0};
+const Scale kSqrt{ScaleMode::Sqrt, 1.0};
+const Scale kLinear{ScaleMode::Linear, 1.0};
+}  // namespace
+
+TEST_CASE("entropy against dₖ: none collapses, ÷√dₖ stays flat, ÷dₖ climbs to ln n") {
+  const std::vector<int> dks = {4, 64, 1024};
+  const int n = 16;
+  const EntropySweep sweep = entropySweep(dks, n, 400, 2024, {kNone, kSqrt, kLinear});
+  REQUIRE(sweep.meanEntropy.rows() == 3);
+  REQUIRE(sweep.meanEntropy.cols() == 3);
+  CHECK(sweep.maxEntropy == doctest::Approx(std::log(16.0)));
+  // none: entropy falls as dₖ grows, far below ln n at dₖ = 1024; max weight rises towards 1.
+  CHECK(sweep.meanEntropy(0, 0) > sweep.meanEntropy(0, 1) + 5 * sweep.entropyStandardError(0, 1));
+  CHECK(sweep.meanEntropy(0, 1) > sweep.meanEntropy(0, 2) + 5 * sweep.entropyStandardError(0, 2));
+  CHECK(sweep.meanEntropy(0, 2) < 0.5);
+  CHECK(sweep.meanMaxWeight(0, 2) > 0.8);
+  // ÷√dₖ: the score distribution is the same at every dₖ apart from |q|/√dₖ → 1, so the curve is flat.
+  CHECK(std::abs(sweep.meanEntropy(1, 1) - sweep.meanEntropy(1, 2)) <
+        4 * std::hypot(sweep.entropyStandardError(1, 1), sweep.entropyStandardError(1, 2)));
+  CHECK(sweep.meanEntropy(1, 2) > 2.0);
+  // ÷dₖ: variance 1/dₖ, near-uniform attention.
+  CHECK(sweep.meanEntropy(2, 2) == doctest::Approx(std::log(16.0)).epsilon(0.001));
+  CHECK(sweep.meanMaxWeight(2, 2) == doctest::Approx(1.0 / 16).epsilon(0.1));
+  CHECK(sweep.entropyStandardError(1, 1) > 0.0);
+  CHECK(sweep.maxWeightStandardError(0, 1) > 0.0);
+}
+
+TEST_CASE("entropy sweep: each dₖ point is its own stream, so adding points leaves the others unchanged") {
+  const EntropySweep one = entropySweep({64}, 8, 50, 7, {kSqrt});
+  const EntropySweep two = entropySweep({64, 128}, 8, 50, 7, {kSqrt, kNone});
+  CHECK(one.meanEntropy(0, 0) == two.meanEntropy(0, 0));
+  CHECK(one.meanMaxWeight(0, 0) == two.meanMaxWeight(0, 0));
+}
+
+TEST_CASE("saturation curve is p₁ of softmax and crosses 0.99 at ln 297") {
+  const Eigen::VectorXd xs = Eigen::VectorXd::LinSpaced(101, 0, 10);
+  const Eigen::VectorXd p = saturationCurve(xs, 4);
+  for (Eigen::Index i = 0; i < xs.size(); ++i) CHECK(p[i] == doctest::Approx(softmax(vec({xs[i], 0, 0, 0}))[0]));
+  CHECK(p[0] == doctest::Approx(0.25));
+  const Eigen::VectorXd around = saturationCurve(vec({std::log(297.0) - 1e-6, std::log(297.0) + 1e-6}), 4);
+  CHECK(around[0] < 0.99);
+  CHECK(around[1] > 0.99);
+  const Eigen::VectorXd extreme = saturationCurve(vec({-1000, 1000}), 4);
+  CHECK(extreme[0] == 0.0);
+  CHECK(extreme[1] == 1.0);
+  CHECK(saturationCurve(vec({-3}), 1)[0] == 1.0);
+}
+
+TEST_CASE("Jacobian norms shrink as the logits are multiplied by 1, 5, 10, 20, 50") {
+  const Eigen::VectorXd scores = vec({1, 0.5, 0, -0.5});
+  const JacobianSweep sweep = jacobianNormsByMultiplier(scores, vec({1, 5, 10, 20, 50}));
+  REQUIRE(sweep.frobenius.size() == 5);
+  for (int i = 0; i < 4; ++i) {
+    CHECK(sweep.maxAbs[i + 1] < sweep.maxAbs[i]);
+    CHECK(sweep.frobenius[i + 1] < sweep.frobenius[i]);
+  }
+  const Eigen::VectorXd p5 = softmax(5 * scores);
+  CHECK(sweep.maxAbs[1] == doctest::Approx(jacobianMaxAbs(p5)));
+  CHECK(sweep.frobenius[1] == doctest::Approx(jacobianFrobenius(p5)));
+  CHECK(sweep.survivalRatio[1] == doctest::Approx(gradientSurvival(p5).ratio));
+  CHECK(sweep.multipliers == vec({1, 5, 10, 20, 50}));
+  const JacobianSweep zero = jacobianNormsByMultiplier(scores, vec({0}));
+  CHECK(zero.survivalRatio[0] == doctest::Approx(1.0));  // multiplier 0 is the uniform distribution
+}
+
+TEST_CASE("random directions are nearly orthogonal: cosine mean 0 and variance 1/d") {
+  const std::vector<int> ds = {1, 3, 16, 256};
+  const CosineSweep sweep = cosineSweep(ds, 4000, 99);
+  REQUIRE(sweep.samples.size() == ds.size());
+  for (std::size_t k = 0; k < ds.size(); ++k) {
+    CAPTURE(ds[k]);
+    const auto i = static_cast<Eigen::Index>(k);
+    CHECK(sweep.samples[k].size() == 4000);
+    CHECK(sweep.samples[k].cwiseAbs().maxCoeff() <= 1.0 + 1e-12);
+    CHECK(sweep.theoryVariance[i] == doctest::Approx(1.0 / ds[k]));
+    CHECK(std::abs(sweep.mean[i]) < 3 * sweep.meanStandardError[i]);
+    CHECK(std::abs(sweep.variance[i] - 1.0 / ds[k]) < 3 * sweep.varianceStandardError[i]);
+  }
+  CHECK(sweep.samples[0].cwiseAbs().minCoeff() == doctest::Approx(1.0));  // at d = 1 every cosine is ±1
+}
+
+TEST_CASE("sweeps reject bad arguments with exact messages") {
+  CHECK_THROWS_WITH_AS(entropySweep({}, 8, 10, 1, {kSqrt}),
+                       "entropySweep: keyDimensions must be of length 1 to 64, got 0 elements", CoreError);
+  CHECK_THROWS_WITH_AS(entropySweep(std::vector<int>(65, 4), 8, 10, 1, {kSqrt}),
+                       "entropySweep: keyDimensions must be of length 1 to 64, got 65 elements", CoreError);
+  CHECK_THROWS_WITH_AS(entropySweep({4, 0}, 8, 10, 1, {kSqrt}),
+                       "entropySweep: keyDimensions[1] must be between 1 and 65536, got 0", CoreError);
+  CHECK_THROWS_WITH_AS(entropySweep({4}, 0, 10, 1, {kSqrt}), "entropySweep: keyCount must be between 1 and 4096, got 0",
+                       CoreError);
+  CHECK_THROWS_WITH_AS(entropySweep({4}, 8, 1, 1, {kSqrt}), "entropySweep: trials must be between 2 and 100000, got 1",
+                       CoreError);
+  CHECK_THROWS_WITH_AS(entropySweep({4}, 8, 10, 1, {}), "entropySweep: scales must be of length 1 to 8, got 0 elements",
+                       CoreError);
+  CHECK_THROWS_WITH_AS(entropySweep({4}, 8, 10, 1, {{ScaleMode::Temperature, -1}}),
+                       "entropySweep: scale.temperature must be between 0.001 and 1e+06, got -1", CoreError);
+  CHECK_THROWS_WITH_AS(entropySweep(std::vector<int>(10, 4), 4096, 1000, 1, {kSqrt}),
+                       "entropySweep: keyDimensions*trials*keyCount*scales must be at most 20000000, got 40960000",
+                       CoreError);
+
+  CHECK_THROWS_WITH_AS(saturationCurve(Eigen::VectorXd(), 4),
+                       "saturationCurve: xs must be of length 1 to 65536, got 0 elements", CoreError);
+  CHECK_THROWS_WITH_AS(saturationCurve(vec({NAN}), 4), "saturationCurve: xs[0] must be finite, got nan", CoreError);
+  CHECK_THROWS_WITH_AS(saturationCurve(vec({1}), 0), "saturationCurve: n must be between 1 and 65536, got 0",
+                       CoreError);
+
+  CHECK_THROWS_WITH_AS(jacobianNormsByMultiplier(vec({1}), vec({1})),
+                       "jacobianNormsByMultiplier: scores must be of length 2 to 65536, got 1 elements", CoreError);
+  CHECK_THROWS_WITH_AS(jacobianNormsByMultiplier(vec({1, INFINITY}), vec({1})),
+                       "jacobianNormsByMultiplier: scores[1] must be finite, got inf", CoreError);
+  CHECK_THROWS_WITH_AS(jacobianNormsByMultiplier(vec({1, 2}), Eigen::VectorXd()),
+                       "jacobianNormsByMultiplier: multipliers must be of length 1 to 64, got 0 elements", CoreError);
+  CHECK_THROWS_WITH_AS(jacobianNormsByMultiplier(vec({1, 2}), vec({1, NAN})),
+                       "jacobianNormsByMultiplier: multipliers[1] must be finite, got nan", CoreError);
+  CHECK_THROWS_WITH_AS(jacobianNormsByMultiplier(vec({1e300, 2}), vec({1, 1e10})),
+                       "jacobianNormsByMultiplier: multipliers[1] must be small enough that multiplier*scores stays "
+                       "finite, got 1e+10",
+                       CoreError);
+
+  CHECK_THROWS_WITH_AS(cosineSweep({}, 100, 1), "cosineSweep: dimensions must be of length 1 to 64, got 0 elements",
+                       CoreError);
+  CHECK_THROWS_WITH_AS(cosineSweep({8, 4097}, 100, 1), "cosineSweep: dimensions[1] must be between 1 and 4096, got 4097",
+                       CoreError);
+  CHECK_THROWS_WITH_AS(cosineSweep({8}, 1, 1), "cosineSweep: pairs must be between 2 and 100000, got 1", CoreError);
+  CHECK_THROWS_WITH_AS(cosineSweep({4096, 4096}, 2000, 1),
+                       "cosineSweep: 2*pairs*sum(dimensions) must be at most 20000000, got 32768000", CoreError);
+}
