@@ -23,6 +23,7 @@ template <typename Value>
 [[noreturn]] void failArgument(ErrorKind kind, const char* function, const char* argument, const std::string& allowed,
                                const Value& got) {
   std::ostringstream message;
+  message.precision(15);  // 1000001 must not print as 1e+06
   message << function << ": " << argument << " must be " << allowed << ", got " << got;
   throw CoreError(kind, message.str());
 }

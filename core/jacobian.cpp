@@ -43,6 +43,7 @@ double frobeniusUnchecked(const Eigen::VectorXd& p) {
 }  // namespace
 
 Eigen::MatrixXd softmaxJacobian(const Eigen::VectorXd& weights) {
+  requireLength("softmaxJacobian", "weights", weights.size(), 1, kMaxJacobianLength);
   requireProbabilities("softmaxJacobian", "weights", weights);
   Eigen::MatrixXd jacobian = -weights * weights.transpose();
   jacobian.diagonal() = weights.cwiseProduct(sumsOfOthers(weights));

@@ -10,6 +10,7 @@ namespace attention_lab {
 constexpr std::int64_t kMaxSoftmaxLength = 65536;
 constexpr std::int64_t kMaxKeyDimension = 65536;
 constexpr std::int64_t kMaxKeys = 4096;
+constexpr std::int64_t kMaxJacobianLength = 1024;  // softmaxJacobian forms n×n doubles: 8 MiB at the cap
 constexpr std::int64_t kMaxSamples = 1000000;         // samples in one experiment, statistic or histogram
 constexpr std::int64_t kMaxBins = 1000;               // histogram bins
 constexpr std::int64_t kMaxDirectProducts = 50000000;  // keyDimension × count for the O(dₖ)-per-sample method

@@ -41,7 +41,7 @@ describe('softmax through WASM', () => {
     assert.throws(() => core.softmax([1, 2]), { name: 'TypeError', message: 'softmax: scores must be a Float64Array, got an Array' });
     assert.throws(() => core.softmax(new Float64Array([1]), { temperature: '2' }), {
       name: 'TypeError',
-      message: 'softmax: temperature must be a number, got string',
+      message: 'softmax: temperature must be a number, got the string "2"',
     });
     close(core.softmax(new Float64Array([1, 0.5, 0, -0.5])), [0.455054, 0.276004, 0.167405, 0.101536]);
   });

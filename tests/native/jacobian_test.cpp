@@ -106,7 +106,10 @@ TEST_CASE("softmaxStats bundles the same numbers as the single functions") {
 
 TEST_CASE("Jacobian functions reject bad weights with exact messages") {
   CHECK_THROWS_WITH_AS(softmaxJacobian(Eigen::VectorXd()),
-                       "softmaxJacobian: weights must be of length 1 to 65536, got 0 elements", CoreError);
+                       "softmaxJacobian: weights must be of length 1 to 1024, got 0 elements", CoreError);
+  // Over the cap: J would be n×n doubles, so its size is bounded even though softmax allows 65536 positions.
+  CHECK_THROWS_WITH_AS(softmaxJacobian(Eigen::VectorXd::Constant(1025, 1.0 / 1025)),
+                       "softmaxJacobian: weights must be of length 1 to 1024, got 1025 elements", CoreError);
   CHECK_THROWS_WITH_AS(softmaxJacobian(vec({0.5, NAN})), "softmaxJacobian: weights[1] must be finite, got nan",
                        CoreError);
   CHECK_THROWS_WITH_AS(softmaxJacobian(vec({1.2, -0.2})), "softmaxJacobian: weights[1] must be at least 0, got -0.2",

@@ -130,7 +130,7 @@ TEST_CASE("sweeps reject bad arguments with exact messages") {
                        "jacobianNormsByMultiplier: multipliers[1] must be finite, got nan", CoreError);
   CHECK_THROWS_WITH_AS(jacobianNormsByMultiplier(vec({1e300, 2}), vec({1, 1e10})),
                        "jacobianNormsByMultiplier: multipliers[1] must be small enough that multiplier*scores stays "
-                       "finite, got 1e+10",
+                       "finite, got 10000000000",
                        CoreError);
 
   CHECK_THROWS_WITH_AS(cosineSweep({}, 100, 1), "cosineSweep: dimensions must be of length 1 to 64, got 0 elements",
