@@ -1,0 +1,92 @@
+// A learner's progress through the questions: plain JSON data, so the UI can keep it in localStorage.
+import type { Grade, GradeStatus } from './types.js';
+
+export interface QuestionProgress {
+  /** Counted attempts only: unreadable answers do not count. */
+  attempts: number;
+  /** Whether the latest counted attempt was correct (a wrong retry takes it back). */
+  correct: boolean;
+  /** Status of the latest answer, counted or not. */
+  lastStatus: GradeStatus;
+  lastAnswer: string;
+}
+
+export type QuizProgress = Record<string, QuestionProgress>;
+
+const statuses: readonly GradeStatus[] = ['correct', 'incorrect', 'unreadable'];
+const progressFields = ['attempts', 'correct', 'lastStatus', 'lastAnswer'];
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+};
+
+// Own entries only: a question id such as 'constructor' must not find Object.prototype's.
+const entryOf = (progress: QuizProgress, id: string): QuestionProgress | undefined => (Object.hasOwn(progress, id) ? progress[id] : undefined);
+
+function isQuestionProgress(value: unknown): value is QuestionProgress {
+  if (!isPlainObject(value)) return false;
+  const keys = Object.keys(value);
+  if (keys.length !== progressFields.length || !progressFields.every((key) => keys.includes(key))) return false;
+  const { attempts, correct, lastStatus, lastAnswer } = value;
+  if (!Number.isSafeInteger(attempts) || (attempts as number) < 0) return false;
+  if (typeof correct !== 'boolean' || typeof lastAnswer !== 'string') return false;
+  if (!statuses.includes(lastStatus as GradeStatus)) return false;
+  // The fields must tell one story: a correct flag needs an attempt, and the latest counted status sets it.
+  if (correct && attempts === 0) return false;
+  if (lastStatus === 'correct' && !correct) return false;
+  if (lastStatus === 'incorrect' && correct) return false;
+  return lastStatus === 'unreadable' || (attempts as number) > 0;
+}
+
+/** Strict check of data read back from storage: any missing, extra, mistyped or inconsistent field rejects it. */
+export function isQuizProgress(value: unknown): value is QuizProgress {
+  return isPlainObject(value) && Object.values(value).every(isQuestionProgress);
+}
+
+function requireProgress(fn: string, progress: unknown): asserts progress is QuizProgress {
+  if (!isQuizProgress(progress)) throw new TypeError(`${fn}: progress must be a QuizProgress (check it with isQuizProgress)`);
+}
+
+/** A new progress with the grade recorded; the given progress is left as it was. */
+export function recordGrade(progress: QuizProgress, id: string, answerText: string, grade: Grade): QuizProgress {
+  requireProgress('recordGrade', progress);
+  if (typeof id !== 'string' || id === '') throw new TypeError(`recordGrade: id must be a non-empty string, got ${JSON.stringify(id)}`);
+  if (typeof answerText !== 'string') throw new TypeError(`recordGrade: answerText must be a string, got ${typeof answerText}`);
+  if (typeof grade !== 'object' || grade === null || !statuses.includes(grade.status)) {
+    throw new TypeError(`recordGrade: grade must be a Grade with status ${statuses.join(', ')}`);
+  }
+  const before = entryOf(progress, id) ?? { attempts: 0, correct: false, lastStatus: grade.status, lastAnswer: '' };
+  const counted = grade.status !== 'unreadable';
+  const after: QuestionProgress = {
+    attempts: before.attempts + (counted ? 1 : 0),
+    correct: counted ? grade.status === 'correct' : before.correct,
+    lastStatus: grade.status,
+    lastAnswer: answerText,
+  };
+  return { ...progress, [id]: after };
+}
+
+/** Questions whose latest counted attempt was wrong: what "retry the wrong ones" repeats. */
+export function wrongQuestionIds(progress: QuizProgress): string[] {
+  requireProgress('wrongQuestionIds', progress);
+  return Object.entries(progress)
+    .filter(([, entry]) => entry.attempts > 0 && !entry.correct)
+    .map(([id]) => id);
+}
+
+/** Over the given questions (duplicates counted once): how many were attempted, and how many are correct now. */
+export function scoreOf(progress: QuizProgress, questionIds: string[]): { answered: number; correct: number; total: number } {
+  requireProgress('scoreOf', progress);
+  if (!Array.isArray(questionIds) || !questionIds.every((id) => typeof id === 'string')) {
+    throw new TypeError('scoreOf: questionIds must be an Array of strings');
+  }
+  const ids = [...new Set(questionIds)];
+  const entries = ids.map((id) => entryOf(progress, id));
+  return {
+    answered: entries.filter((entry) => entry !== undefined && entry.attempts > 0).length,
+    correct: entries.filter((entry) => entry?.correct === true).length,
+    total: ids.length,
+  };
+}

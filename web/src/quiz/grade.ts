@@ -1,0 +1,103 @@
+// Grades one answer: a typed number or expression, or a set of selected options. Pure; the UI shows the result.
+import { parseExpression } from './expression.js';
+import type { AnticipatedAnswer, ChoiceQuestion, Grade, NumericQuestion, Tolerance } from './types.js';
+
+export const DEFAULT_RTOL = 0.01;
+export const DEFAULT_ATOL = 0;
+
+export const EMPTY_ANSWER_FEEDBACK = 'Type a number or an expression such as sqrt(512).';
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an Array';
+  return typeof value;
+}
+
+function toleranceTerm(fn: string, name: 'rtol' | 'atol', value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+    throw new RangeError(`${fn}: tolerance.${name} must be a finite number ≥ 0, got ${String(value)}`);
+  }
+  return value;
+}
+
+/** |x − t| ≤ max(atol, rtol·|t|), rtol 0.01 and atol 0 unless given; a non-finite x never matches. */
+export function withinTolerance(x: number, t: number, tol?: Tolerance): boolean {
+  if (typeof x !== 'number') throw new TypeError(`withinTolerance: x must be a number, got ${describe(x)}`);
+  if (typeof t !== 'number' || !Number.isFinite(t)) throw new RangeError(`withinTolerance: t must be a finite number, got ${String(t)}`);
+  if (tol !== undefined && (typeof tol !== 'object' || tol === null)) throw new TypeError(`withinTolerance: tol must be an object, got ${describe(tol)}`);
+  const rtol = toleranceTerm('withinTolerance', 'rtol', tol?.rtol, DEFAULT_RTOL);
+  const atol = toleranceTerm('withinTolerance', 'atol', tol?.atol, DEFAULT_ATOL);
+  return Number.isFinite(x) && Math.abs(x - t) <= Math.max(atol, rtol * Math.abs(t));
+}
+
+/** The anticipated wrong answer closest to x among those it matches, if any. */
+function anticipatedMatch(q: NumericQuestion, x: number): AnticipatedAnswer | undefined {
+  let best: AnticipatedAnswer | undefined;
+  for (const candidate of q.anticipated ?? []) {
+    if (!withinTolerance(x, candidate.value, candidate.tolerance ?? q.tolerance)) continue;
+    if (best === undefined || Math.abs(x - candidate.value) < Math.abs(x - best.value)) best = candidate;
+  }
+  return best;
+}
+
+function unreadable(feedback: string): Grade {
+  return { status: 'unreadable', counted: false, feedback };
+}
+
+/** Counted grades carry the explanation, and a widget action only when there is one. */
+function counted(status: 'correct' | 'incorrect', feedback: string, explanation: string, show: Grade['show'], value?: number): Grade {
+  const grade: Grade = { status, counted: true, feedback, explanation };
+  if (value !== undefined) grade.value = value;
+  if (show !== undefined) grade.show = show;
+  return grade;
+}
+
+/** Correct beats anticipated; unreadable input (empty, unparseable, not finite) is not an attempt and says why. */
+export function gradeNumeric(q: NumericQuestion, text: string): Grade {
+  if (q === null || typeof q !== 'object' || q.kind !== 'numeric') throw new TypeError(`gradeNumeric: q must be a numeric question, got ${describe(q)}`);
+  if (typeof text !== 'string') throw new TypeError(`gradeNumeric: text must be a string, got ${describe(text)}`);
+  if (text.trim() === '') return unreadable(EMPTY_ANSWER_FEEDBACK);
+  const parsed = parseExpression(text);
+  if (!parsed.ok) {
+    const advice = parsed.advice === undefined ? '' : ` ${parsed.advice}`;
+    return unreadable(`I couldn't read this: ${parsed.reason} at position ${parsed.position}.${advice}`);
+  }
+  const x = parsed.value;
+  if (withinTolerance(x, q.answer, q.tolerance)) return counted('correct', q.correctFeedback ?? 'Correct.', q.explanation, q.show, x);
+  const mistake = anticipatedMatch(q, x);
+  if (mistake !== undefined) return counted('incorrect', mistake.feedback, q.explanation, mistake.show ?? q.show, x);
+  return counted('incorrect', q.hint === undefined ? 'Not quite.' : `Not quite. ${q.hint}`, q.explanation, q.show, x);
+}
+
+/** 'choice' takes exactly one id; 'multi' is correct iff the selected set equals the correct set. */
+export function gradeChoice(q: ChoiceQuestion, selectedIds: string[]): Grade {
+  if (q === null || typeof q !== 'object' || (q.kind !== 'choice' && q.kind !== 'multi')) {
+    throw new TypeError(`gradeChoice: q must be a choice or multi question, got ${describe(q)}`);
+  }
+  if (!Array.isArray(selectedIds)) throw new TypeError(`gradeChoice: selectedIds must be an Array of option ids, got ${describe(selectedIds)}`);
+  const selected = new Set(selectedIds);
+  for (const id of selected) {
+    if (!q.options.some((option) => option.id === id)) throw new RangeError(`gradeChoice: question '${q.id}' has no option '${String(id)}'`);
+  }
+  if (selected.size === 0) return unreadable(q.kind === 'choice' ? 'Choose an answer.' : 'Select at least one option.');
+  if (q.kind === 'choice') {
+    if (selected.size > 1) return unreadable('Choose only one answer.');
+    const chosen = q.options.find((option) => selected.has(option.id)) as (typeof q.options)[number];
+    const status = chosen.correct ? 'correct' : 'incorrect';
+    return counted(status, chosen.feedback ?? (chosen.correct ? 'Correct.' : 'Not quite.'), q.explanation, q.show);
+  }
+  const wronglySelected = q.options.filter((option) => selected.has(option.id) && !option.correct);
+  const missed = q.options.filter((option) => !selected.has(option.id) && option.correct);
+  if (wronglySelected.length === 0 && missed.length === 0) return counted('correct', 'Correct.', q.explanation, q.show);
+  const lines = [multiSummary(wronglySelected.length, missed.length)];
+  for (const option of [...wronglySelected, ...missed]) if (option.feedback !== undefined) lines.push(option.feedback);
+  return counted('incorrect', lines.join('\n'), q.explanation, q.show);
+}
+
+function multiSummary(wrong: number, missed: number): string {
+  const parts: string[] = [];
+  if (wrong > 0) parts.push(`${wrong} of your choices ${wrong === 1 ? 'is' : 'are'} not correct`);
+  if (missed > 0) parts.push(`${missed} correct ${missed === 1 ? 'option is' : 'options are'} missing`);
+  return `Not quite: ${parts.join(' and ')}.`;
+}

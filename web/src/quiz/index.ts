@@ -1,0 +1,8 @@
+// The quiz engine's public API: parse typed answers, grade them, validate authored questions, track progress.
+export type * from './types.js';
+export { answerFormatHelp, MAX_ANSWER_LENGTH, MAX_NESTING, parseExpression } from './expression.js';
+export type { ParsedExpression } from './expression.js';
+export { DEFAULT_ATOL, DEFAULT_RTOL, EMPTY_ANSWER_FEEDBACK, gradeChoice, gradeNumeric, withinTolerance } from './grade.js';
+export { validateQuestion } from './validate.js';
+export { isQuizProgress, recordGrade, scoreOf, wrongQuestionIds } from './attempts.js';
+export type { QuestionProgress, QuizProgress } from './attempts.js';
