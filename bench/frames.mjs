@@ -5,15 +5,15 @@ export async function measureFrames({ presses = 120 } = {}) {
   const lesson = await openLesson();
   try {
     const { page } = lesson;
-    await page.goto(lesson.server.url);
-    await page.waitForSelector('#score-softmax[data-dk]');
+    await page.goto(`${lesson.server.url}#softmax-dies`);
+    await page.waitForSelector('#softmax-dies-widget[data-rendered]');
     await page.evaluate(() => {
       const w = window;
       w.benchFrames = [];
       w.benchLongest = 0;
       w.benchUpdates = 0;
       new PerformanceObserver((list) => list.getEntries().forEach((e) => (w.benchLongest = Math.max(w.benchLongest, e.duration)))).observe({ type: 'longtask', buffered: false });
-      new MutationObserver(() => w.benchUpdates++).observe(document.querySelector('#score-softmax'), { attributes: true, attributeFilter: ['data-dk'] });
+      new MutationObserver(() => w.benchUpdates++).observe(document.querySelector('#softmax-dies-widget'), { attributes: true, attributeFilter: ['data-rendered'] });
       let last = performance.now();
       const tick = (now) => {
         w.benchFrames.push(now - last);
@@ -22,7 +22,7 @@ export async function measureFrames({ presses = 120 } = {}) {
       };
       requestAnimationFrame(tick);
     });
-    await page.focus('#dk-slider');
+    await page.focus('#softmax-dies-widget-dk-slider');
     for (let i = 0; i < presses; i++) await page.keyboard.press(i % 96 < 48 ? 'ArrowLeft' : 'ArrowRight', { delay: 8 });
     const { frames, longest, updates } = await page.evaluate(() => ({ frames: window.benchFrames.slice(1), longest: window.benchLongest, updates: window.benchUpdates }));
     const sorted = [...frames].sort((a, b) => a - b);

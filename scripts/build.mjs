@@ -1,4 +1,5 @@
-// Builds what a command needs: the WASM module, the Node package of the core and the site (and the native core for tests).
+// Builds what a command needs: the WASM module, the Node package of the core, the compiled lessons and the site
+// (and the native core for tests and benchmarks).
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync } from 'node:fs';
 
@@ -25,5 +26,7 @@ run('cmake', ['--build', '--preset', 'wasm', ...jobs], emscriptenEnv);
 run('npx', ['--no-install', 'tsc', '-p', 'tsconfig.lib.json']);
 mkdirSync('dist/lib/generated', { recursive: true });
 cpSync('web/generated/wasm', 'dist/lib/generated/wasm', { recursive: true });
+// Lessons are checked against the core and compiled before the site bundles them.
+run('node', ['scripts/compile-lessons.mjs']);
 run('npx', ['--no-install', 'vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
 console.log('attention-lab build: done');

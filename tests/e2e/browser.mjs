@@ -10,15 +10,27 @@ const chromiumFlags = [
   '--disable-component-update', '--disable-sync',
 ];
 
+// What browsers do when a user blocks site data: every touch of localStorage throws.
+const blockStorage = () => {
+  Object.defineProperty(window, 'localStorage', {
+    configurable: true,
+    get() {
+      throw new DOMException('The user has blocked site data.', 'SecurityError');
+    },
+  });
+};
+
 /** Launches a fresh browser profile and server; returns them with a close() that removes both. */
-export async function openLesson() {
+export async function openLesson({ storageBlocked = false, viewport = { width: 1280, height: 800 } } = {}) {
   const server = await startServer();
   const profile = mkdtempSync(join(tmpdir(), 'attention-lab-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: chromiumFlags,
+    viewport,
   });
+  if (storageBlocked) await context.addInitScript(blockStorage);
   const page = context.pages()[0] ?? (await context.newPage());
   const problems = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));

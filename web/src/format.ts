@@ -1,16 +1,30 @@
 // How numbers from the core are written for learners: enough digits to see a weight die, never a misleading 0.0000.
 
+const minus = (text: string) => text.replace('-', '−');
+
 export function formatWeight(p: number): string {
   if (p === 0) return '0';
-  if (p < 0.001) return p.toExponential(2);
+  if (p < 0.001) return minus(p.toExponential(2));
   return p.toFixed(4);
 }
 
 export function formatScore(x: number): string {
-  return x.toFixed(2).replace('-', '−');
+  return minus(x.toFixed(2));
 }
 
-/** Reads back what formatWeight or formatScore wrote (used by tests and the data table). */
+/** Three significant digits, exponent form for the very small and very large. */
+export function formatValue(x: number): string {
+  if (x === 0) return '0';
+  const magnitude = Math.abs(x);
+  if (magnitude < 1e-3 || magnitude >= 1e6) return minus(x.toExponential(2));
+  return minus(String(Number(x.toPrecision(4))));
+}
+
+export function formatWithError(x: number, standardError: number): string {
+  return `${formatValue(x)} ± ${formatValue(standardError)}`;
+}
+
+/** Reads back what the formatters wrote (used by tests and the data tables). */
 export function parseShown(text: string): number {
-  return Number(text.replace('−', '-'));
+  return Number(text.replace('−', '-').replace(/^−/, '-'));
 }

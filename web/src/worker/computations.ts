@@ -1,5 +1,11 @@
 // What the lesson's widgets ask of the core, each answered with one batch of core calls inside the worker.
-import type { Core } from '../core/types.js';
+import type { Core, GradientSurvival, Scale, SoftmaxStats } from '../core/types.js';
+
+export type ScaleMode = 'none' | 'sqrt' | 'linear' | 'temperature';
+
+export function toScale(mode: ScaleMode, temperature: number): Scale {
+  return mode === 'temperature' ? temperature : mode;
+}
 
 export interface ScoreSoftmaxParams {
   dk: number;
@@ -18,7 +24,7 @@ export interface ScoreSoftmaxResult extends ScoreSoftmaxParams {
 
 export function scoreSoftmax(core: Core, params: ScoreSoftmaxParams): ScoreSoftmaxResult {
   const scores = core.sampleQueryScores(params);
-  const scaleDivisor = Math.sqrt(params.dk);
+  const scaleDivisor = core.scoreStatistics({ dk: params.dk, scale: 'sqrt' }).divisor;
   return {
     ...params,
     scores,
@@ -28,6 +34,91 @@ export function scoreSoftmax(core: Core, params: ScoreSoftmaxParams): ScoreSoftm
   };
 }
 
-export const computations = { scoreSoftmax };
+export interface VarianceExplorerParams {
+  dk: number;
+  samples: number;
+  scaled: boolean;
+  seed: number;
+}
+
+export interface VarianceExplorerResult extends VarianceExplorerParams {
+  mean: number;
+  variance: number;
+  std: number;
+  standardErrors: { mean: number; variance: number; std: number };
+  theory: { variance: number; std: number };
+  edges: Float64Array;
+  counts: Float64Array;
+  densityCounts: Float64Array;
+  outside: number;
+}
+
+// Only the histogram and statistics leave the worker: 200 000 raw samples would cost a copy per frame.
+export function varianceExplorer(core: Core, params: VarianceExplorerParams): VarianceExplorerResult {
+  const e = core.dotProductExperiment({
+    dk: params.dk, count: params.samples, seed: params.seed, scale: params.scaled ? 'sqrt' : 'none', method: 'fast', bins: 48,
+  });
+  return {
+    ...params, mean: e.mean, variance: e.variance, std: e.std, standardErrors: e.standardErrors, theory: e.theory,
+    edges: e.histogram.edges, counts: e.histogram.counts, densityCounts: e.densityCounts,
+    outside: e.histogram.below + e.histogram.above,
+  };
+}
+
+export interface SoftmaxDiesParams {
+  dk: number;
+  keys: number;
+  scale: ScaleMode;
+  temperature: number;
+  seed: number;
+}
+
+export interface SoftmaxDiesResult extends SoftmaxDiesParams {
+  scores: Float64Array;
+  weights: Float64Array;
+  divisor: number;
+  stats: SoftmaxStats;
+  maxEntropy: number;
+  survival: GradientSurvival;
+}
+
+export function softmaxDies(core: Core, params: SoftmaxDiesParams): SoftmaxDiesResult {
+  const scores = core.sampleQueryScores({ dk: params.dk, keyCount: params.keys, seed: params.seed });
+  const divisor = core.scoreStatistics({ dk: params.dk, scale: toScale(params.scale, params.temperature) }).divisor;
+  const stats = core.softmaxStats(scores, { temperature: divisor });
+  return {
+    ...params, scores, divisor, stats, survival: stats.survival.state,
+    weights: core.softmax(scores, { temperature: divisor }),
+    maxEntropy: core.softmaxStats(new Float64Array(params.keys)).entropy,
+  };
+}
+
+export interface BeforeAfterParams {
+  dk: number;
+  keys: number;
+  seed: number;
+  scores?: number[];
+}
+
+export interface BeforeAfterResult extends ScoreSoftmaxResult {
+  scaledScores: Float64Array;
+  unscaledStats: SoftmaxStats;
+  scaledStats: SoftmaxStats;
+}
+
+export function beforeAfter(core: Core, params: BeforeAfterParams): BeforeAfterResult {
+  const scores = params.scores ? Float64Array.from(params.scores) : core.sampleQueryScores({ dk: params.dk, keyCount: params.keys, seed: params.seed });
+  const divisor = core.scoreStatistics({ dk: params.dk, scale: 'sqrt' }).divisor;
+  return {
+    dk: params.dk, keyCount: scores.length, seed: params.seed, scores, scaleDivisor: divisor,
+    scaledScores: scores.map((s) => s / divisor),
+    unscaled: core.softmax(scores),
+    scaled: core.softmax(scores, { temperature: divisor }),
+    unscaledStats: core.softmaxStats(scores),
+    scaledStats: core.softmaxStats(scores, { temperature: divisor }),
+  };
+}
+
+export const computations = { scoreSoftmax, varianceExplorer, softmaxDies, beforeAfter };
 export type Computations = typeof computations;
 export type ComputationName = keyof Computations;

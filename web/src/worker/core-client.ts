@@ -49,7 +49,7 @@ export class LiveQuery<Name extends ComputationName> {
   constructor(
     private readonly client: CoreClient,
     private readonly name: Name,
-    private readonly onResult: (result: ResultOf<Name>) => void,
+    private readonly onResult: (result: ResultOf<Name>, params: ParamsOf<Name>) => void,
     private readonly onError: (error: Error) => void,
   ) {}
 
@@ -61,7 +61,7 @@ export class LiveQuery<Name extends ComputationName> {
     this.busy = true;
     this.client
       .compute(this.name, params)
-      .then(this.onResult, this.onError)
+      .then((result) => this.onResult(result, params), this.onError)
       .finally(() => {
         this.busy = false;
         const next = this.queued;

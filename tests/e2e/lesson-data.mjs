@@ -1,0 +1,19 @@
+// The compiled lesson the page renders, read by the tests so they follow the lesson as authors change it.
+import { readFileSync } from 'node:fs';
+
+export const lesson = JSON.parse(readFileSync(new URL('../../web/generated/lessons/why-sqrt-dk.json', import.meta.url), 'utf8'));
+export const blocks = lesson.sections.flatMap((section) => section.blocks);
+export const questions = blocks.filter((b) => b.kind === 'question').map((b) => b.question);
+export const widgets = blocks.filter((b) => b.kind === 'widget');
+export const widgetOf = (name) => widgets.find((w) => w.widget === name);
+
+/** What a learner who knows the answer types or picks. */
+export function rightAnswer(question) {
+  if (question.kind === 'numeric') return String(question.answer);
+  return question.options.filter((o) => o.correct).map((o) => o.id);
+}
+
+/** A numeric answer that is wrong and matches no anticipated mistake. */
+export function plainWrongNumber(question) {
+  return String(question.answer * 3 + 7.5);
+}

@@ -1,0 +1,55 @@
+// The widget registry as the page uses it for URL state: defaults filled, bad values reported and replaced.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { parseWidgetParams, checkWidgetState, flattenWidgetParams, reservedWidgets, widgetNames } from '../../dist/lib/src/authoring/widget-schema.js';
+
+describe('parseWidgetParams', () => {
+  test('fills every default', () => {
+    assert.deepEqual(parseWidgetParams('variance-explorer', {}), { params: { dk: 64, samples: 20000, scaled: false, seed: 1 }, problems: [] });
+    assert.deepEqual(parseWidgetParams('softmax-dies', {}).params, { dk: 64, keys: 8, scale: 'none', temperature: 8, seed: 1 });
+    assert.deepEqual(parseWidgetParams('before-after', {}).params, { dk: 512, keys: 8, seed: 1 });
+  });
+
+  test('reads URL strings exactly and rejects near misses', () => {
+    const { params, problems } = parseWidgetParams('variance-explorer', { dk: '512', scaled: 'true', seed: '9007199254740991' });
+    assert.deepEqual(params, { dk: 512, samples: 20000, scaled: true, seed: 9007199254740991 });
+    assert.deepEqual(problems, []);
+    assert.deepEqual(parseWidgetParams('before-after', { scores: '20,22,18,21' }).params.scores, [20, 22, 18, 21]);
+    assert.deepEqual(parseWidgetParams('variance-explorer', { dk: '' }).problems, ['variance-explorer: dk must be an integer, got the string ""; allowed: an integer from 1 to 4096']);
+    assert.deepEqual(parseWidgetParams('variance-explorer', { dk: '0x10' }).params.dk, 64);
+  });
+
+  test('each kind of bad value is reported and its default used', () => {
+    const { params, problems } = parseWidgetParams('softmax-dies', { dk: 5000, keys: 2.5, scale: 'cubic', temperature: 0, colour: 'red' });
+    assert.deepEqual(params, { dk: 64, keys: 8, scale: 'none', temperature: 8, seed: 1 });
+    assert.deepEqual(problems, [
+      'softmax-dies: dk = 5000 is out of range; allowed: an integer from 1 to 4096',
+      'softmax-dies: keys must be an integer, got 2.5; allowed: an integer from 2 to 64',
+      'softmax-dies: scale = "cubic" is out of range; allowed: one of none, sqrt, linear, temperature',
+      'softmax-dies: temperature = 0 is out of range; allowed: a number greater than 0 and at most 1000000',
+      'softmax-dies has no parameter "colour"; allowed: dk, keys, scale, temperature, seed',
+    ]);
+    assert.deepEqual(parseWidgetParams('before-after', { scores: [1] }).problems, [
+      'before-after: scores (length) = 1 is out of range; allowed: a list of 2 to 64 finite numbers',
+    ]);
+    assert.deepEqual(parseWidgetParams('before-after', { scores: [1, Infinity] }).problems, [
+      'before-after: scores[1] = Infinity is out of range; allowed: a list of 2 to 64 finite numbers',
+    ]);
+  });
+
+  test('checkWidgetState keeps only what is given', () => {
+    assert.deepEqual(checkWidgetState('variance-explorer', { dk: 512 }), { params: { dk: 512 }, problems: [] });
+  });
+
+  test('flat params (lesson JSON, URL) round-trip through parseWidgetParams', () => {
+    const { params } = parseWidgetParams('before-after', { scores: [20, 22, 18, 21] });
+    const flat = flattenWidgetParams(params);
+    assert.deepEqual(flat, { dk: 512, keys: 8, seed: 1, scores: '20,22,18,21' });
+    assert.deepEqual(parseWidgetParams('before-after', flat).params, params);
+  });
+
+  test('three widgets now, six reserved', () => {
+    assert.deepEqual(widgetNames, ['variance-explorer', 'softmax-dies', 'before-after']);
+    assert.equal(reservedWidgets.length, 6);
+  });
+});

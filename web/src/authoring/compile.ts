@@ -1,0 +1,180 @@
+// lesson.md → CompiledLesson: every problem is collected (not just the first) and located file:line:column.
+import type { Question } from '../quiz/types.js';
+import type { CompiledLesson, CompiledSection } from './compiled.js';
+import type { ValuesCore } from './core-values.js';
+import { segmentBody, type Segment } from './directives.js';
+import type { FieldContext } from './fields.js';
+import { splitFrontMatter } from './front-matter.js';
+import { renderBlocks, renderInline } from './markdown.js';
+import { collectProblems, type LessonProblem, type Report } from './problems.js';
+import { buildQuestion } from './questions.js';
+import { interpolateValues } from './value-syntax.js';
+import { checkWidgetParam, flattenWidgetParams, isReservedWidget, isWidgetName, parseWidgetParams, widgetNames, type WidgetName } from './widget-schema.js';
+import { entriesOf, parseYamlAt, type Place } from './yaml-nodes.js';
+
+export interface CompileOptions {
+  /** How problems name the file, e.g. lessons/why-sqrt-dk/lesson.md. */
+  file: string;
+  core: ValuesCore;
+  /** The folder name; the front matter's slug must equal it. */
+  expectedSlug?: string;
+}
+
+export interface CompileResult {
+  /** null when there is any problem: a broken lesson is never written. */
+  lesson: CompiledLesson | null;
+  problems: LessonProblem[];
+  /** The front matter's order, for the lesson index (not part of the page's CompiledLesson). */
+  order?: number;
+}
+
+/** Heading text → anchor id: "Why √dₖ?" → "why-dk". */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+class LessonBuilder {
+  readonly sections: CompiledSection[] = [];
+  readonly widgets = new Map<string, WidgetName>();
+  private readonly ids = new Map<string, Place>();
+
+  constructor(
+    readonly ctx: FieldContext,
+    readonly report: Report,
+  ) {}
+
+  claimId(id: string, place: Place): void {
+    const first = this.ids.get(id);
+    if (first) this.report(place, 'duplicate-id', `duplicate id "${id}", first used at line ${first.line}; allowed: ids unique across sections, widgets and questions`);
+    else this.ids.set(id, place);
+  }
+
+  /** Interpolates core values and renders Markdown; problems are mapped back to the author's columns. */
+  markdown(text: string, first: Place, inline: boolean): { html: string; plain: string } {
+    const values = interpolateValues(this.ctx.core, text);
+    const at = (line: number, column: number): Place => ({ line: first.line + line, column: (line === 0 ? first.column : 1) + column });
+    for (const p of values.problems) this.report(at(p.line, p.column), p.kind, p.message);
+    const rendered = inline ? renderInline(values.text) : { ...renderBlocks(values.text), plain: '' };
+    for (const p of rendered.problems) this.report(at(p.line, values.originalColumn(p.line, p.column)), p.kind, p.message);
+    return { html: rendered.html.trim(), plain: rendered.plain.trim() };
+  }
+
+  current(place: Place, what: string): CompiledSection | null {
+    const section = this.sections.at(-1);
+    if (!section) this.report(place, 'content-before-section', `${what} before the first section; allowed: start the body with a "## Title" line`);
+    return section ?? null;
+  }
+
+  heading(segment: Extract<Segment, { kind: 'heading' }>): void {
+    const place = { line: segment.line, column: segment.column };
+    const { html, plain } = this.markdown(segment.text, place, true);
+    const id = slugify(plain) || `section-${this.sections.length + 1}`;
+    this.claimId(id, place);
+    this.sections.push({ id, title: plain, titleHtml: html, blocks: [] });
+  }
+
+  prose(segment: Extract<Segment, { kind: 'prose' }>): void {
+    const firstText = segment.text.split('\n').findIndex((line) => line.trim() !== '');
+    if (firstText < 0) return;
+    const section = this.current({ line: segment.line + firstText, column: 1 }, 'text');
+    const { html } = this.markdown(segment.text, { line: segment.line, column: 1 }, false);
+    if (section && html) section.blocks.push({ kind: 'html', html });
+  }
+
+  widget(segment: Extract<Segment, { kind: 'widget' }>): void {
+    const place = { line: segment.line, column: segment.nameColumn };
+    const section = this.current({ line: segment.line, column: 1 }, 'a widget');
+    const { name } = segment;
+    if (!isWidgetName(name)) {
+      const allowed = `allowed: ${widgetNames.join(', ')}`;
+      if (isReservedWidget(name)) this.report(place, 'widget-not-available', `widget "${name}" is not available yet; ${allowed}`);
+      else this.report(place, 'unknown-widget', `unknown widget "${name}"; ${allowed}`);
+      return;
+    }
+    // Without {#id} the widget's name is its id, so a second one of a kind must be named.
+    const id = segment.id ?? name;
+    this.claimId(id, segment.idColumn === undefined ? place : { line: segment.line, column: segment.idColumn });
+    this.widgets.set(id, name);
+    const yaml = parseYamlAt(segment.body, { line: segment.bodyLine, column: 1 });
+    if (yaml.error) {
+      this.report(yaml.error.place, 'bad-yaml', `bad YAML: ${yaml.error.message}; allowed: one "parameter: value" per line`);
+      return;
+    }
+    const entries = yaml.root ? entriesOf(yaml.root) : [];
+    if (!entries) {
+      this.report(yaml.placeOf(yaml.root), 'bad-yaml', `widget parameters must be a mapping; allowed: one "parameter: value" per line`);
+      return;
+    }
+    const raw: Record<string, unknown> = {};
+    for (const { key, keyNode, value } of entries) {
+      const checked = checkWidgetParam(name, key, value === null ? null : (value.toJSON() as unknown));
+      if (checked.ok) raw[key] = checked.value;
+      else this.report(yaml.placeOf(checked.problem === 'unknown-parameter' ? keyNode : value), checked.problem, checked.message);
+    }
+    const { params, problems } = parseWidgetParams(name, raw);
+    for (const message of problems) this.report(place, 'wrong-type', message);
+    section?.blocks.push({ kind: 'widget', id, widget: name, params: flattenWidgetParams(params) });
+  }
+
+  question(segment: Extract<Segment, { kind: 'question' }>): void {
+    const place = { line: segment.line, column: segment.idColumn };
+    const section = this.current({ line: segment.line, column: 1 }, 'a question');
+    this.claimId(segment.id, place);
+    const yaml = parseYamlAt(segment.body, { line: segment.bodyLine, column: 1 });
+    if (yaml.error) {
+      this.report(yaml.error.place, 'bad-yaml', `bad YAML: ${yaml.error.message}; allowed: "field: value" lines, lists with "- ", quotes around text that holds ": "`);
+      return;
+    }
+    const question: Question | null = buildQuestion(this.ctx, segment.id, place, yaml);
+    if (question) section?.blocks.push({ kind: 'question', question });
+  }
+
+  /** `show` actions may name widgets further down, so they are checked once everything is read. */
+  checkShows(): void {
+    for (const { action, widgetPlace, statePlaces } of this.ctx.pendingShows) {
+      const widget = this.widgets.get(action.widget);
+      if (!widget) {
+        const known = [...this.widgets.keys()].join(', ') || 'none';
+        this.report(widgetPlace, 'unknown-show-target', `show names widget "${action.widget}", which is not in this lesson; allowed: ${known}`);
+        continue;
+      }
+      for (const [key, value] of Object.entries(action.state)) {
+        const checked = checkWidgetParam(widget, key, value);
+        const places = statePlaces[key];
+        if (!checked.ok && places) this.report(checked.problem === 'unknown-parameter' ? places.key : places.value, checked.problem, checked.message);
+      }
+    }
+  }
+}
+
+export function compileLesson(source: string, options: CompileOptions): CompileResult {
+  const { problems, report } = collectProblems(options.file);
+  const text = source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  const fileLines = text.split('\n');
+  const ctx: FieldContext = { core: options.core, report, fileLines, pendingShows: [], problemCount: () => problems.length };
+  const builder = new LessonBuilder(ctx, report);
+  const { frontMatter, body, bodyLine } = splitFrontMatter(text, report, options.expectedSlug);
+  const title = frontMatter ? builder.markdown(frontMatter.title, frontMatter.titlePlace, true) : null;
+  for (const segment of segmentBody(body, bodyLine, report)) {
+    if (segment.kind === 'heading') builder.heading(segment);
+    else if (segment.kind === 'prose') builder.prose(segment);
+    else if (segment.kind === 'widget') builder.widget(segment);
+    else builder.question(segment);
+  }
+  builder.checkShows();
+  problems.sort((a, b) => a.line - b.line || a.column - b.column);
+  if (problems.length > 0 || !frontMatter || !title) return { lesson: null, problems };
+  const lesson: CompiledLesson = {
+    slug: frontMatter.slug,
+    title: title.plain,
+    titleHtml: title.html,
+    summary: frontMatter.summary,
+    sections: builder.sections,
+  };
+  return { lesson, problems, order: frontMatter.order };
+}

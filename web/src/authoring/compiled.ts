@@ -1,0 +1,35 @@
+// What the lesson build writes to web/generated/lessons/<slug>.json and the page renders, exactly.
+import type { Question } from '../quiz/types.js';
+import type { FlatWidgetParams, WidgetName } from './widget-schema.js';
+
+export type { Question };
+
+export interface CompiledLesson {
+  slug: string;
+  /** Plain text (TeX left as written), for <title> and the lesson list. */
+  title: string;
+  titleHtml: string;
+  summary: string;
+  sections: CompiledSection[];
+}
+
+export interface CompiledSection {
+  /** Slug of the heading: the anchor and the table-of-contents link. */
+  id: string;
+  title: string;
+  titleHtml: string;
+  blocks: Block[];
+}
+
+export type Block =
+  | { kind: 'html'; html: string }
+  /** params are complete (defaults filled) and flat like URL state: before-after's scores list is "20,22,18,21"; parseWidgetParams reads it back. */
+  | { kind: 'widget'; id: string; widget: WidgetName; params: FlatWidgetParams }
+  | { kind: 'question'; question: Question };
+
+/** One entry of web/generated/lessons/index.json, in course order. */
+export interface LessonIndexEntry {
+  slug: string;
+  title: string;
+  summary: string;
+}

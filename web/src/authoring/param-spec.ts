@@ -1,0 +1,139 @@
+// Parameter specs shared by widgets and core values: one checker, so a lesson file, a URL and the build agree.
+
+interface SpecBase {
+  /** A parameter without a default that may still be left out (e.g. before-after's scores). */
+  optional?: true;
+}
+export interface IntSpec extends SpecBase { type: 'int'; min: number; max: number; default?: number }
+export interface NumberSpec extends SpecBase {
+  type: 'number';
+  min: number;
+  max: number;
+  /** True when min itself is not allowed (a temperature must be greater than 0). */
+  minExclusive?: boolean;
+  maxExclusive?: boolean;
+  default?: number;
+}
+export interface BooleanSpec extends SpecBase { type: 'boolean'; default?: boolean }
+export interface EnumSpec extends SpecBase {
+  type: 'enum';
+  values: readonly string[];
+  /** Also accept a number in this range (a scale may be a mode name or a temperature). */
+  orNumber?: NumberSpec;
+  default?: string;
+}
+export interface ListSpec extends SpecBase { type: 'list'; minLength: number; maxLength: number; default?: readonly number[] }
+export type ParamSpec = IntSpec | NumberSpec | BooleanSpec | EnumSpec | ListSpec;
+
+export type ParamValue = number | string | boolean | readonly number[];
+
+export type ParamCheck =
+  | { ok: true; value: ParamValue }
+  | { ok: false; problem: 'wrong-type' | 'out-of-range'; message: string };
+
+const numeral = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+function describeValue(raw: unknown): string {
+  if (raw === null || raw === undefined) return 'nothing';
+  if (typeof raw === 'string') return `the string ${JSON.stringify(raw)}`;
+  if (Array.isArray(raw)) return 'a list';
+  if (typeof raw === 'object') return 'a mapping';
+  return String(raw);
+}
+
+function describeNumberRange(spec: NumberSpec): string {
+  const low = `${spec.minExclusive ? 'greater than' : 'at least'} ${spec.min}`;
+  const high = `${spec.maxExclusive ? 'less than' : 'at most'} ${spec.max}`;
+  if (spec.min === -Infinity) return spec.max === Infinity ? 'a finite number' : `a number ${high}`;
+  return spec.max === Infinity ? `a number ${low}` : `a number ${low} and ${high}`;
+}
+
+/** What a parameter accepts, in words a lesson author reads after "allowed:". */
+export function describeAllowed(spec: ParamSpec): string {
+  switch (spec.type) {
+    case 'int':
+      return `an integer from ${spec.min} to ${spec.max}`;
+    case 'number':
+      return describeNumberRange(spec);
+    case 'boolean':
+      return 'true or false';
+    case 'enum':
+      return `one of ${spec.values.join(', ')}${spec.orNumber ? ` or ${describeNumberRange(spec.orNumber)}` : ''}`;
+    case 'list':
+      return `a list of ${spec.minLength} to ${spec.maxLength} finite numbers`;
+  }
+}
+
+// URL state arrives as strings: accept exact numerals, never Number('') === 0 or Number('0x10').
+function toNumber(raw: unknown): number | undefined {
+  if (typeof raw === 'number') return raw;
+  if (typeof raw === 'string' && numeral.test(raw.trim())) return Number(raw.trim());
+  return undefined;
+}
+
+function inNumberRange(x: number, spec: NumberSpec): boolean {
+  if (!Number.isFinite(x)) return false;
+  const aboveMin = spec.minExclusive ? x > spec.min : x >= spec.min;
+  const belowMax = spec.maxExclusive ? x < spec.max : x <= spec.max;
+  return aboveMin && belowMax;
+}
+
+function wrongType(name: string, noun: string, raw: unknown, spec: ParamSpec): ParamCheck {
+  return { ok: false, problem: 'wrong-type', message: `${name} must be ${noun}, got ${describeValue(raw)}; allowed: ${describeAllowed(spec)}` };
+}
+
+function outOfRange(name: string, shown: string, spec: ParamSpec): ParamCheck {
+  return { ok: false, problem: 'out-of-range', message: `${name} = ${shown} is out of range; allowed: ${describeAllowed(spec)}` };
+}
+
+function checkList(name: string, spec: ListSpec, raw: unknown): ParamCheck {
+  const items = typeof raw === 'string' ? raw.split(',') : raw;
+  if (!Array.isArray(items)) return wrongType(name, 'a list of numbers', raw, spec);
+  const values: number[] = [];
+  for (const [i, item] of items.entries()) {
+    const x = toNumber(item);
+    if (x === undefined) return wrongType(`${name}[${i}]`, 'a number', item, spec);
+    if (!Number.isFinite(x)) return outOfRange(`${name}[${i}]`, String(x), spec);
+    values.push(x);
+  }
+  if (values.length < spec.minLength || values.length > spec.maxLength) {
+    return outOfRange(`${name} (length)`, String(values.length), spec);
+  }
+  return { ok: true, value: values };
+}
+
+/** Checks one raw value (from YAML, a URL or `{{… name=value}}`) against its spec. */
+export function checkParam(name: string, spec: ParamSpec, raw: unknown): ParamCheck {
+  switch (spec.type) {
+    case 'int': {
+      const x = toNumber(raw);
+      if (x === undefined || !Number.isInteger(x)) return wrongType(name, 'an integer', raw, spec);
+      return x >= spec.min && x <= spec.max ? { ok: true, value: x } : outOfRange(name, String(x), spec);
+    }
+    case 'number': {
+      const x = toNumber(raw);
+      if (x === undefined) return wrongType(name, 'a number', raw, spec);
+      return inNumberRange(x, spec) ? { ok: true, value: x } : outOfRange(name, String(x), spec);
+    }
+    case 'boolean':
+      if (typeof raw === 'boolean') return { ok: true, value: raw };
+      if (raw === 'true' || raw === 'false') return { ok: true, value: raw === 'true' };
+      return wrongType(name, 'true or false', raw, spec);
+    case 'enum': {
+      if (typeof raw === 'string' && spec.values.includes(raw)) return { ok: true, value: raw };
+      const x = spec.orNumber ? toNumber(raw) : undefined;
+      if (x !== undefined && spec.orNumber) {
+        return inNumberRange(x, spec.orNumber) ? { ok: true, value: x } : outOfRange(name, String(x), spec);
+      }
+      if (typeof raw === 'string') return outOfRange(name, JSON.stringify(raw), spec);
+      return wrongType(name, spec.orNumber ? 'a name or a number' : 'a name', raw, spec);
+    }
+    case 'list':
+      return checkList(name, spec, raw);
+  }
+}
+
+/** True when leaving the parameter out is an error. */
+export function isRequired(spec: ParamSpec): boolean {
+  return spec.default === undefined && !spec.optional;
+}

@@ -1,0 +1,43 @@
+// Every problem names its place in the lesson file and says what is wrong and what is allowed.
+import type { Place } from './yaml-nodes.js';
+
+export type ProblemKind =
+  | 'front-matter'
+  | 'bad-yaml'
+  | 'unclosed-directive'
+  | 'bad-directive'
+  | 'misplaced-heading'
+  | 'content-before-section'
+  | 'unknown-widget'
+  | 'widget-not-available'
+  | 'unknown-parameter'
+  | 'wrong-type'
+  | 'out-of-range'
+  | 'bad-question'
+  | 'no-correct-answer'
+  | 'answer-not-computed'
+  | 'core-disagrees'
+  | 'duplicate-id'
+  | 'unknown-value'
+  | 'bad-arguments'
+  | 'bad-math'
+  | 'unknown-show-target';
+
+export interface LessonProblem extends Place {
+  /** As given to the compiler, e.g. lessons/why-sqrt-dk/lesson.md. */
+  file: string;
+  kind: ProblemKind;
+  message: string;
+}
+
+/** The line the build prints: file:line:column: message. */
+export function formatProblem(problem: LessonProblem): string {
+  return `${problem.file}:${problem.line}:${problem.column}: ${problem.message}`;
+}
+
+export type Report = (place: Place, kind: ProblemKind, message: string) => void;
+
+export function collectProblems(file: string): { problems: LessonProblem[]; report: Report } {
+  const problems: LessonProblem[] = [];
+  return { problems, report: (place, kind, message) => problems.push({ file, ...place, kind, message }) };
+}

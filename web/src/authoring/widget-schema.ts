@@ -1,0 +1,128 @@
+// THE registry of widgets and their parameters: the lesson compiler and the page's URL parser both read it.
+import { checkParam, describeAllowed, isRequired, type ParamSpec, type ParamValue } from './param-spec.js';
+
+const seed = { type: 'int', min: 0, max: Number.MAX_SAFE_INTEGER, default: 1 } as const;
+const keys = (fallback: number) => ({ type: 'int', min: 2, max: 64, default: fallback }) as const;
+const dk = (fallback: number) => ({ type: 'int', min: 1, max: 4096, default: fallback }) as const;
+
+export const widgetSchemas = {
+  'variance-explorer': {
+    dk: dk(64),
+    samples: { type: 'int', min: 100, max: 200000, default: 20000 },
+    scaled: { type: 'boolean', default: false },
+    seed,
+  },
+  'softmax-dies': {
+    dk: dk(64),
+    keys: keys(8),
+    scale: { type: 'enum', values: ['none', 'sqrt', 'linear', 'temperature'], default: 'none' },
+    temperature: { type: 'number', min: 0, minExclusive: true, max: 1e6, default: 8 },
+    seed,
+  },
+  'before-after': {
+    dk: dk(512),
+    keys: keys(8),
+    seed,
+    // Given scores replace the sampled ones, so a lesson can show a worked example.
+    scores: { type: 'list', minLength: 2, maxLength: 64, optional: true },
+  },
+} as const satisfies Record<string, Record<string, ParamSpec>>;
+
+type Schemas = typeof widgetSchemas;
+export type WidgetName = keyof Schemas;
+
+/** Widgets the brief plans; a lesson that uses one is told it is not available yet. */
+export const reservedWidgets = [
+  'saturation-curve',
+  'jacobian-view',
+  'temperature-sweep',
+  'entropy-vs-dk',
+  'train-it',
+  'near-orthogonality',
+] as const;
+
+type ValueOf<S> = S extends { type: 'int' | 'number' }
+  ? number
+  : S extends { type: 'boolean' }
+    ? boolean
+    : S extends { type: 'enum'; values: readonly (infer V)[] }
+      ? V
+      : S extends { type: 'list' }
+        ? readonly number[]
+        : never;
+type RequiredKeys<S> = { [K in keyof S]: S[K] extends { optional: true } ? never : K }[keyof S];
+
+/** The typed parameters of one widget, as the page receives them after parseWidgetParams. */
+export type WidgetParamsOf<W extends WidgetName> = { [K in RequiredKeys<Schemas[W]>]: ValueOf<Schemas[W][K]> } & {
+  [K in Exclude<keyof Schemas[W], RequiredKeys<Schemas[W]>>]?: ValueOf<Schemas[W][K]>;
+};
+
+export type WidgetParams = Record<string, ParamValue>;
+
+/** Widget state as a lesson JSON or a URL holds it: lists written "20,22,18,21", read back by parseWidgetParams. */
+export type FlatWidgetParams = Record<string, number | string | boolean>;
+
+export function flattenWidgetParams(params: WidgetParams): FlatWidgetParams {
+  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, typeof value === 'object' ? value.join(',') : value]));
+}
+
+export const widgetNames = Object.keys(widgetSchemas) as WidgetName[];
+
+export function isWidgetName(name: string): name is WidgetName {
+  return Object.hasOwn(widgetSchemas, name);
+}
+
+export function isReservedWidget(name: string): boolean {
+  return (reservedWidgets as readonly string[]).includes(name);
+}
+
+function specsOf(widget: WidgetName): Record<string, ParamSpec> {
+  return widgetSchemas[widget];
+}
+
+export type WidgetParamCheck =
+  | { ok: true; value: ParamValue }
+  | { ok: false; problem: 'unknown-parameter' | 'wrong-type' | 'out-of-range'; message: string };
+
+/** Checks one parameter; messages read "what is wrong; allowed: …". */
+export function checkWidgetParam(widget: WidgetName, name: string, raw: unknown): WidgetParamCheck {
+  const specs = specsOf(widget);
+  const spec = Object.hasOwn(specs, name) ? specs[name] : undefined;
+  if (!spec) {
+    return {
+      ok: false,
+      problem: 'unknown-parameter',
+      message: `${widget} has no parameter "${name}"; allowed: ${Object.keys(specs).join(', ')}`,
+    };
+  }
+  const checked = checkParam(name, spec, raw);
+  return checked.ok ? checked : { ...checked, message: `${widget}: ${checked.message}` };
+}
+
+export interface ParsedWidgetParams {
+  params: WidgetParams;
+  problems: string[];
+}
+
+/** Parameters with defaults filled in; a bad or unknown value is reported and its default used instead. */
+export function parseWidgetParams(widget: WidgetName, raw: Record<string, unknown>): ParsedWidgetParams {
+  const { params, problems } = checkWidgetState(widget, raw);
+  for (const [name, spec] of Object.entries(specsOf(widget))) {
+    if (params[name] !== undefined) continue;
+    if (spec.default !== undefined) params[name] = spec.default;
+    else if (isRequired(spec)) problems.push(`${widget} needs ${name}; allowed: ${describeAllowed(spec)}`);
+  }
+  return { params, problems };
+}
+
+/** Only the parameters given (a `show` action or a URL that changes part of a widget's state), checked. */
+export function checkWidgetState(widget: WidgetName, raw: Record<string, unknown>): ParsedWidgetParams {
+  const params: WidgetParams = {};
+  const problems: string[] = [];
+  for (const [name, value] of Object.entries(raw)) {
+    const checked = checkWidgetParam(widget, name, value);
+    if (checked.ok) params[name] = checked.value;
+    else problems.push(checked.message);
+  }
+  return { params, problems };
+}

@@ -1,0 +1,94 @@
+// A range input paired with a number box (log or linear scale); both stay in step, and typed garbage is refused politely.
+
+export interface RangeControlOptions {
+  id: string;
+  /** Shown to screen readers as "<symbol> = value", e.g. "dₖ = 512". */
+  symbol: string;
+  label: string;
+  min: number;
+  max: number;
+  value: number;
+  integer: boolean;
+  /** Log sliders move by doublings: 4 steps per doubling gives 1, 1.19, 1.41, 1.68, 2, … */
+  log?: { stepsPerDoubling: number };
+  onChange: (value: number) => void;
+}
+
+export class RangeControl {
+  readonly element: HTMLElement;
+  private readonly slider: HTMLInputElement;
+  private readonly box: HTMLInputElement;
+  private readonly problem: HTMLElement;
+  private current: number;
+
+  constructor(private readonly options: RangeControlOptions) {
+    this.current = options.value;
+    this.element = document.createElement('div');
+    this.element.className = 'control';
+    const label = Object.assign(document.createElement('label'), { htmlFor: `${options.id}-slider`, textContent: options.label });
+    const { log } = options;
+    this.slider = Object.assign(document.createElement('input'), {
+      type: 'range', id: `${options.id}-slider`,
+      min: String(log ? Math.log2(options.min) : options.min),
+      max: String(log ? Math.log2(options.max) : options.max),
+      step: log ? String(1 / log.stepsPerDoubling) : options.integer ? '1' : 'any',
+    });
+    this.box = Object.assign(document.createElement('input'), {
+      type: 'text', id: `${options.id}-box`, inputMode: options.integer ? 'numeric' : 'decimal', size: 7, autocomplete: 'off',
+    });
+    this.box.setAttribute('aria-label', `${options.label}, exact value`);
+    this.problem = Object.assign(document.createElement('p'), { id: `${options.id}-problem`, className: 'control-problem' });
+    this.problem.setAttribute('aria-live', 'polite');
+    this.box.setAttribute('aria-describedby', this.problem.id);
+    this.slider.addEventListener('input', () => this.commit(this.fromSlider(Number(this.slider.value)), 'slider'));
+    this.box.addEventListener('change', () => this.fromBox());
+    this.box.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter') this.fromBox();
+    });
+    this.element.append(label, this.slider, this.box, this.problem);
+    this.show(this.current, null);
+  }
+
+  get value(): number {
+    return this.current;
+  }
+
+  /** Sets the value from outside (URL state, a question's "show me"), without echoing onChange. */
+  set(value: number): void {
+    this.current = value;
+    this.show(value, null);
+  }
+
+  private fromSlider(position: number): number {
+    const raw = this.options.log ? 2 ** position : position;
+    return this.options.integer ? Math.round(raw) : Number(raw.toPrecision(3));
+  }
+
+  private fromBox(): void {
+    const text = this.box.value.trim().replace('−', '-');
+    const typed = Number(text);
+    const { min, max, integer, symbol } = this.options;
+    const kind = integer ? 'a whole number' : 'a number';
+    if (text === '' || !Number.isFinite(typed) || (integer && !Number.isInteger(typed)) || typed < min || typed > max) {
+      this.problem.textContent = `Enter ${kind} from ${min} to ${max}; kept ${symbol} = ${this.current}.`;
+      this.box.setAttribute('aria-invalid', 'true');
+      return;
+    }
+    this.commit(typed, 'box');
+  }
+
+  private commit(value: number, from: 'slider' | 'box'): void {
+    this.problem.textContent = '';
+    this.box.removeAttribute('aria-invalid');
+    const changed = value !== this.current;
+    this.current = value;
+    this.show(value, from);
+    if (changed) this.options.onChange(value);
+  }
+
+  private show(value: number, from: 'slider' | 'box' | null): void {
+    if (from !== 'slider') this.slider.value = String(this.options.log ? Math.log2(value) : value);
+    if (from !== 'box') this.box.value = String(value);
+    this.slider.setAttribute('aria-valuetext', `${this.options.symbol} = ${value}`);
+  }
+}

@@ -1,0 +1,211 @@
+// Renders a compiled lesson: contents, progress, sections of prose, widgets (mounted as they near the viewport), questions.
+import type { Block, CompiledLesson } from '../authoring/compiled.js';
+import { checkWidgetParam, parseWidgetParams, type WidgetName } from '../authoring/widget-schema.js';
+import { scoreOf, wrongQuestionIds, type Question, type WidgetAction } from '../quiz/index.js';
+import { QuestionView } from '../quiz-ui/question-view.js';
+import type { WidgetState } from '../widgets/live-widget.js';
+import type { CoreClient } from '../worker/core-client.js';
+import type { ProgressStore } from './progress-store.js';
+import { hiddenFor, linkTo, type UrlState } from './url-state.js';
+import { widgetFactories, type MountedWidget } from './widget-registry.js';
+
+export interface LessonContext {
+  client: CoreClient;
+  store: ProgressStore;
+  url: UrlState;
+  /** Polite notices for the whole page (storage blocked, progress reset, odd URL). */
+  announce: (text: string) => void;
+}
+
+interface WidgetSlot {
+  id: string;
+  widget: WidgetName;
+  params: Record<string, number | string | boolean>;
+  placeholder: HTMLElement;
+  mounted?: MountedWidget;
+}
+
+export class LessonView {
+  readonly element = document.createElement('article');
+  private readonly slots = new Map<string, WidgetSlot>();
+  private readonly questions: QuestionView[] = [];
+  private readonly progressText = document.createElement('p');
+  private readonly progressBar = document.createElement('progress');
+  private readonly retryButton = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Retry the questions I missed' });
+  private observer?: IntersectionObserver;
+
+  constructor(private readonly lesson: CompiledLesson, private readonly context: LessonContext) {
+    this.element.className = 'lesson';
+    const header = document.createElement('header');
+    const title = document.createElement('h1');
+    title.innerHTML = lesson.titleHtml;
+    const summary = Object.assign(document.createElement('p'), { className: 'lesson-summary', textContent: lesson.summary });
+    header.append(title, summary, this.progressPanel());
+    const body = document.createElement('div');
+    body.className = 'lesson-body';
+    body.append(this.contents());
+    for (const section of lesson.sections) body.append(this.section(section.id, section.titleHtml, section.blocks));
+    this.element.append(header, body);
+    this.updateProgress();
+    context.store.subscribe(() => this.updateProgress());
+    this.observeWidgets();
+  }
+
+  /** Mounts (if needed) and returns a widget, e.g. for a question's "show me". */
+  widget(id: string): MountedWidget | undefined {
+    const slot = this.slots.get(id);
+    return slot ? this.mount(slot) : undefined;
+  }
+
+  show(action: WidgetAction): void {
+    const widget = this.widget(action.widget);
+    if (!widget) return;
+    widget.setState(action.state);
+    const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches;
+    widget.element.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+    widget.element.focus({ preventScroll: true });
+  }
+
+  private contents(): HTMLElement {
+    const nav = document.createElement('nav');
+    nav.className = 'contents';
+    nav.setAttribute('aria-label', 'Contents');
+    const heading = Object.assign(document.createElement('h2'), { textContent: 'Contents', className: 'contents-title' });
+    const list = document.createElement('ol');
+    for (const section of this.lesson.sections) {
+      const link = Object.assign(document.createElement('a'), { href: `#${section.id}` });
+      link.innerHTML = section.titleHtml;
+      const item = document.createElement('li');
+      item.append(link);
+      list.append(item);
+    }
+    nav.append(heading, list);
+    return nav;
+  }
+
+  private progressPanel(): HTMLElement {
+    const panel = document.createElement('div');
+    panel.className = 'progress-panel';
+    this.progressText.id = 'lesson-progress-text';
+    this.progressBar.setAttribute('aria-labelledby', this.progressText.id);
+    const reset = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Reset my progress' });
+    let armed = false;
+    reset.addEventListener('click', () => {
+      if (!armed) {
+        armed = true;
+        reset.textContent = 'Press again to erase every answer';
+        return;
+      }
+      armed = false;
+      reset.textContent = 'Reset my progress';
+      this.context.store.reset();
+      this.context.announce('Your progress was reset.');
+      location.reload();
+    });
+    reset.addEventListener('blur', () => {
+      armed = false;
+      reset.textContent = 'Reset my progress';
+    });
+    this.retryButton.addEventListener('click', () => {
+      const wrong = new Set(wrongQuestionIds(this.context.store.current));
+      const again = this.questions.filter((q) => wrong.has(q.question.id));
+      again.forEach((q) => q.resetForRetry());
+      again[0]?.element.scrollIntoView({ block: 'start' });
+      again[0]?.focus();
+    });
+    panel.append(this.progressText, this.progressBar, this.retryButton, reset);
+    return panel;
+  }
+
+  private updateProgress(): void {
+    const ids = this.questions.map((q) => q.question.id);
+    const score = scoreOf(this.context.store.current, ids);
+    this.progressBar.max = Math.max(1, score.total);
+    this.progressBar.value = score.correct;
+    this.progressText.textContent = `${score.correct} of ${score.total} questions answered correctly` +
+      (score.correct === score.total && score.total > 0 ? ' — lesson complete.' : '.');
+    this.element.dataset.complete = String(score.correct === score.total && score.total > 0);
+    this.retryButton.hidden = wrongQuestionIds(this.context.store.current).filter((id) => ids.includes(id)).length === 0;
+  }
+
+  private section(id: string, titleHtml: string, blocks: Block[]): HTMLElement {
+    const section = document.createElement('section');
+    section.id = id;
+    const heading = document.createElement('h2');
+    heading.id = `${id}-title`;
+    heading.innerHTML = titleHtml;
+    section.setAttribute('aria-labelledby', heading.id);
+    section.append(heading);
+    for (const block of blocks) section.append(this.block(block));
+    return section;
+  }
+
+  private block(block: Block): Node {
+    if (block.kind === 'html') {
+      const template = document.createElement('template');
+      template.innerHTML = block.html; // compiled at build time from Markdown with raw HTML disabled
+      return template.content;
+    }
+    if (block.kind === 'question') return this.question(block.question);
+    const placeholder = document.createElement('div');
+    placeholder.className = 'widget-slot';
+    placeholder.id = block.id;
+    placeholder.tabIndex = -1;
+    this.slots.set(block.id, { id: block.id, widget: block.widget, params: block.params, placeholder });
+    return placeholder;
+  }
+
+  private question(question: Question): HTMLElement {
+    const view = new QuestionView(question, { number: this.questions.length + 1, store: this.context.store, onShow: (a) => this.show(a) });
+    this.questions.push(view);
+    return view.element;
+  }
+
+  // Widgets far below the fold do no work until they come near (one screen ahead).
+  private observeWidgets(): void {
+    if (typeof IntersectionObserver === 'undefined') {
+      this.slots.forEach((slot) => this.mount(slot));
+      return;
+    }
+    this.observer = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        const slot = this.slots.get((entry.target as HTMLElement).id);
+        if (slot) this.mount(slot);
+      }
+    }, { rootMargin: '100% 0px' });
+    this.slots.forEach((slot) => this.observer?.observe(slot.placeholder));
+    // A link to a widget (#id) mounts it at once.
+    const target = this.slots.get(location.hash.slice(1));
+    if (target) this.mount(target);
+  }
+
+  private mount(slot: WidgetSlot): MountedWidget | undefined {
+    if (slot.mounted) return slot.mounted;
+    const factory = widgetFactories[slot.widget];
+    if (!factory) return undefined;
+    this.observer?.unobserve(slot.placeholder);
+    const { params, problems } = parseWidgetParams(slot.widget, slot.params);
+    // Each URL value is checked on its own: a bad one keeps the lesson's value and is reported, the rest apply.
+    for (const [name, raw] of Object.entries(this.context.url.widgets.get(slot.id) ?? {})) {
+      const check = checkWidgetParam(slot.widget, name, raw);
+      if (check.ok) params[name] = check.value;
+      else problems.push(check.message);
+    }
+    const widget = factory({
+      client: this.context.client, id: `${slot.id}-widget`, state: params as WidgetState, hidden: hiddenFor(this.context.url, slot.id),
+    });
+    widget.frame.linkButton.addEventListener('click', () => this.copyLink(slot.id, widget));
+    if (problems.length) widget.frame.setNotice(`Some settings in the link were not usable and were reset to defaults: ${problems.join('; ')}.`);
+    slot.placeholder.replaceChildren(widget.element);
+    slot.mounted = widget;
+    return widget;
+  }
+
+  private copyLink(id: string, widget: MountedWidget): void {
+    const link = linkTo(location, id, widget.currentState);
+    const done = () => widget.frame.setNotice(`Link copied: ${link}`);
+    navigator.clipboard?.writeText(link).then(done, () => widget.frame.setNotice(`Copy this link: ${link}`)) ??
+      widget.frame.setNotice(`Copy this link: ${link}`);
+  }
+}

@@ -1,0 +1,24 @@
+// Light and dark themes: the system preference by default, and a toggle the learner's choice overrides it with.
+import type { SafeStorage } from './safe-storage.js';
+
+type Theme = 'system' | 'light' | 'dark';
+const order: Theme[] = ['system', 'light', 'dark'];
+const labels: Record<Theme, string> = { system: 'Theme: system', light: 'Theme: light', dark: 'Theme: dark' };
+
+export function themeToggle(storage: SafeStorage): HTMLButtonElement {
+  const saved = storage.get('theme');
+  let theme: Theme = order.includes(saved as Theme) ? (saved as Theme) : 'system';
+  const button = Object.assign(document.createElement('button'), { type: 'button', className: 'theme-toggle' });
+  const apply = () => {
+    if (theme === 'system') delete document.documentElement.dataset.theme;
+    else document.documentElement.dataset.theme = theme;
+    button.textContent = labels[theme];
+  };
+  button.addEventListener('click', () => {
+    theme = order[(order.indexOf(theme) + 1) % order.length] ?? 'system';
+    storage.set('theme', theme);
+    apply();
+  });
+  apply();
+  return button;
+}

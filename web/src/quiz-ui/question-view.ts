@@ -1,0 +1,140 @@
+// One question in the page: answer, check, targeted feedback announced in a live region, explanation, "show me".
+import { gradeChoice, gradeNumeric, recordGrade, type Grade, type Question, type WidgetAction } from '../quiz/index.js';
+import type { ProgressStore } from '../lesson/progress-store.js';
+
+export interface QuestionViewOptions {
+  number: number;
+  store: ProgressStore;
+  /** Sets a widget to the state that shows why, and brings it into view. */
+  onShow: (action: WidgetAction) => void;
+}
+
+// After this many counted wrong attempts the explanation is shown anyway, so nobody is stuck.
+const attemptsBeforeExplaining = 2;
+
+export class QuestionView {
+  readonly element: HTMLElement;
+  private readonly feedback = document.createElement('p');
+  private readonly explanation = document.createElement('div');
+  private readonly showButton = Object.assign(document.createElement('button'), { type: 'button', className: 'show-me' });
+  private readonly answerInput?: HTMLInputElement;
+  private readonly optionInputs: HTMLInputElement[] = [];
+  private pendingAction: WidgetAction | undefined;
+
+  constructor(readonly question: Question, private readonly options: QuestionViewOptions) {
+    const id = `question-${question.id}`;
+    this.element = document.createElement('section');
+    this.element.className = 'question';
+    this.element.id = id;
+    this.element.setAttribute('aria-labelledby', `${id}-title`);
+    const title = Object.assign(document.createElement('h3'), { id: `${id}-title`, textContent: `Question ${options.number}` });
+    const prompt = document.createElement('div');
+    prompt.className = 'prompt';
+    prompt.id = `${id}-prompt`;
+    prompt.innerHTML = question.prompt; // built from the lesson file at build time, Markdown with raw HTML disabled
+    const form = document.createElement('form');
+    form.noValidate = true;
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.check();
+    });
+    const check = Object.assign(document.createElement('button'), { type: 'submit', textContent: 'Check' });
+    if (question.kind === 'numeric') {
+      this.answerInput = Object.assign(document.createElement('input'), {
+        type: 'text', id: `${id}-answer`, autocomplete: 'off', spellcheck: false, className: 'answer',
+      });
+      this.answerInput.setAttribute('aria-describedby', `${id}-prompt ${id}-feedback`);
+      const label = Object.assign(document.createElement('label'), { htmlFor: this.answerInput.id, textContent: 'Your answer' });
+      const hint = Object.assign(document.createElement('span'), { className: 'answer-hint', textContent: 'a number or an expression such as sqrt(512)' });
+      form.append(label, ' ', this.answerInput, ' ', check, ' ', hint);
+    } else {
+      const fieldset = document.createElement('fieldset');
+      const legend = Object.assign(document.createElement('legend'), {
+        textContent: question.kind === 'choice' ? 'Choose one' : 'Choose every one that holds',
+      });
+      fieldset.append(legend);
+      for (const option of question.options) {
+        const input = Object.assign(document.createElement('input'), {
+          type: question.kind === 'choice' ? 'radio' : 'checkbox', name: id, value: option.id, id: `${id}-${option.id}`,
+        });
+        const label = Object.assign(document.createElement('label'), { htmlFor: input.id, className: 'option' });
+        const text = document.createElement('span');
+        text.innerHTML = option.text;
+        label.append(input, ' ', text);
+        fieldset.append(label);
+        this.optionInputs.push(input);
+      }
+      form.append(fieldset, check);
+    }
+    this.feedback.id = `${id}-feedback`;
+    this.feedback.className = 'feedback';
+    this.feedback.setAttribute('role', 'status');
+    this.explanation.className = 'explanation';
+    this.explanation.hidden = true;
+    this.explanation.innerHTML = `<strong>Why:</strong> ${question.explanation}`;
+    this.showButton.hidden = true;
+    this.showButton.addEventListener('click', () => this.pendingAction && options.onShow(this.pendingAction));
+    this.element.append(title, prompt, form, this.feedback, this.showButton, this.explanation);
+    this.restore();
+  }
+
+  /** Clears the answer for another go (from "retry the ones I missed"). */
+  resetForRetry(): void {
+    if (this.answerInput) this.answerInput.value = '';
+    for (const input of this.optionInputs) input.checked = false;
+    this.setFeedback('Try this one again.', 'retry');
+    this.explanation.hidden = true;
+    this.showButton.hidden = true;
+  }
+
+  focus(): void {
+    (this.answerInput ?? this.optionInputs[0])?.focus();
+  }
+
+  private check(): void {
+    const question = this.question;
+    let answerText: string;
+    let grade: Grade;
+    if (question.kind === 'numeric') {
+      answerText = this.answerInput?.value ?? '';
+      grade = gradeNumeric(question, answerText);
+    } else {
+      const selected = this.optionInputs.filter((input) => input.checked).map((input) => input.value);
+      answerText = selected.join(',');
+      grade = gradeChoice(question, selected);
+    }
+    if (grade.counted) {
+      this.options.store.replace(recordGrade(this.options.store.current, question.id, answerText, grade));
+    }
+    this.show(grade);
+  }
+
+  private show(grade: Grade): void {
+    const attempts = this.options.store.current[this.question.id]?.attempts ?? 0;
+    // Say the verdict first for screen readers, unless the feedback already starts with it.
+    const verdict = grade.status === 'correct' ? 'Correct' : grade.status === 'incorrect' ? 'Not quite' : '';
+    const prefix = verdict && !grade.feedback.startsWith(verdict) ? `${verdict}. ` : '';
+    this.setFeedback(`${prefix}${grade.feedback}`, grade.status);
+    this.pendingAction = grade.show ?? (grade.status === 'incorrect' ? this.question.show : undefined);
+    this.showButton.hidden = !this.pendingAction;
+    this.showButton.textContent = 'Show me in the widget';
+    this.explanation.hidden = !(grade.status === 'correct' || (grade.counted && attempts >= attemptsBeforeExplaining));
+  }
+
+  private setFeedback(text: string, status: string): void {
+    this.feedback.textContent = text;
+    this.element.dataset.status = status;
+  }
+
+  // Coming back to the lesson: the last answer and its verdict are shown again.
+  private restore(): void {
+    const saved = this.options.store.current[this.question.id];
+    if (!saved) return;
+    if (this.answerInput) this.answerInput.value = saved.lastAnswer;
+    const chosen = new Set(saved.lastAnswer.split(','));
+    for (const input of this.optionInputs) input.checked = chosen.has(input.value);
+    this.setFeedback(saved.correct ? 'You answered this correctly earlier.' : `Answered ${saved.attempts} time(s), not yet correctly.`,
+      saved.correct ? 'correct' : 'incorrect');
+    this.explanation.hidden = !(saved.correct || saved.attempts >= attemptsBeforeExplaining);
+  }
+}

@@ -1,0 +1,60 @@
+// Widget 3: the same scores unscaled and ÷√dₖ, side by side, before and after the softmax.
+import { BarChart } from '../charts/bar-chart.js';
+import { RangeControl } from '../controls/range-control.js';
+import { formatScore, formatValue, formatWeight } from '../format.js';
+import type { BeforeAfterParams, BeforeAfterResult } from '../worker/computations.js';
+import { LiveWidget, type WidgetOptions } from './live-widget.js';
+
+export type BeforeAfterState = Omit<BeforeAfterParams, 'scores'> & Record<string, number>;
+
+export class BeforeAfter extends LiveWidget<'beforeAfter', BeforeAfterState> {
+  private readonly scoresChart = new BarChart('scores', 'score');
+  private readonly weightsChart = new BarChart('weights', 'weight', [0, 1]);
+
+  constructor(options: WidgetOptions<BeforeAfterState>, private readonly fixedScores?: number[]) {
+    super(options, 'beforeAfter', 'Before and after: the same scores unscaled and divided by √dₖ', 'Scores and weights per key');
+    const id = options.id;
+    const before = Object.assign(document.createElement('p'), { className: 'panel-label', textContent: 'Scores, before the softmax' });
+    const after = Object.assign(document.createElement('p'), { className: 'panel-label', textContent: 'Weights, after the softmax' });
+    this.frame.chartArea.append(before, this.scoresChart.element, after, this.weightsChart.element);
+    const legend = document.createElement('p');
+    legend.className = 'legend';
+    legend.append(swatch('unscaled'), ' unscaled s   ', swatch('scaled'), ' s / √dₖ');
+    this.frame.chartArea.append(legend);
+    this.mountControls({
+      dk: new RangeControl({ id: `${id}-dk`, symbol: 'dₖ', label: 'Key dimension dₖ', min: 1, max: 4096, value: this.state.dk,
+        integer: true, log: { stepsPerDoubling: 4 }, onChange: (dk) => this.update({ dk }) }),
+      keys: new RangeControl({ id: `${id}-keys`, symbol: 'n', label: 'Keys n', min: 2, max: 64, value: this.state.keys,
+        integer: true, onChange: (keys) => this.update({ keys }) }),
+    });
+  }
+
+  protected params(s: BeforeAfterState): BeforeAfterParams {
+    return this.fixedScores ? { dk: s.dk, keys: s.keys, seed: s.seed, scores: this.fixedScores } : { dk: s.dk, keys: s.keys, seed: s.seed };
+  }
+
+  protected render(r: BeforeAfterResult): void {
+    const keys = Array.from({ length: r.keyCount }, (_, i) => `k${i + 1}`);
+    const scoreSummary = `Scores at dₖ = ${r.dk}: unscaled from ${formatScore(Math.min(...r.scores))} to ${formatScore(Math.max(...r.scores))}; ` +
+      `divided by √dₖ = ${formatValue(r.scaleDivisor)} from ${formatScore(Math.min(...r.scaledScores))} to ${formatScore(Math.max(...r.scaledScores))}.`;
+    const weightSummary = `After the softmax the unscaled scores give a largest weight of ${formatWeight(r.unscaledStats.maxWeight)} ` +
+      `(gradient ${r.unscaledStats.survival.state}); the scaled ones ${formatWeight(r.scaledStats.maxWeight)} (gradient ${r.scaledStats.survival.state}).`;
+    this.scoresChart.draw(keys, [
+      { name: 'unscaled', className: 'unscaled', values: r.scores }, { name: 'scaled', className: 'scaled', values: r.scaledScores },
+    ], scoreSummary);
+    this.weightsChart.draw(keys, [
+      { name: 'unscaled', className: 'unscaled', values: r.unscaled }, { name: 'scaled', className: 'scaled', values: r.scaled },
+    ], weightSummary);
+    this.frame.setSummary(`${scoreSummary} ${weightSummary}`);
+    this.frame.setTable(['Key', 'Score s', 's / √dₖ', 'softmax(s)', 'softmax(s / √dₖ)'], keys.map((k, i) => [
+      k, formatScore(r.scores[i] ?? 0), formatScore(r.scaledScores[i] ?? 0), formatWeight(r.unscaled[i] ?? 0), formatWeight(r.scaled[i] ?? 0),
+    ]));
+  }
+}
+
+function swatch(kind: string): HTMLElement {
+  const element = document.createElement('span');
+  element.className = `swatch ${kind}`;
+  element.setAttribute('aria-hidden', 'true');
+  return element;
+}

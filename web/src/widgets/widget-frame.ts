@@ -1,0 +1,75 @@
+// The parts every widget shares: caption, controls, seed with resample, chart, one-sentence live summary, data table.
+
+export type Cell = string | number;
+
+export class WidgetFrame {
+  readonly element: HTMLElement;
+  readonly controls = document.createElement('div');
+  readonly chartArea = document.createElement('div');
+  readonly extra = document.createElement('div');
+  private readonly summary = document.createElement('p');
+  private readonly table = document.createElement('table');
+  private readonly seedText = document.createElement('output');
+  private readonly seedLine = document.createElement('p');
+  private readonly notice = document.createElement('p');
+  readonly resampleButton = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Resample' });
+  readonly linkButton = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Copy link to this view' });
+
+  constructor(id: string, caption: string, tableCaption: string) {
+    this.element = document.createElement('figure');
+    this.element.className = 'widget';
+    this.element.id = id;
+    const figcaption = Object.assign(document.createElement('figcaption'), { id: `${id}-caption`, textContent: caption });
+    this.element.setAttribute('aria-labelledby', figcaption.id);
+    this.controls.className = 'controls';
+    this.chartArea.className = 'chart-area';
+    this.summary.className = 'chart-summary';
+    this.summary.id = `${id}-summary`;
+    this.summary.setAttribute('aria-live', 'polite');
+    this.seedLine.className = 'seed';
+    this.seedLine.append('Seed ', this.seedText, ' ', this.resampleButton);
+    this.notice.className = 'widget-notice';
+    this.notice.setAttribute('role', 'status');
+    const details = document.createElement('details');
+    details.className = 'data';
+    const summaryLabel = Object.assign(document.createElement('summary'), { textContent: 'Data table' });
+    this.table.className = 'data-table';
+    this.table.createCaption().textContent = tableCaption;
+    details.append(summaryLabel, this.table);
+    const actions = document.createElement('p');
+    actions.className = 'widget-actions';
+    actions.append(this.linkButton);
+    this.element.append(figcaption, this.controls, this.seedLine, this.chartArea, this.summary, this.extra, details, actions, this.notice);
+  }
+
+  showSeed(seed: number | undefined): void {
+    this.seedLine.hidden = seed === undefined;
+    if (seed !== undefined) this.seedText.value = String(seed);
+  }
+
+  setSummary(text: string): void {
+    if (this.summary.textContent !== text) this.summary.textContent = text;
+  }
+
+  setNotice(text: string): void {
+    this.notice.textContent = text;
+  }
+
+  setTable(headers: string[], rows: Cell[][]): void {
+    const head = this.table.tHead ?? this.table.createTHead();
+    const headRow = document.createElement('tr');
+    for (const header of headers) headRow.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: header }));
+    head.replaceChildren(headRow);
+    const body = document.createElement('tbody');
+    for (const row of rows) {
+      const tr = body.insertRow();
+      row.forEach((cell, i) => {
+        const element = i === 0 ? Object.assign(document.createElement('th'), { scope: 'row' }) : document.createElement('td');
+        element.textContent = String(cell);
+        tr.append(element);
+      });
+    }
+    this.table.tBodies[0]?.remove();
+    this.table.append(body);
+  }
+}
