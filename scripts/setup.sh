@@ -5,6 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Where system files are looked for; tests point it at an empty folder to see the "cannot install" path.
+sysroot="${ATTENTION_LAB_SYSROOT:-}"
+
 # Debian packages the project needs, each with a file that proves it is there.
 declare -A wanted=(
   [emscripten]=/usr/bin/em++
@@ -17,13 +20,13 @@ declare -A wanted=(
 )
 missing=()
 for pkg in "${!wanted[@]}"; do
-  [ -e "${wanted[$pkg]}" ] || missing+=("$pkg")
+  [ -e "$sysroot${wanted[$pkg]}" ] || missing+=("$pkg")
 done
 
 if [ ${#missing[@]} -gt 0 ]; then
   IFS=$'\n' missing=($(sort <<<"${missing[*]}")); unset IFS
   why=""
-  [ -f /etc/debian_version ] && command -v apt-get >/dev/null || why="this is not a Debian system with apt-get"
+  [ -f "$sysroot/etc/debian_version" ] && command -v apt-get >/dev/null || why="this is not a Debian system with apt-get"
   [ -z "$why" ] && [ "$(id -u)" -ne 0 ] && why="this script is not running as root"
   if [ -n "$why" ]; then
     echo "attention-lab setup: cannot install system packages ($why)." >&2
