@@ -44,8 +44,9 @@ val softmaxStatsBinding(const val& weights) {
 
 val softmaxJacobianBinding(const val& weights) {
   return guarded([&] {
-    const RowMatrix jacobian = softmaxJacobian(toVector(weights));
-    return toFloat64Array(jacobian);
+    // J is symmetric, so its column-major storage already is the row-major layout JS expects: no transposing copy.
+    const Eigen::MatrixXd jacobian = softmaxJacobian(toVector(weights));
+    return toFloat64Array(jacobian.data(), static_cast<std::size_t>(jacobian.size()));
   });
 }
 

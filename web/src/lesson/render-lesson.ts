@@ -5,6 +5,7 @@ import { scoreOf, wrongQuestionIds, type Question, type WidgetAction } from '../
 import { QuestionView } from '../quiz-ui/question-view.js';
 import type { WidgetState } from '../widgets/live-widget.js';
 import type { CoreClient } from '../worker/core-client.js';
+import type { LessonEvents } from './lesson-events.js';
 import type { ProgressStore } from './progress-store.js';
 import { hiddenFor, linkTo, type UrlState } from './url-state.js';
 import { widgetFactories, type MountedWidget } from './widget-registry.js';
@@ -15,6 +16,7 @@ export interface LessonContext {
   url: UrlState;
   /** Polite notices for the whole page (storage blocked, progress reset, odd URL). */
   announce: (text: string) => void;
+  events?: LessonEvents;
 }
 
 interface WidgetSlot {
@@ -49,6 +51,7 @@ export class LessonView {
     this.updateProgress();
     context.store.subscribe(() => this.updateProgress());
     this.observeWidgets();
+    context.events?.emit('ready', { lesson: lesson.slug, questions: this.questions.length, widgets: [...this.slots.keys()] });
   }
 
   /** Mounts (if needed) and returns a widget, e.g. for a question's "show me". */
@@ -120,11 +123,18 @@ export class LessonView {
   private updateProgress(): void {
     const ids = this.questions.map((q) => q.question.id);
     const score = scoreOf(this.context.store.current, ids);
+    const wasComplete = this.element.dataset.complete === 'true';
     this.progressBar.max = Math.max(1, score.total);
     this.progressBar.value = score.correct;
     this.progressText.textContent = `${score.correct} of ${score.total} questions answered correctly` +
       (score.correct === score.total && score.total > 0 ? ' — lesson complete.' : '.');
-    this.element.dataset.complete = String(score.correct === score.total && score.total > 0);
+    const complete = score.correct === score.total && score.total > 0;
+    this.element.dataset.complete = String(complete);
+    const lesson = this.lesson.slug;
+    this.context.events?.emit('progress', { lesson, answered: score.answered, correct: score.correct, total: score.total });
+    if (complete && !wasComplete) {
+      this.context.events?.emit('completed', { lesson, score: score.correct / score.total, correct: score.correct, total: score.total });
+    }
     this.retryButton.hidden = wrongQuestionIds(this.context.store.current).filter((id) => ids.includes(id)).length === 0;
   }
 
@@ -156,7 +166,10 @@ export class LessonView {
   }
 
   private question(question: Question): HTMLElement {
-    const view = new QuestionView(question, { number: this.questions.length + 1, store: this.context.store, onShow: (a) => this.show(a) });
+    const view = new QuestionView(question, {
+      number: this.questions.length + 1, store: this.context.store, onShow: (a) => this.show(a),
+      onAnswered: (questionId, correct, attempts) => this.context.events?.emit('answered', { lesson: this.lesson.slug, questionId, correct, attempts }),
+    });
     this.questions.push(view);
     return view.element;
   }

@@ -7,6 +7,8 @@ export interface QuestionViewOptions {
   store: ProgressStore;
   /** Sets a widget to the state that shows why, and brings it into view. */
   onShow: (action: WidgetAction) => void;
+  /** Told of every counted attempt (never of the answer key). */
+  onAnswered?: (questionId: string, correct: boolean, attempts: number) => void;
 }
 
 // After this many counted wrong attempts the explanation is shown anyway, so nobody is stuck.
@@ -105,6 +107,8 @@ export class QuestionView {
     }
     if (grade.counted) {
       this.options.store.replace(recordGrade(this.options.store.current, question.id, answerText, grade));
+      const saved = this.options.store.current[question.id];
+      this.options.onAnswered?.(question.id, grade.status === 'correct', saved?.attempts ?? 1);
     }
     this.show(grade);
   }

@@ -1,0 +1,32 @@
+// What happens in a lesson, for whoever listens (the embed bridge posts these to a host page). No answer keys here.
+
+export interface LessonEventMap {
+  ready: { lesson: string; questions: number; widgets: string[] };
+  answered: { lesson: string; questionId: string; correct: boolean; attempts: number };
+  progress: { lesson: string; answered: number; correct: number; total: number };
+  completed: { lesson: string; score: number; correct: number; total: number };
+}
+
+export type LessonEventName = keyof LessonEventMap;
+type Listener<K extends LessonEventName> = (detail: LessonEventMap[K]) => void;
+
+export class LessonEvents {
+  private readonly listeners = new Map<LessonEventName, Set<Listener<never>>>();
+
+  on<K extends LessonEventName>(name: K, listener: Listener<K>): () => void {
+    const set = this.listeners.get(name) ?? new Set();
+    set.add(listener as Listener<never>);
+    this.listeners.set(name, set);
+    return () => set.delete(listener as Listener<never>);
+  }
+
+  emit<K extends LessonEventName>(name: K, detail: LessonEventMap[K]): void {
+    for (const listener of this.listeners.get(name) ?? []) {
+      try {
+        (listener as Listener<K>)(detail);
+      } catch (error) {
+        console.warn(`attention-lab: a "${name}" listener failed`, error); // a listener never breaks the lesson
+      }
+    }
+  }
+}
