@@ -24,14 +24,19 @@ function nativeTimings() {
   if (!existsSync(binary)) return {};
   const result = spawnSync(binary, [], { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`core_bench failed: ${result.stderr}`);
-  return Object.fromEntries(result.stdout.trim().split('\n').map((line) => JSON.parse(line)).map((r) => [r.kernel, r.ms]));
+  const records = result.stdout.trim().split('\n').map((line) => JSON.parse(line));
+  nativeRace.push(...records.filter((r) => r.race));
+  return Object.fromEntries(records.filter((r) => r.kernel).map((r) => [r.kernel, r.ms]));
 }
+const nativeRace = [];
 
 const core = await loadCore();
 const normals = (seed, count) => core.sampleNormals({ count, seed });
 const [n, d] = [128, 64];
 const [q, k, v] = [normals(1, n * d), normals(2, n * d), normals(3, n * d)];
 const scores512 = normals(4, 512);
+// Trainers keep training across repetitions; every step costs the same, so the timing is unaffected.
+const trainers = Object.fromEntries([64, 512].map((dk) => [dk, { wasm: core.createTrainer({ keyCount: 32, dk, seed: 1, scaled: true }), js: plain.makeTrainer({ keyCount: 32, dk, seed: 1 }) }]));
 
 const kernels = [
   { name: 'normals_1e6', label: '1e6 normal samples', wasm: () => core.sampleNormals({ count: 1e6, seed: 1 }), js: () => plain.sampleNormals(1e6, 1) },
@@ -39,9 +44,14 @@ const kernels = [
   { name: 'dot_product_fast_dk512_n20000', label: 'q·k fast (χ²), dₖ=512, N=20 000', wasm: () => core.dotProductExperiment({ dk: 512, count: 20000, seed: 1, method: 'fast' }), js: () => plain.dotProductFast(512, 20000, 1) },
   { name: 'softmax_jacobian_n512', label: 'softmax + Jacobian, n=512', wasm: () => core.softmaxJacobian(core.softmax(scores512)), js: () => plain.softmaxJacobian(scores512) },
   { name: 'attention_n128_d64_dv64', label: 'attention, n=128, d=64', wasm: () => core.attention({ q, k, v, n, m: n, d, dv: d, scale: 'sqrt' }), js: () => plain.attention(q, k, v, n, n, d, d) },
+  ...[64, 512].map((dk) => ({
+    name: `training_10_steps_n32_dk${dk}_b16`, label: `train 10 steps, n=32, dₖ=${dk}, batch 16`, steps: 10,
+    wasm: () => trainers[dk].wasm.run(10), js: () => trainers[dk].js.run(10),
+  })),
 ];
 
 const native = nativeTimings();
+const rates = [];
 const fmt = (x) => (x === undefined ? '—' : x < 10 ? x.toFixed(3) : x.toFixed(1));
 const ratio = (a, b) => (a === undefined || b === undefined ? '—' : `${(a / b).toFixed(2)}×`);
 console.log('\nKernels (best of 7, ms)');
@@ -52,6 +62,22 @@ for (const kernel of kernels) {
   const js = time(kernel.js);
   const nat = native[kernel.name];
   console.log(`| ${kernel.label} | ${fmt(nat)} | ${fmt(wasm)} | ${fmt(js)} | ${ratio(wasm, nat)} | ${ratio(js, wasm)} |`);
+  if (kernel.steps) rates.push({ label: kernel.label, perSecond: [nat, wasm, js].map((ms) => (ms === undefined ? undefined : (1000 * kernel.steps) / ms)) });
+}
+Object.values(trainers).forEach(({ wasm }) => wasm.delete());
+
+console.log('\nTraining steps per second');
+console.log('| setting | native | WASM | plain JS |');
+console.log('|---|---:|---:|---:|');
+const perSecond = (x) => (x === undefined ? '—' : Math.round(x).toLocaleString('en-US'));
+for (const { label, perSecond: [a, b, c] } of rates) console.log(`| ${label.replace('train 10 steps, ', '')} | ${perSecond(a)} | ${perSecond(b)} | ${perSecond(c)} |`);
+
+if (nativeRace.length) {
+  console.log('\nSteps to 90% accuracy (mean of 20 steps), n=32, dₖ=256, batch 16, Adam 0.01; — = not within 2000 steps');
+  console.log('| seed | scaled ÷√dₖ | unscaled |');
+  console.log('|---:|---:|---:|');
+  const show = (x) => (x < 0 ? '—' : String(x));
+  for (const r of nativeRace) console.log(`| ${r.seed} | ${show(r.scaled)} | ${show(r.unscaled)} |`);
 }
 
 const frames = await measureFrames();

@@ -1,8 +1,10 @@
 #pragma once
 // Typed errors of the core: every bad argument names the function, the argument and what is allowed.
+#include <cmath>
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 namespace attention_lab {
 
@@ -24,7 +26,17 @@ template <typename Value>
                                const Value& got) {
   std::ostringstream message;
   message.precision(15);  // 1000001 must not print as 1e+06
-  message << function << ": " << argument << " must be " << allowed << ", got " << got;
+  message << function << ": " << argument << " must be " << allowed << ", got ";
+  // A whole number is printed whole, so 2^53 reads 9007199254740992 rather than 9.00719925474099e+15.
+  if constexpr (std::is_floating_point_v<Value>) {
+    if (std::isfinite(got) && std::floor(got) == got && std::fabs(got) < 1e18) {
+      message << static_cast<long long>(got);
+    } else {
+      message << got;
+    }
+  } else {
+    message << got;
+  }
   throw CoreError(kind, message.str());
 }
 

@@ -17,6 +17,7 @@ constexpr std::int64_t kMaxDirectProducts = 50000000;  // keyDimension × count 
 constexpr std::int64_t kMaxAttentionRows = 4096;       // n queries, m keys
 constexpr std::int64_t kMaxModelDimension = 4096;      // d (query/key width) and dv (value width)
 constexpr std::int64_t kMaxAttentionCells = 4194304;   // n·m weights
+constexpr std::int64_t kMaxMatrixCells = 1048576;      // entries of Q, K, V or the output: 8 MiB each, so one call stays bounded
 constexpr std::int64_t kMaxSweepPoints = 64;           // dₖ values, multipliers or dimensions in one sweep
 constexpr std::int64_t kMaxSweepModes = 8;             // scale modes in one entropy sweep
 constexpr std::int64_t kMaxTrials = 100000;            // Monte Carlo trials (or pairs) per sweep point

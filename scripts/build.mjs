@@ -1,7 +1,8 @@
 // Builds what a command needs: the WASM module, the Node package of the core, the compiled lessons and the site
-// (and the native core for tests and benchmarks).
+// (and the native core for tests and benchmarks); for tests also the single-file lesson and the SCORM package.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync } from 'node:fs';
+import { buildScorm } from './build-scorm.mjs';
 
 const purpose = process.argv.includes('--for') ? process.argv[process.argv.indexOf('--for') + 1] : 'start';
 const jobs = ['-j', '2'];
@@ -29,4 +30,14 @@ cpSync('web/generated/wasm', 'dist/lib/generated/wasm', { recursive: true });
 // Lessons are checked against the core and compiled before the site bundles them.
 run('node', ['scripts/compile-lessons.mjs']);
 run('npx', ['--no-install', 'vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
+// The host script for pages that embed our iframes: a classic script with a stable name beside the pages.
+run('npx', ['--no-install', 'vite', 'build', '--config', 'web/vite.config.ts', '--mode', 'host', '--logLevel', 'warn']);
+if (purpose === 'test') {
+  try {
+    buildScorm({ prepare: false }); // builds the single file first, then packs it
+  } catch (error) {
+    console.error(`attention-lab build: ${error.message}`);
+    process.exit(1);
+  }
+}
 console.log('attention-lab build: done');

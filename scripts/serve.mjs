@@ -35,11 +35,18 @@ async function resolveFile(root, urlPath) {
   return info?.isFile() ? candidate : undefined;
 }
 
-/** Starts a server; port 0 picks a free one. Resolves to { url, close }. */
-export async function startServer({ root = defaultRoot, host = '127.0.0.1', port = 0, headers = {} } = {}) {
+/**
+ * Starts a server; port 0 picks a free one. Resolves to { url, close }. `headers` add to or (set to undefined) remove
+ * the common headers; `types` overrides content types by extension, e.g. { '.wasm': 'application/octet-stream' } to act
+ * like an LMS file server.
+ */
+export async function startServer({ root = defaultRoot, host = '127.0.0.1', port = 0, headers = {}, types: typeOverrides = {} } = {}) {
   const siteRoot = resolve(root);
+  const typeOf = (file) => typeOverrides[extname(file)] ?? types[extname(file)] ?? 'application/octet-stream';
   const server = createServer(async (request, response) => {
-    const common = { 'Content-Security-Policy': contentSecurityPolicy, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-cache', ...headers };
+    const common = Object.fromEntries(Object.entries({
+      'Content-Security-Policy': contentSecurityPolicy, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-cache', ...headers,
+    }).filter(([, value]) => value !== undefined));
     try {
       const file = await resolveFile(siteRoot, new URL(request.url ?? '/', 'http://x').pathname);
       if (!file) {
@@ -47,7 +54,7 @@ export async function startServer({ root = defaultRoot, host = '127.0.0.1', port
         return;
       }
       const body = await readFile(file);
-      response.writeHead(200, { ...common, 'Content-Type': types[extname(file)] ?? 'application/octet-stream' });
+      response.writeHead(200, { ...common, 'Content-Type': typeOf(file) });
       response.end(request.method === 'HEAD' ? undefined : body);
     } catch (error) {
       response.writeHead(400, { ...common, 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request');
@@ -57,7 +64,11 @@ export async function startServer({ root = defaultRoot, host = '127.0.0.1', port
   const address = server.address();
   return {
     url: `http://${host}:${address.port}/`,
-    close: () => new Promise((done) => server.close(() => done())),
+    // Browsers keep idle (and speculative) connections open; a test's server must not wait minutes for them.
+    close: () => new Promise((done) => {
+      server.close(() => done());
+      server.closeAllConnections();
+    }),
   };
 }
 

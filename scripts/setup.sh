@@ -36,8 +36,19 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
   echo "attention-lab setup: installing ${missing[*]} (apt-get)"
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq "${missing[@]}"
+  if ! { apt-get update -qq && apt-get install -y -qq "${missing[@]}"; }; then
+    echo "attention-lab setup: apt-get could not install the packages (see its message above)." >&2
+    echo "Fix that, or install these yourself, then run the command again:" >&2
+    echo "  apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+
+# Node 20 or later: the test runner, ES modules in Node and the npm lock file need it (Debian 12's own nodejs is 18).
+node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+if [ "$node_major" -lt 20 ]; then
+  echo "attention-lab setup: Node.js 20 or later is needed, found ${node_major:-none}. Install Node.js 20+ and npm, then run the command again." >&2
+  exit 1
 fi
 
 # npm packages: only when the lock file changed since the last install (keeps later runs offline).

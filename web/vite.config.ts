@@ -1,15 +1,72 @@
-// Builds the lesson site into dist/site with relative asset URLs, so it runs under any sub-path.
+// Builds the site into dist/site with relative asset URLs (so it runs under any sub-path): the lesson page, the embed
+// page and the web component module; `--mode host` adds the host script, `--mode single` the input of the single file.
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
-export default defineConfig({
-  root: fileURLToPath(new URL('.', import.meta.url)),
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+// The single file carries only the woff2 KaTeX fonts: every browser that runs WASM reads woff2.
+const katexWoff2Only = (): Plugin => ({
+  name: 'attention-lab:katex-woff2-only',
+  enforce: 'pre',
+  transform(code, id) {
+    if (!id.includes('katex') || !id.split('?')[0]?.endsWith('.css')) return undefined;
+    return code.replace(/,\s*url\([^)]*\.(?:woff|ttf)\)\s*format\(["'](?:woff|truetype)["']\)/g, '');
+  },
+});
+
+const site: UserConfig = {
+  root: here('.'),
   base: './',
   build: {
-    outDir: fileURLToPath(new URL('../dist/site', import.meta.url)),
+    outDir: here('../dist/site'),
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
+    rolldownOptions: {
+      input: { index: here('index.html'), embed: here('embed.html'), 'attention-lab': here('src/embed/component.ts') },
+      // The web component keeps a stable name, so hosts can write <script type="module" src=".../attention-lab.js">.
+      output: { entryFileNames: (chunk) => (chunk.name === 'attention-lab' ? '[name].js' : 'assets/[name]-[hash].js') },
+      preserveEntrySignatures: 'exports-only',
+    },
   },
   worker: { format: 'es' },
-});
+};
+
+// A classic script with a stable name that any page can include: it sizes our iframes to their content.
+const host: UserConfig = {
+  root: here('.'),
+  base: './',
+  publicDir: false,
+  build: {
+    outDir: here('../dist/site'),
+    emptyOutDir: false,
+    sourcemap: false,
+    target: 'es2020',
+    lib: { entry: here('src/embed/host.ts'), formats: ['iife'], name: 'AttentionLabHost', fileName: () => 'embed-host.js' },
+  },
+};
+
+// Everything inlined (WASM, fonts) into one script, one stylesheet and one worker; scripts/build-single.mjs packs them.
+const single: UserConfig = {
+  root: here('.'),
+  base: './',
+  publicDir: false,
+  plugins: [katexWoff2Only()],
+  build: {
+    outDir: here('../dist/.single-build'),
+    emptyOutDir: true,
+    sourcemap: false,
+    target: 'es2022',
+    assetsInlineLimit: () => true,
+    cssCodeSplit: false,
+    manifest: true,
+    rolldownOptions: {
+      input: { lesson: here('src/embed/standalone-main.ts') },
+      output: { codeSplitting: false, entryFileNames: '[name].js' },
+    },
+  },
+  worker: { format: 'es', rolldownOptions: { output: { codeSplitting: false } } },
+};
+
+export default defineConfig(({ mode }) => (mode === 'host' ? host : mode === 'single' ? single : site));

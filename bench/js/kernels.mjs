@@ -111,3 +111,114 @@ export function attention(q, k, v, n, m, d, dv) {
   }
   return { weights, output };
 }
+
+// The "Train it" step (core/training.cpp) in plain JS: ±1 items, q = x̃W_q, s = X·(W_k q)/divisor, output
+// Σ pⱼxⱼ against the target item, backpropagation through the softmax, Adam. Same work per step as the core.
+export function makeTrainer({ keyCount: n, dk, modelDim: d = 32, batchSize: B = 16, learningRate = 0.01, scaled = true, seed = 1 }) {
+  const uniform = makeUniform(seed);
+  const normal = makeNormal(seed + 1);
+  const bits = () => (uniform() * 4294967296) >>> 0;  // 32 random bits
+  const divisor = scaled ? Math.sqrt(dk) : 1;
+  const init = () => Float64Array.from({ length: d * dk }, () => normal() / Math.sqrt(d));
+  const wq = init(), wk = init();
+  const [mq, vq, mk, vk] = [0, 0, 0, 0].map(() => new Float64Array(d * dk));
+  const items = new Float64Array(B * n * d), queries = new Float64Array(B * d), targets = new Int32Array(B);
+  const q = new Float64Array(B * dk), u = new Float64Array(B * d), r = new Float64Array(B * d), dq = new Float64Array(B * dk);
+  const gq = new Float64Array(d * dk), gk = new Float64Array(d * dk);
+  const p = new Float64Array(n), pull = new Float64Array(n), out = new Float64Array(d);
+  let beta1Power = 1, beta2Power = 1;
+
+  function sample() {
+    for (let b = 0; b < B; b++) {
+      let word = 0, left = 0;
+      for (let k = 0; k < n * d; k++) {
+        if (left === 0) { word = bits(); left = 32; }
+        items[b * n * d + k] = word & 1 ? 1 : -1;
+        word >>>= 1; left--;
+      }
+      const t = (targets[b] = Math.floor(uniform() * n));
+      for (let i = 0; i < d; i++) queries[b * d + i] = (bits() & 7) === 7 ? -items[(b * n + t) * d + i] : items[(b * n + t) * d + i];
+    }
+  }
+
+  function adam(w, g, m, v, correction1, correction2) {
+    for (let i = 0; i < w.length; i++) {
+      m[i] = 0.9 * m[i] + 0.1 * g[i];
+      v[i] = 0.999 * v[i] + 0.001 * g[i] * g[i];
+      w[i] -= (learningRate * (m[i] / correction1)) / (Math.sqrt(v[i] / correction2) + 1e-8);
+    }
+  }
+
+  function step() {
+    sample();
+    q.fill(0); r.fill(0); dq.fill(0); gq.fill(0); gk.fill(0);
+    let loss = 0;
+    for (let b = 0; b < B; b++) {
+      for (let i = 0; i < d; i++) {
+        const x = queries[b * d + i];
+        for (let l = 0; l < dk; l++) q[b * dk + l] += x * wq[i * dk + l];
+      }
+      for (let i = 0; i < d; i++) {
+        let sum = 0;
+        for (let l = 0; l < dk; l++) sum += wk[i * dk + l] * q[b * dk + l];
+        u[b * d + i] = sum;
+      }
+      let max = -Infinity;
+      for (let j = 0; j < n; j++) {
+        let s = 0;
+        for (let i = 0; i < d; i++) s += items[(b * n + j) * d + i] * u[b * d + i];
+        p[j] = s / divisor;
+        if (p[j] > max) max = p[j];
+      }
+      let total = 0;
+      for (let j = 0; j < n; j++) total += p[j] = Math.exp(p[j] - max);
+      out.fill(0);
+      for (let j = 0; j < n; j++) {
+        p[j] /= total;
+        for (let i = 0; i < d; i++) out[i] += p[j] * items[(b * n + j) * d + i];
+      }
+      const t = targets[b];
+      for (let i = 0; i < d; i++) {
+        const error = out[i] - items[(b * n + t) * d + i];
+        loss += (error * error) / d;
+        out[i] = (2 * error) / (d * B);
+      }
+      let mean = 0;
+      for (let j = 0; j < n; j++) {
+        let s = 0;
+        for (let i = 0; i < d; i++) s += out[i] * items[(b * n + j) * d + i];
+        mean += p[j] * (pull[j] = s);
+      }
+      for (let j = 0; j < n; j++) {
+        const g = p[j] * (pull[j] - mean);
+        for (let i = 0; i < d; i++) r[b * d + i] += g * items[(b * n + j) * d + i];
+      }
+    }
+    for (let b = 0; b < B; b++) {
+      for (let i = 0; i < d; i++) {
+        const ri = r[b * d + i] / divisor;
+        for (let l = 0; l < dk; l++) dq[b * dk + l] += ri * wk[i * dk + l];
+      }
+      for (let i = 0; i < d; i++) {
+        const ri = r[b * d + i] / divisor, x = queries[b * d + i];
+        for (let l = 0; l < dk; l++) {
+          gk[i * dk + l] += ri * q[b * dk + l];
+          gq[i * dk + l] += x * dq[b * dk + l];
+        }
+      }
+    }
+    beta1Power *= 0.9;
+    beta2Power *= 0.999;
+    adam(wq, gq, mq, vq, 1 - beta1Power, 1 - beta2Power);
+    adam(wk, gk, mk, vk, 1 - beta1Power, 1 - beta2Power);
+    return loss / B;
+  }
+
+  return {
+    run(steps) {
+      const losses = new Float64Array(steps);
+      for (let s = 0; s < steps; s++) losses[s] = step();
+      return losses;
+    },
+  };
+}

@@ -5,12 +5,14 @@
 #include <cstdio>
 #include <functional>
 #include <limits>
+#include <string>
 
 #include "attention.hpp"
 #include "dot_product.hpp"
 #include "jacobian.hpp"
 #include "rng.hpp"
 #include "softmax.hpp"
+#include "training.hpp"
 
 using namespace attention_lab;
 
@@ -88,5 +90,26 @@ int main() {
                                           return r.output(0, 0);
                                         },
                                         20));
+
+  // Ten training steps (one chunk as the page runs it) at n 32, batch 16: the "Train it" widget's settings.
+  for (int dk : {64, 512}) {
+    TrainerConfig config;
+    config.keyDimension = dk;
+    Trainer trainer(config);
+    const std::string name = "training_10_steps_n32_dk" + std::to_string(dk) + "_b16";
+    report(name.c_str(), bestMilliseconds([&] { return trainer.run(10).loss[9]; }, 20));
+  }
+
+  // The lesson's race: steps until accuracy (mean of 20 steps) reaches 0.9, scaled against unscaled, same seed.
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    TrainerConfig config;
+    config.keyDimension = 256;
+    config.seed = seed;
+    const std::int64_t scaled = stepsToAccuracy(config, 0.9, 20, 2000);
+    config.scaled = false;
+    const std::int64_t unscaled = stepsToAccuracy(config, 0.9, 20, 2000);
+    std::printf("{\"race\":\"n32_dk256_b16_adam\",\"seed\":%d,\"scaled\":%lld,\"unscaled\":%lld}\n",
+                static_cast<int>(seed), static_cast<long long>(scaled), static_cast<long long>(unscaled));
+  }
   return 0;
 }

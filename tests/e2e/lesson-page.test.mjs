@@ -44,9 +44,14 @@ test('softmax-dies: the dₖ slider moved by keyboard redraws weights the core a
   await page.locator(`#${id}`).scrollIntoViewIfNeeded();
   await page.waitForSelector(`#${id}-widget[data-rendered]:not([aria-busy])`);
   const before = await page.getAttribute(`#${id}-widget`, 'data-rendered');
+  const barHeights = () => page.$$eval(`#${id}-widget svg.weights rect.bar`, (bars) => bars.map((b) => Number(b.getAttribute('height'))));
+  const barsBefore = await barHeights();
   await page.focus(`#${id}-widget-dk-slider`);
   for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowRight');
   const params = await renderedAfter(page, id, before);
+  const barsAfter = await barHeights();
+  assert.equal(barsAfter.length, params.keys);
+  assert.notDeepEqual(barsAfter, barsBefore, 'the bars moved');
   assert.equal(await page.getAttribute(`#${id}-widget-dk-slider`, 'aria-valuetext'), `dₖ = ${params.dk}`);
   const scores = core.sampleQueryScores({ dk: params.dk, keyCount: params.keys, seed: params.seed });
   const divisor = core.scoreStatistics({ dk: params.dk, scale: params.scale === 'temperature' ? params.temperature : params.scale }).divisor;
@@ -57,6 +62,10 @@ test('softmax-dies: the dₖ slider moved by keyboard redraws weights the core a
     assert.ok(Math.abs(shown(score) - scores[i]) <= 0.005 + 1e-9, `score ${i}`);
     assert.ok(near(shown(weight), weights[i]), `weight ${i}: shown ${weight}, core ${weights[i]}`);
   });
+  // Bar heights are proportional to the core's weights (the tallest bar is the largest weight).
+  const tallest = Math.max(...barsAfter);
+  const largest = Math.max(...weights);
+  barsAfter.forEach((h, i) => assert.ok(Math.abs(h / tallest - weights[i] / largest) < 1e-3, `bar ${i}`));
   const state = core.softmaxStats(scores, { temperature: divisor }).survival.state;
   assert.equal(await page.getAttribute(`#${id}-widget .survival`, 'data-state'), state);
   assert.match(await page.textContent(`#${id}-widget .chart-summary`), new RegExp(`At dₖ = ${params.dk} `));
@@ -139,9 +148,10 @@ test('with storage blocked the lesson still works and says progress will not be 
   }
 });
 
-for (const scheme of ['light', 'dark']) {
-  test(`axe finds no WCAG 2.2 AA violations in the ${scheme} theme`, async () => {
+for (const [scheme, width, height] of [['light', 1280, 800], ['dark', 1280, 800], ['light', 375, 812], ['dark', 375, 812]]) {
+  test(`axe finds no WCAG 2.2 AA violations in the ${scheme} theme at ${width} px`, async () => {
     const { page } = lesson;
+    await page.setViewportSize({ width, height });
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto(lesson.server.url);
     await page.waitForSelector('.question');
@@ -165,6 +175,9 @@ test('screenshots at phone and desktop sizes, light and dark, for a person to lo
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       assert.ok(overflow <= 0, `no sideways scrolling at ${width} px (overflow ${overflow} px)`);
       await page.screenshot({ path: `screenshots/lesson-${width}x${height}-${scheme}.png` });
+      await page.goto(lesson.server.url);
+      await page.waitForSelector('.question');
+      await page.screenshot({ path: `screenshots/lesson-${width}-${scheme}-full.png`, fullPage: true });
     }
   }
 });

@@ -94,6 +94,7 @@ test('numeric questions: garbage is not an attempt, anticipated mistakes get the
       if (mistake.show) {
         await page.click(`${sel(q)} .show-me`);
         const widget = `#${mistake.show.widget}-widget`;
+        assert.equal(await page.evaluate(() => document.activeElement?.id), `${mistake.show.widget}-widget`, 'focus moves to the widget');
         await page.waitForFunction(([w, state]) => {
           const rendered = JSON.parse(document.querySelector(w)?.dataset.rendered ?? '{}');
           return Object.entries(state).every(([k, v]) => rendered[k] === v);

@@ -1,5 +1,5 @@
 // The lesson validator: one malformed fixture per error class, each failing with its full located message,
-// and the real lesson compiling cleanly with its 9 questions and 3 widgets.
+// and the real lesson compiling cleanly with its 9 questions and 9 widgets.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -27,8 +27,8 @@ const fixtures = {
   'misplaced-heading':
     '12:1: this makes an h1 heading; allowed: sections start with a line "## Title", subheadings use ###, the title comes from front matter',
   'content-before-section': '8:1: text before the first section; allowed: start the body with a "## Title" line',
-  'unknown-widget': '12:12: unknown widget "varience-explorer"; allowed: variance-explorer, softmax-dies, before-after',
-  'widget-not-available': '12:12: widget "train-it" is not available yet; allowed: variance-explorer, softmax-dies, before-after',
+  'unknown-widget': '12:12: unknown widget "varience-explorer"; allowed: variance-explorer, softmax-dies, before-after, saturation-curve, jacobian-view, temperature-sweep, entropy-vs-dk, near-orthogonality, train-it',
+  'widget-not-available': '12:12: widget "scale-alternatives" is not available yet; allowed: variance-explorer, softmax-dies, before-after, saturation-curve, jacobian-view, temperature-sweep, entropy-vs-dk, near-orthogonality, train-it',
   'unknown-parameter': '14:1: variance-explorer has no parameter "dim"; allowed: dk, samples, scaled, seed',
   'wrong-type': '13:5: variance-explorer: dk must be an integer, got the string "lots"; allowed: an integer from 1 to 4096',
   'out-of-range': '13:7: softmax-dies: keys = 100 is out of range; allowed: an integer from 2 to 64',
@@ -41,6 +41,7 @@ const fixtures = {
   'unknown-value':
     '12:12: unknown core value "scoreSd"; allowed: scoreStd, scoreVariance, scoreSpread, softmaxWeight, softmaxMaxWeight, softmaxEntropy, maxEntropy, jacobianEntry, jacobianDiagonal, jacobianFrobenius, saturationCrossing',
   'bad-arguments': '12:12: scoreStd: dk = 0 is out of range; allowed: an integer from 1 to 65536',
+  'unclosed-value': '12:12: a {{ that does not open a core value; allowed: {{name argument=value …}}, e.g. {{scoreStd dk=512 digits=2}}',
   'bad-math':
     "12:17: bad math: KaTeX parse error: Unexpected end of input in a macro argument, expected '}' at end of input: \\frac{d_k}{; allowed: TeX that KaTeX supports (katex.org/docs/supported)",
   'unknown-show-target': '20:17: show names widget "explore-varianse", which is not in this lesson; allowed: explore-variance',
@@ -67,12 +68,15 @@ describe('the real lesson', () => {
     assert.equal(lesson.slug, 'why-sqrt-dk');
   });
 
-  test('has the 9 questions and 3 widgets of the brief, each id once', () => {
+  test('has the 9 questions and 9 widgets of the brief, each id once', () => {
     const { lesson } = compileFile(file, 'why-sqrt-dk');
     const blocks = lesson.sections.flatMap((section) => section.blocks);
     const widgets = blocks.filter((block) => block.kind === 'widget');
     const questions = blocks.filter((block) => block.kind === 'question').map((block) => block.question);
-    assert.deepEqual(widgets.map((w) => w.widget), ['variance-explorer', 'softmax-dies', 'before-after']);
+    assert.deepEqual(widgets.map((w) => w.widget), [
+      'variance-explorer', 'softmax-dies', 'saturation-curve', 'jacobian-view', 'before-after', 'entropy-vs-dk', 'temperature-sweep',
+      'train-it', 'near-orthogonality',
+    ]);
     assert.equal(questions.length, 9);
     assert.deepEqual(
       questions.map((q) => q.kind).sort(),

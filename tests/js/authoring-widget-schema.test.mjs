@@ -6,7 +6,9 @@ import { parseWidgetParams, checkWidgetState, flattenWidgetParams, reservedWidge
 describe('parseWidgetParams', () => {
   test('fills every default', () => {
     assert.deepEqual(parseWidgetParams('variance-explorer', {}), { params: { dk: 64, samples: 20000, scaled: false, seed: 1 }, problems: [] });
-    assert.deepEqual(parseWidgetParams('softmax-dies', {}).params, { dk: 64, keys: 8, scale: 'none', temperature: 8, seed: 1 });
+    assert.deepEqual(parseWidgetParams('softmax-dies', {}).params, { dk: 64, keys: 8, scale: 'none', temperature: 8, precision: 'float64', seed: 1 });
+    assert.deepEqual(parseWidgetParams('jacobian-view', {}).params, { source: 'given', scores: [1, 0.5, 0, -0.5], keys: 6, multiplier: 1, seed: 1 });
+    assert.deepEqual(parseWidgetParams('train-it', {}).params, { dk: 64, keys: 8, steps: 400, seed: 1 });
     assert.deepEqual(parseWidgetParams('before-after', {}).params, { dk: 512, keys: 8, seed: 1 });
   });
 
@@ -21,19 +23,19 @@ describe('parseWidgetParams', () => {
 
   test('each kind of bad value is reported and its default used', () => {
     const { params, problems } = parseWidgetParams('softmax-dies', { dk: 5000, keys: 2.5, scale: 'cubic', temperature: 0, colour: 'red' });
-    assert.deepEqual(params, { dk: 64, keys: 8, scale: 'none', temperature: 8, seed: 1 });
+    assert.deepEqual(params, { dk: 64, keys: 8, scale: 'none', temperature: 8, precision: 'float64', seed: 1 });
     assert.deepEqual(problems, [
       'softmax-dies: dk = 5000 is out of range; allowed: an integer from 1 to 4096',
       'softmax-dies: keys must be an integer, got 2.5; allowed: an integer from 2 to 64',
       'softmax-dies: scale = "cubic" is out of range; allowed: one of none, sqrt, linear, temperature',
       'softmax-dies: temperature = 0 is out of range; allowed: a number greater than 0 and at most 1000000',
-      'softmax-dies has no parameter "colour"; allowed: dk, keys, scale, temperature, seed',
+      'softmax-dies has no parameter "colour"; allowed: dk, keys, scale, temperature, precision, seed',
     ]);
     assert.deepEqual(parseWidgetParams('before-after', { scores: [1] }).problems, [
-      'before-after: scores (length) = 1 is out of range; allowed: a list of 2 to 64 finite numbers',
+      'before-after: scores (length) = 1 is out of range; allowed: a list of 2 to 64 numbers between −1000000 and 1000000',
     ]);
     assert.deepEqual(parseWidgetParams('before-after', { scores: [1, Infinity] }).problems, [
-      'before-after: scores[1] = Infinity is out of range; allowed: a list of 2 to 64 finite numbers',
+      'before-after: scores[1] = Infinity is out of range; allowed: a list of 2 to 64 numbers between −1000000 and 1000000',
     ]);
   });
 
@@ -48,8 +50,26 @@ describe('parseWidgetParams', () => {
     assert.deepEqual(parseWidgetParams('before-after', flat).params, params);
   });
 
-  test('three widgets now, six reserved', () => {
-    assert.deepEqual(widgetNames, ['variance-explorer', 'softmax-dies', 'before-after']);
-    assert.equal(reservedWidgets.length, 6);
+  test('the nine widgets of the brief, and one still reserved', () => {
+    assert.deepEqual(widgetNames, [
+      'variance-explorer', 'softmax-dies', 'before-after', 'saturation-curve', 'jacobian-view', 'temperature-sweep', 'entropy-vs-dk',
+      'near-orthogonality', 'train-it',
+    ]);
+    assert.deepEqual(reservedWidgets, ['scale-alternatives']);
   });
+
+  test('the new widgets bound their costly parameters and reject the rest', () => {
+    assert.deepEqual(parseWidgetParams('train-it', { dk: '1024' }).problems, ['train-it: dk = 1024 is out of range; allowed: an integer from 1 to 512']);
+    assert.deepEqual(parseWidgetParams('entropy-vs-dk', { trials: 5000 }).problems, ['entropy-vs-dk: trials = 5000 is out of range; allowed: an integer from 20 to 500']);
+    assert.deepEqual(parseWidgetParams('softmax-dies', { precision: 'float8' }).problems, [
+      'softmax-dies: precision = "float8" is out of range; allowed: one of float64, float32, float16',
+    ]);
+    assert.equal(parseWidgetParams('near-orthogonality', { d: '4096', zoom: 'true' }).params.zoom, true);
+  });
+});
+
+test('list values beyond ±1e6 are refused, so a hostile URL cannot overflow the charts', () => {
+  const { params, problems } = parseWidgetParams('before-after', { scores: '1e308,-1e308' });
+  assert.equal(params.scores, undefined);
+  assert.deepEqual(problems, ['before-after: scores[0] = 1e+308 is out of range; allowed: a list of 2 to 64 numbers between −1000000 and 1000000']);
 });

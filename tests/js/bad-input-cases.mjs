@@ -4,6 +4,19 @@ const f = (...xs) => new Float64Array(xs);
 const m = (n) => new Float64Array(n);
 
 export const badInputCases = [
+  // Checked before anything is copied into WASM memory, so an oversized array cannot grow the heap.
+  ['softmax', 'array over the input cap', (c) => c.softmax(m(5_000_000)),
+    "TypeError", "softmax: scores must be at most 1048576 elements long, got 5000000"],
+  ['logSoftmax', 'over the cap', (c) => c.logSoftmax(m(65537)),
+    "TypeError", "logSoftmax: scores must be of length 1 to 65536, got 65537 elements"],
+  ['attention', 'matrix over the cells cap', (c) => c.attention({ q: m(2048 * 1024), k: m(1024), v: m(1), n: 2048, m: 1, d: 1024, dv: 1 }),
+    "TypeError", "attention: q must be at most 1048576 elements long, got 2097152"],
+  ['attention', 'n out of range', (c) => c.attention({ q: m(2), k: m(2), v: m(1), n: -1, m: 1, d: 2, dv: 1 }),
+    "RangeError", "attention: n must be an integer from 1 to 4096, got -1"],
+  ['sampleNormals', 'NaN', (c) => c.sampleNormals({ count: NaN, seed: 1 }),
+    "RangeError", "sampleNormals: count must be an integer from 1 to 1000000, got nan"],
+  ['jacobianNorms', 'NaN', (c) => c.jacobianNorms({ scores: f(1, NaN), multipliers: [1] }),
+    "RangeError", "jacobianNormsByMultiplier: scores[1] must be finite, got nan"],
   ['softmax', 'empty', (c) => c.softmax(f()),
     "TypeError", "softmax: scores must be of length 1 to 65536, got 0 elements"],
   ['softmax', 'NaN', (c) => c.softmax(f(1, NaN)),

@@ -216,3 +216,11 @@ test('the quiz engine never calls eval or new Function (the page runs under a st
   assert.ok(sources.includes('expression.ts'));
   for (const name of sources) assert.doesNotMatch(readFileSync(new URL(name, folder), 'utf8'), /\beval\s*\(|new\s+Function\s*\(/, name);
 });
+
+test('log2 and log10 are logarithms to their base, not log(2) times the rest', () => {
+  assert.deepEqual(parseExpression('log2(8)'), { ok: true, value: 3 });
+  assert.deepEqual(parseExpression('log10(100)'), { ok: true, value: 2 });
+  assert.deepEqual(parseExpression('LOG2 8'), { ok: true, value: 3 });
+  assert.equal(parseExpression('log(8)').value, Math.log(8));
+  assert.equal(parseExpression('log2(0)').ok, false);
+});

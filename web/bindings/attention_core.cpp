@@ -3,33 +3,35 @@
 
 #include "convert.hpp"
 #include "modes.hpp"
+#include "precision.hpp"
 #include "rng.hpp"
 #include "scores.hpp"
 #include "softmax.hpp"
 #include "sweeps.hpp"
+#include "training.hpp"
 #include "validate.hpp"
 
 namespace attention_lab::bindings {
 namespace {
 
-SoftmaxOptions toSoftmaxOptions(double temperature, const val& mask) {
+SoftmaxOptions toSoftmaxOptions(const char* function, double temperature, const val& mask) {
   SoftmaxOptions options;
   options.temperature = temperature;
-  options.mask = toMask(mask);
+  options.mask = toMask(function, mask);
   return options;
 }
 
 val softmaxBinding(const val& scores, double temperature, const val& mask) {
-  return guarded([&] { return toFloat64Array(softmax(toVector(scores), toSoftmaxOptions(temperature, mask))); });
+  return guarded([&] { return toFloat64Array(softmax(toVector("softmax", "scores", scores), toSoftmaxOptions("softmax", temperature, mask))); });
 }
 
 val logSoftmaxBinding(const val& scores, double temperature, const val& mask) {
-  return guarded([&] { return toFloat64Array(logSoftmax(toVector(scores), toSoftmaxOptions(temperature, mask))); });
+  return guarded([&] { return toFloat64Array(logSoftmax(toVector("logSoftmax", "scores", scores), toSoftmaxOptions("logSoftmax", temperature, mask))); });
 }
 
 val softmaxStatsBinding(const val& weights) {
   return guarded([&] {
-    const SoftmaxStats stats = softmaxStats(toVector(weights));
+    const SoftmaxStats stats = softmaxStats(toVector("softmaxStats", "weights", weights));
     val result = val::object();
     result.set("entropy", stats.entropy);
     result.set("perplexity", stats.perplexity);
@@ -45,7 +47,7 @@ val softmaxStatsBinding(const val& weights) {
 val softmaxJacobianBinding(const val& weights) {
   return guarded([&] {
     // J is symmetric, so its column-major storage already is the row-major layout JS expects: no transposing copy.
-    const Eigen::MatrixXd jacobian = softmaxJacobian(toVector(weights));
+    const Eigen::MatrixXd jacobian = softmaxJacobian(toVector("softmaxJacobian", "weights", weights));
     return toFloat64Array(jacobian.data(), static_cast<std::size_t>(jacobian.size()));
   });
 }
@@ -108,9 +110,13 @@ val attentionBinding(const val& queries, const val& keys, const val& values, dou
     const auto m = toInteger(fn, "m", keyCount, 1, kMaxAttentionRows);
     const auto d = toInteger(fn, "d", width, 1, kMaxModelDimension);
     const auto dv = toInteger(fn, "dv", valueWidth, 1, kMaxModelDimension);
+    // One copy in per matrix: the core reads the copies through maps (Eigen::Ref binds to them as they are).
+    const std::vector<double> q = toMatrixValues(fn, "q", queries, n, d);
+    const std::vector<double> k = toMatrixValues(fn, "k", keys, m, d);
+    const std::vector<double> v = toMatrixValues(fn, "v", values, m, dv);
     const AttentionResult r = scaledDotProductAttention(
-        toRowMatrix(fn, "q", queries, n, d), toRowMatrix(fn, "k", keys, m, d), toRowMatrix(fn, "v", values, m, dv),
-        toAttentionScale(fn, mode, temperature), causal);
+        Eigen::Map<const RowMatrix>(q.data(), n, d), Eigen::Map<const RowMatrix>(k.data(), m, d),
+        Eigen::Map<const RowMatrix>(v.data(), m, dv), toAttentionScale(fn, mode, temperature), causal);
     val result = val::object();
     result.set("weights", toFloat64Array(r.weights));
     result.set("output", toFloat64Array(r.output));
@@ -123,6 +129,8 @@ val entropySweepBinding(const val& keyDimensions, double keyCount, double trials
   return guarded([&] {
     const char* fn = "entropySweep";
     const std::vector<int> dks = toIntegers(fn, "dks", keyDimensions, 1, kMaxKeyDimension);
+    requireInputLength(fn, "modes", modes);
+    requireInputLength(fn, "temperatures", temperatures);
     const std::vector<std::string> names = emscripten::vecFromJSArray<std::string>(modes);
     const std::vector<double> taus = emscripten::convertJSArrayToNumberVector<double>(temperatures);
     if (names.size() != taus.size()) {
@@ -148,13 +156,13 @@ val entropySweepBinding(const val& keyDimensions, double keyCount, double trials
 val saturationCurveBinding(const val& xs, double keyCount) {
   return guarded([&] {
     const auto n = toInteger("saturationCurve", "keyCount", keyCount, 1, kMaxSoftmaxLength);
-    return toFloat64Array(saturationCurve(toVector(xs), static_cast<int>(n)));
+    return toFloat64Array(saturationCurve(toVector("saturationCurve", "xs", xs), static_cast<int>(n)));
   });
 }
 
 val jacobianNormsBinding(const val& scores, const val& multipliers) {
   return guarded([&] {
-    const JacobianSweep sweep = jacobianNormsByMultiplier(toVector(scores), toVector(multipliers));
+    const JacobianSweep sweep = jacobianNormsByMultiplier(toVector("jacobianNorms", "scores", scores), toVector("jacobianNorms", "multipliers", multipliers));
     val result = val::object();
     result.set("multipliers", toFloat64Array(sweep.multipliers));
     result.set("maxAbs", toFloat64Array(sweep.maxAbs));
@@ -220,6 +228,76 @@ val randomIntegersBinding(double seed, double stream, double count) {
   });
 }
 
+Precision toPrecision(const char* function, const std::string& name) {
+  if (name == "float64") return Precision::Float64;
+  if (name == "float32") return Precision::Float32;
+  if (name == "float16") return Precision::Float16;
+  failArgument(ErrorKind::Range, function, "precision", "one of float64, float32, float16", "'" + name + "'");
+}
+
+val softmaxInPrecisionBinding(const val& scores, double temperature, const std::string& precision) {
+  return guarded([&] {
+    const PrecisionSoftmax p =
+        softmaxInPrecision(toVector("softmaxInPrecision", "scores", scores), temperature, toPrecision("softmaxInPrecision", precision));
+    val result = val::object();
+    result.set("weights", toFloat64Array(p.weights));
+    result.set("exactZeros", static_cast<double>(p.exactZeros));
+    return result;
+  });
+}
+
+// The trainer lives in WASM memory between chunks; JS owns it and must call .delete() (the TS layer wraps that).
+class TrainerBinding {
+ public:
+  explicit TrainerBinding(const TrainerConfig& config) : trainer_(config) {}
+
+  val run(double steps) {
+    return guarded([&] {
+      const TrainingStepStats stats =
+          trainer_.run(static_cast<int>(toInteger("Trainer.run", "steps", steps, 1, kMaxStepsPerRun)));
+      val result = val::object();
+      result.set("firstStep", static_cast<double>(stats.firstStep));
+      result.set("loss", toFloat64Array(stats.loss));
+      result.set("accuracy", toFloat64Array(stats.accuracy));
+      result.set("gradientNorm", toFloat64Array(stats.gradientNorm));
+      result.set("scoreGradientNorm", toFloat64Array(stats.scoreGradientNorm));
+      return result;
+    });
+  }
+
+  double steps() const { return static_cast<double>(trainer_.steps()); }
+
+ private:
+  Trainer trainer_;
+};
+
+// Fields left undefined take the core's defaults (the learning rate the optimizer's own).
+TrainerBinding* createTrainerBinding(const val& config) {
+  return guarded([&] {
+    const char* fn = "Trainer";
+    const auto field = [&](const char* name) { return config[name]; };
+    const auto integer = [&](const char* name, const char* argument, double low, double high, int fallback) {
+      const val value = field(name);
+      return value.isUndefined() ? fallback
+                                 : static_cast<int>(toInteger(fn, argument, value.as<double>(), low, high));
+    };
+    TrainerConfig c;
+    c.keyCount = integer("keyCount", "config.keyCount", kMinTrainingKeys, kMaxTrainingKeys, c.keyCount);
+    c.keyDimension = integer("dk", "config.dk", 1, kMaxTrainingKeyDimension, c.keyDimension);
+    c.modelDimension = integer("modelDim", "config.modelDim", 1, kMaxTrainingModelDimension, c.modelDimension);
+    c.batchSize = integer("batchSize", "config.batchSize", 1, kMaxTrainingBatch, c.batchSize);
+    const std::string optimizer = field("optimizer").isUndefined() ? "adam" : field("optimizer").as<std::string>();
+    if (optimizer == "adam") c.optimizer = Optimizer::Adam;
+    else if (optimizer == "sgd") c.optimizer = Optimizer::Sgd;
+    else failArgument(ErrorKind::Range, fn, "config.optimizer", "one of adam, sgd", "'" + optimizer + "'");
+    const val rate = field("learningRate");
+    c.learningRate = rate.isUndefined() ? defaultLearningRate(c.optimizer) : rate.as<double>();
+    c.scaled = field("scaled").as<bool>();
+    c.seed = static_cast<std::uint64_t>(toInteger(fn, "config.seed", field("seed").as<double>(), 0, kMaxSeed));
+    return new TrainerBinding(c);  // a bad config throws in the constructor, and new frees the memory
+  });
+}
+
 }  // namespace
 }  // namespace attention_lab::bindings
 
@@ -241,4 +319,9 @@ EMSCRIPTEN_BINDINGS(attention_core) {
   function("sampleQueryScores", &sampleQueryScoresBinding);
   function("sampleNormals", &sampleNormalsBinding);
   function("randomIntegers", &randomIntegersBinding);
+  function("softmaxInPrecision", &softmaxInPrecisionBinding);
+  emscripten::class_<TrainerBinding>("Trainer")
+      .constructor(&createTrainerBinding)
+      .function("run", &TrainerBinding::run)
+      .property("steps", &TrainerBinding::steps);
 }

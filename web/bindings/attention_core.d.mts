@@ -46,6 +46,37 @@ export interface RawAttentionCore {
   sampleQueryScores(keyDimension: number, keyCount: number, seed: number): Float64Array;
   sampleNormals(count: number, seed: number): Float64Array;
   randomIntegers(seed: number, stream: number, count: number): Uint32Array;
+  softmaxInPrecision(scores: Float64Array, temperature: number, precision: RawPrecision): { weights: Float64Array; exactZeros: number };
+  Trainer: new (config: RawTrainerConfig) => RawTrainer;
+}
+
+export type RawPrecision = 'float64' | 'float32' | 'float16';
+
+/** Undefined optional fields take the core's defaults. */
+export interface RawTrainerConfig {
+  keyCount: number;
+  dk: number;
+  scaled: boolean;
+  seed: number;
+  modelDim?: number;
+  batchSize?: number;
+  learningRate?: number;
+  optimizer?: 'adam' | 'sgd';
+}
+
+export interface RawTrainingChunk {
+  firstStep: number;
+  loss: Float64Array;
+  accuracy: Float64Array;
+  gradientNorm: Float64Array;
+  scoreGradientNorm: Float64Array;
+}
+
+/** An Embind object in WASM memory: call delete() when done. */
+export interface RawTrainer {
+  run(steps: number): RawTrainingChunk;
+  readonly steps: number;
+  delete(): void;
 }
 
 export interface RawCoreOptions {

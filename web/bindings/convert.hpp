@@ -40,26 +40,47 @@ auto guarded(Call&& call) -> decltype(call()) {
   throwJsError(kind, message);
 }
 
-inline Eigen::VectorXd toVector(const val& typedArray) {
+// No input of any entry point is longer: checked before copying, so an oversized array never grows WASM memory.
+constexpr double kMaxInputElements = 1048576;
+
+inline void requireInputLength(const char* function, const char* argument, const val& array) {
+  const val length = array["length"];
+  const double count = length.isNumber() ? length.as<double>() : 0.0;
+  if (count > kMaxInputElements) {
+    failArgument(ErrorKind::Shape, function, argument, "at most 1048576 elements long", count);
+  }
+}
+
+inline Eigen::VectorXd toVector(const char* function, const char* argument, const val& typedArray) {
+  requireInputLength(function, argument, typedArray);
   const std::vector<double> values = emscripten::convertJSArrayToNumberVector<double>(typedArray);
   return Eigen::Map<const Eigen::VectorXd>(values.data(), static_cast<Eigen::Index>(values.size()));
 }
 
 // An absent mask (undefined or null) is the empty mask: every position kept.
-inline std::vector<std::uint8_t> toMask(const val& typedArray) {
+inline std::vector<std::uint8_t> toMask(const char* function, const val& typedArray) {
   if (typedArray.isUndefined() || typedArray.isNull()) return {};
+  requireInputLength(function, "mask", typedArray);
   return emscripten::convertJSArrayToNumberVector<std::uint8_t>(typedArray);
 }
 
-// A row-major Float64Array of rows×cols; a length that does not match is a shape error naming the argument.
-inline RowMatrix toRowMatrix(const char* function, const char* argument, const val& typedArray, std::int64_t rows,
-                             std::int64_t cols) {
-  const std::vector<double> values = emscripten::convertJSArrayToNumberVector<double>(typedArray);
+// A row-major Float64Array of rows×cols, copied once into WASM memory; a length that does not match is a shape error
+// naming the argument. Map it (Eigen::Map<const RowMatrix>) to hand it to the core without a second copy.
+inline std::vector<double> toMatrixValues(const char* function, const char* argument, const val& typedArray,
+                                          std::int64_t rows, std::int64_t cols) {
+  requireInputLength(function, argument, typedArray);
+  std::vector<double> values = emscripten::convertJSArrayToNumberVector<double>(typedArray);
   if (static_cast<std::int64_t>(values.size()) != rows * cols) {
     failArgument(ErrorKind::Shape, function, argument,
                  "of length " + std::to_string(rows) + "×" + std::to_string(cols) + " = " + std::to_string(rows * cols),
                  std::to_string(values.size()));
   }
+  return values;
+}
+
+inline RowMatrix toRowMatrix(const char* function, const char* argument, const val& typedArray, std::int64_t rows,
+                             std::int64_t cols) {
+  const std::vector<double> values = toMatrixValues(function, argument, typedArray, rows, cols);
   return Eigen::Map<const RowMatrix>(values.data(), rows, cols);
 }
 
@@ -91,6 +112,7 @@ inline std::int64_t toInteger(const char* function, const char* argument, double
 
 inline std::vector<int> toIntegers(const char* function, const char* argument, const val& typedArray, double low,
                                    double high) {
+  requireInputLength(function, argument, typedArray);
   const std::vector<double> values = emscripten::convertJSArrayToNumberVector<double>(typedArray);
   std::vector<int> integers;
   integers.reserve(values.size());

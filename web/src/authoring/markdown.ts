@@ -130,6 +130,9 @@ function createMarkdown(): Markdown {
   };
   md.renderer.rules.math_inline = (tokens, idx) => mathHtml(tokens[idx]);
   md.renderer.rules.math_block = (tokens, idx) => `<div class="math-display">${mathHtml(tokens[idx])}</div>\n`;
+  // Wide tables scroll inside their own box on phones instead of widening the page.
+  md.renderer.rules.table_open = () => '<div class="table-scroll"><table>\n';
+  md.renderer.rules.table_close = () => '</table></div>\n';
   return md;
 }
 

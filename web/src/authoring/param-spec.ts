@@ -60,7 +60,7 @@ export function describeAllowed(spec: ParamSpec): string {
     case 'enum':
       return `one of ${spec.values.join(', ')}${spec.orNumber ? ` or ${describeNumberRange(spec.orNumber)}` : ''}`;
     case 'list':
-      return `a list of ${spec.minLength} to ${spec.maxLength} finite numbers`;
+      return `a list of ${spec.minLength} to ${spec.maxLength} numbers between −${maxListMagnitude} and ${maxListMagnitude}`;
   }
 }
 
@@ -86,6 +86,9 @@ function outOfRange(name: string, shown: string, spec: ParamSpec): ParamCheck {
   return { ok: false, problem: 'out-of-range', message: `${name} = ${shown} is out of range; allowed: ${describeAllowed(spec)}` };
 }
 
+// Scores beyond this make no lesson clearer and overflow the charts' arithmetic (1e308 − (−1e308) is Infinity).
+const maxListMagnitude = 1e6;
+
 function checkList(name: string, spec: ListSpec, raw: unknown): ParamCheck {
   const items = typeof raw === 'string' ? raw.split(',') : raw;
   if (!Array.isArray(items)) return wrongType(name, 'a list of numbers', raw, spec);
@@ -93,7 +96,7 @@ function checkList(name: string, spec: ListSpec, raw: unknown): ParamCheck {
   for (const [i, item] of items.entries()) {
     const x = toNumber(item);
     if (x === undefined) return wrongType(`${name}[${i}]`, 'a number', item, spec);
-    if (!Number.isFinite(x)) return outOfRange(`${name}[${i}]`, String(x), spec);
+    if (!Number.isFinite(x) || Math.abs(x) > maxListMagnitude) return outOfRange(`${name}[${i}]`, String(x), spec);
     values.push(x);
   }
   if (values.length < spec.minLength || values.length > spec.maxLength) {

@@ -20,6 +20,7 @@ export type ProblemKind =
   | 'duplicate-id'
   | 'unknown-value'
   | 'bad-arguments'
+  | 'unclosed-value'
   | 'bad-math'
   | 'unknown-show-target';
 

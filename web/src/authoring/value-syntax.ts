@@ -5,7 +5,7 @@ export interface TextProblem {
   /** 0-based line and column in the text that was given. */
   line: number;
   column: number;
-  kind: 'unknown-value' | 'bad-arguments';
+  kind: 'unknown-value' | 'bad-arguments' | 'unclosed-value';
   message: string;
 }
 
@@ -84,6 +84,14 @@ export function interpolateValues(core: ValuesCore, text: string): Interpolated 
       lineEdits.push({ at, from: source.length, to: evaluated.text.length });
       return evaluated.text;
     });
+  });
+  // A {{ left after the replacement is a value the author never closed or wrote wrongly: it would reach learners raw.
+  // (A lone }} is ordinary TeX, as in {\sqrt{d_k}}.)
+  text.split('\n').forEach((lineText, line) => {
+    const stray = lineText.replace(call, (source) => ' '.repeat(source.length)).search(/\{\{/);
+    if (stray >= 0) {
+      problems.push({ line, column: stray, kind: 'unclosed-value', message: 'a {{ that does not open a core value; allowed: {{name argument=value …}}, e.g. {{scoreStd dk=512 digits=2}}' });
+    }
   });
   return {
     text: lines.join('\n'),

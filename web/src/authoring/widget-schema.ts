@@ -17,6 +17,7 @@ export const widgetSchemas = {
     keys: keys(8),
     scale: { type: 'enum', values: ['none', 'sqrt', 'linear', 'temperature'], default: 'none' },
     temperature: { type: 'number', min: 0, minExclusive: true, max: 1e6, default: 8 },
+    precision: { type: 'enum', values: ['float64', 'float32', 'float16'], default: 'float64' },
     seed,
   },
   'before-after': {
@@ -26,19 +27,50 @@ export const widgetSchemas = {
     // Given scores replace the sampled ones, so a lesson can show a worked example.
     scores: { type: 'list', minLength: 2, maxLength: 64, optional: true },
   },
+  'saturation-curve': {
+    keys: keys(4),
+  },
+  'jacobian-view': {
+    // 'given' uses the scores below (the lesson's example); 'sampled' draws keys N(0, 1) scores from the seed.
+    source: { type: 'enum', values: ['given', 'sampled'], default: 'given' },
+    scores: { type: 'list', minLength: 2, maxLength: 12, default: [1, 0.5, 0, -0.5] },
+    keys: { type: 'int', min: 2, max: 12, default: 6 },
+    multiplier: { type: 'int', min: 1, max: 50, default: 1 },
+    seed,
+  },
+  'temperature-sweep': {
+    dk: dk(64),
+    keys: { type: 'int', min: 2, max: 16, default: 8 },
+    seed,
+  },
+  'entropy-vs-dk': {
+    keys: keys(8),
+    // 13 dₖ × 3 scales × trials × n softmax entries: 500 trials at n = 64 stays under 100 ms in WASM.
+    trials: { type: 'int', min: 20, max: 500, default: 200 },
+    seed,
+  },
+  'near-orthogonality': {
+    d: { type: 'int', min: 2, max: 4096, default: 64 },
+    // 2 × pairs × d normal draws: 2000 pairs at d = 4096 is within the core's limit for one sweep.
+    pairs: { type: 'int', min: 100, max: 2000, default: 1000 },
+    zoom: { type: 'boolean', default: false },
+    seed,
+  },
+  'train-it': {
+    dk: { type: 'int', min: 1, max: 512, default: 64 },
+    keys: { type: 'int', min: 2, max: 32, default: 8 },
+    steps: { type: 'int', min: 20, max: 3000, default: 400 },
+    seed,
+  },
 } as const satisfies Record<string, Record<string, ParamSpec>>;
 
 type Schemas = typeof widgetSchemas;
 export type WidgetName = keyof Schemas;
 
-/** Widgets the brief plans; a lesson that uses one is told it is not available yet. */
+/** Widgets planned but not built; a lesson that uses one is told it is not available yet. */
 export const reservedWidgets = [
-  'saturation-curve',
-  'jacobian-view',
-  'temperature-sweep',
-  'entropy-vs-dk',
-  'train-it',
-  'near-orthogonality',
+  // Compares the other fixes side by side (balanced dₖ^(−1/4), cosine/QK-norm): the core's attention() already offers them.
+  'scale-alternatives',
 ] as const;
 
 type ValueOf<S> = S extends { type: 'int' | 'number' }

@@ -11,9 +11,14 @@ export interface BarSeries {
 export class BarChart {
   readonly element: SVGSVGElement;
   private readonly plot: SVGGElement;
-  private readonly box: Box = { width: 640, height: 240, margin: { top: 22, right: 10, bottom: 30, left: 48 } };
+  private readonly box: Box;
+  private readonly minWidth: number;
 
-  constructor(className: string, private readonly yLabel: string, private readonly fixedDomain?: [number, number]) {
+  /** size: small multiples pass a lower height and minimum width, so three fit side by side. */
+  constructor(className: string, private readonly yLabel: string, private readonly fixedDomain?: [number, number],
+    size: { height?: number; minWidth?: number } = {}) {
+    this.box = { width: 640, height: size.height ?? 240, margin: { top: 22, right: 10, bottom: 30, left: 48 } };
+    this.minWidth = size.minWidth ?? 300;
     ({ root: this.element, plot: this.plot } = chartRoot(this.box, className));
   }
 
@@ -22,7 +27,7 @@ export class BarChart {
   draw(categories: string[], series: BarSeries[], summary: string): void {
     if (!this.last) redrawOnResize(this.element, () => this.last?.());
     this.last = () => this.draw(categories, series, summary);
-    fitWidth(this.element, this.box);
+    fitWidth(this.element, this.box, 640, this.minWidth);
     const { width, height } = innerSize(this.box);
     const all = series.flatMap((s) => Array.from(s.values));
     const domain = this.fixedDomain ?? [Math.min(0, ...all), Math.max(0, ...all)];

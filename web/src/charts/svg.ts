@@ -27,9 +27,9 @@ export function chartRoot(box: Box, className: string): { root: SVGSVGElement; p
 }
 
 /** Sizes the viewBox to the width the chart really has, so 12 px text stays 12 px on a phone. */
-export function fitWidth(root: SVGSVGElement, box: Box, fallback = 640): void {
+export function fitWidth(root: SVGSVGElement, box: Box, fallback = 640, minWidth = 300): void {
   const available = root.parentElement?.clientWidth ?? 0;
-  box.width = Math.round(Math.min(760, Math.max(300, available || fallback)));
+  box.width = Math.round(Math.min(760, Math.max(minWidth, available || fallback)));
   root.setAttribute('viewBox', `0 0 ${box.width} ${box.height}`);
 }
 

@@ -66,7 +66,8 @@ export class RangeControl {
 
   private fromBox(): void {
     const text = this.box.value.trim().replace('−', '-');
-    const typed = Number(text);
+    // Plain decimal only: Number() would also take 0x10, 1e3 or '' and the URL parser refuses those.
+    const typed = /^-?(\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : NaN;
     const { min, max, integer, symbol } = this.options;
     const kind = integer ? 'a whole number' : 'a number';
     if (text === '' || !Number.isFinite(typed) || (integer && !Number.isInteger(typed)) || typed < min || typed > max) {

@@ -1,11 +1,11 @@
 // Turns the raw Embind module into the idiomatic Core: options objects, typed arrays, checked arguments.
-import type { RawAttentionCore } from '../../generated/wasm/attention_core.mjs';
+import type { RawAttentionCore, RawTrainer } from '../../generated/wasm/attention_core.mjs';
 import {
   requireBoolean, requireChoice, requireFloat64Array, requireNumber, requireNumbers, requireOptionalUint8Array,
   requireOptions,
 } from './checks.js';
 import { toRawAttentionScale, toRawScale } from './scales.js';
-import type { Core, SoftmaxOptions } from './types.js';
+import type { Core, SoftmaxOptions, Trainer } from './types.js';
 
 // Splits a row-major matrix into its rows (views, no copies).
 function rows(matrix: Float64Array, count: number): Float64Array[] {
@@ -20,6 +20,32 @@ function softmaxArguments(fn: string, scores: unknown, options: SoftmaxOptions |
     requireNumber(fn, 'temperature', temperature),
     requireOptionalUint8Array(fn, 'mask', mask),
   ] as const;
+}
+
+// The Embind object behind a facade that refuses calls after delete() with a clear error instead of a BindingError.
+function wrapTrainer(raw: RawTrainer): Trainer {
+  let live: RawTrainer | null = raw;
+  const alive = (member: string): RawTrainer => {
+    if (live) return live;
+    throw new TypeError(`Trainer.${member}: this trainer has been deleted; create a new one with createTrainer`);
+  };
+  return {
+    run(steps) {
+      const chunk = alive('run').run(requireNumber('Trainer.run', 'steps', steps));
+      return { firstStep: chunk.firstStep, loss: chunk.loss, accuracy: chunk.accuracy, gradientNorm: chunk.gradientNorm, scoreGradientNorm: chunk.scoreGradientNorm };
+    },
+    get steps() {
+      return alive('steps').steps;
+    },
+    delete() {
+      live?.delete();
+      live = null;
+    },
+  };
+}
+
+function optionalNumber(fn: string, name: string, value: unknown): number | undefined {
+  return value === undefined ? undefined : requireNumber(fn, name, value);
 }
 
 export function wrapCore(raw: RawAttentionCore): Core {
@@ -115,6 +141,25 @@ export function wrapCore(raw: RawAttentionCore): Core {
       const halves = raw.randomIntegers(requireNumber('randomIntegers', 'seed', seed),
         requireNumber('randomIntegers', 'stream', stream), requireNumber('randomIntegers', 'count', count));
       return Array.from({ length: halves.length / 2 }, (_, i) => (BigInt(halves[2 * i] ?? 0) << 32n) | BigInt(halves[2 * i + 1] ?? 0));
+    },
+
+    softmaxInPrecision(scores, options) {
+      const fn = 'softmaxInPrecision';
+      const { temperature = 1, precision } = requireOptions(fn, options, true);
+      return raw.softmaxInPrecision(requireFloat64Array(fn, 'scores', scores), requireNumber(fn, 'temperature', temperature),
+        requireChoice(fn, 'precision', precision, ['float64', 'float32', 'float16'] as const));
+    },
+
+    createTrainer(config) {
+      const fn = 'createTrainer';
+      const { keyCount, dk, scaled, seed, modelDim, batchSize, learningRate, optimizer = 'adam' } = requireOptions(fn, config, true);
+      return wrapTrainer(new raw.Trainer({
+        keyCount: requireNumber(fn, 'keyCount', keyCount), dk: requireNumber(fn, 'dk', dk),
+        scaled: requireBoolean(fn, 'scaled', scaled), seed: requireNumber(fn, 'seed', seed),
+        modelDim: optionalNumber(fn, 'modelDim', modelDim), batchSize: optionalNumber(fn, 'batchSize', batchSize),
+        learningRate: optionalNumber(fn, 'learningRate', learningRate),
+        optimizer: requireChoice(fn, 'optimizer', optimizer, ['adam', 'sgd'] as const),
+      }));
     },
   };
 }

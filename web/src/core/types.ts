@@ -131,6 +131,13 @@ export interface Core {
   sampleNormals(request: { count: number; seed: number }): Float64Array;
   /** The engine's raw 64-bit outputs as BigInts (xoshiro256++, bit-identical to native). */
   randomIntegers(request: { seed: number; stream?: number; count: number }): bigint[];
+  /**
+   * The stable softmax with every intermediate rounded to float64, float32 or float16 (IEEE binary16 emulated
+   * exactly, subnormals included): shows where unscaled weights underflow to exactly 0.
+   */
+  softmaxInPrecision(scores: Float64Array, options: PrecisionSoftmaxOptions): PrecisionSoftmax;
+  /** A one-head attention model on the retrieval task, trained in WASM; call delete() when done (in `finally`). */
+  createTrainer(config: TrainerConfig): Trainer;
 }
 
 export interface LoadCoreOptions {
@@ -138,4 +145,64 @@ export interface LoadCoreOptions {
   wasmUrl?: string | URL;
   /** The module's bytes, when the caller already has them. */
   wasmBinary?: ArrayBuffer | Uint8Array;
+}
+
+export type Precision = 'float64' | 'float32' | 'float16';
+
+export interface PrecisionSoftmaxOptions {
+  /** Divides the scores before the exponential (rounded to the precision first); 1 leaves them as they are. */
+  temperature?: number;
+  precision: Precision;
+}
+
+export interface PrecisionSoftmax {
+  /** Exact values of the precision, as doubles. */
+  weights: Float64Array;
+  /** How many weights came out exactly 0 (their exponential underflowed). */
+  exactZeros: number;
+}
+
+/**
+ * "Train it": each query must find its matching key among keyCount random items. q = x̃W_q, kⱼ = xⱼW_k,
+ * sⱼ = q·kⱼ / (√dₖ if scaled, else 1); the output Σ softmax(s)ⱼ xⱼ must reproduce the target item (squared error).
+ * Scaled and unscaled runs of one seed start from the same weights and see the same batches.
+ */
+export interface TrainerConfig {
+  /** n, 2 to 256. */
+  keyCount: number;
+  /** dₖ, 1 to 1024. */
+  dk: number;
+  scaled: boolean;
+  /** 0 to 2^53 − 1. */
+  seed: number;
+  /** Width of an item, 1 to 256 (default 32). */
+  modelDim?: number;
+  /** 1 to 256 (default 16); batchSize·modelDim·(keyCount + dk) at most 2 097 152. */
+  batchSize?: number;
+  /** 1e-6 to 10 (default 0.01 for Adam, 1 for SGD). */
+  learningRate?: number;
+  /** Default 'adam' (β₁ 0.9, β₂ 0.999, ε 1e-8); 'sgd' is plain gradient descent. */
+  optimizer?: 'adam' | 'sgd';
+}
+
+/** One entry per step, measured on that step's batch before its update. */
+export interface TrainingChunk {
+  /** Steps completed before this chunk. */
+  firstStep: number;
+  /** Mean squared error per component, ‖o − x_target‖²/modelDim. */
+  loss: Float64Array;
+  /** Fraction of the batch whose highest score is the target. */
+  accuracy: Float64Array;
+  /** sqrt(‖∂L/∂W_q‖² + ‖∂L/∂W_k‖²). Larger when unscaled (∂s/∂W has no 1/√dₖ), yet learning stalls. */
+  gradientNorm: Float64Array;
+  /** Median over the batch of ‖∂loss/∂scores‖: the gradient the softmax lets through; it dies when unscaled. */
+  scoreGradientNorm: Float64Array;
+}
+
+export interface Trainer {
+  /** steps optimisation steps, 1 to 1000 (keep chunks small, 5–20, so the worker stays responsive). */
+  run(steps: number): TrainingChunk;
+  readonly steps: number;
+  /** Frees the WASM memory; afterwards run and steps throw a TypeError. Calling it again does nothing. */
+  delete(): void;
 }

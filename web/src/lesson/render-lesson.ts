@@ -7,6 +7,7 @@ import type { WidgetState } from '../widgets/live-widget.js';
 import type { CoreClient } from '../worker/core-client.js';
 import type { LessonEvents } from './lesson-events.js';
 import type { ProgressStore } from './progress-store.js';
+import { keepOverflowFocusable } from './scroll-regions.js';
 import { hiddenFor, linkTo, type UrlState } from './url-state.js';
 import { widgetFactories, type MountedWidget } from './widget-registry.js';
 
@@ -51,6 +52,8 @@ export class LessonView {
     this.updateProgress();
     context.store.subscribe(() => this.updateProgress());
     this.observeWidgets();
+    // Sizes are known only once the article is in the document.
+    requestAnimationFrame(() => keepOverflowFocusable(this.element));
     context.events?.emit('ready', { lesson: lesson.slug, questions: this.questions.length, widgets: [...this.slots.keys()] });
   }
 
@@ -66,6 +69,8 @@ export class LessonView {
     widget.setState(action.state);
     const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches;
     widget.element.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+    // The figure takes focus so the next Tab continues inside the widget that now shows the answer.
+    widget.element.tabIndex = -1;
     widget.element.focus({ preventScroll: true });
   }
 
@@ -102,8 +107,8 @@ export class LessonView {
       armed = false;
       reset.textContent = 'Reset my progress';
       this.context.store.reset();
-      this.context.announce('Your progress was reset.');
-      location.reload();
+      this.questions.forEach((q) => q.clear());
+      this.context.announce('Your progress was reset: every question is unanswered again.');
     });
     reset.addEventListener('blur', () => {
       armed = false;

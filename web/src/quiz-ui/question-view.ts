@@ -89,6 +89,13 @@ export class QuestionView {
     this.showButton.hidden = true;
   }
 
+  /** Back to unanswered (after "reset my progress"). */
+  clear(): void {
+    this.resetForRetry();
+    this.feedback.textContent = '';
+    delete this.element.dataset.status;
+  }
+
   focus(): void {
     (this.answerInput ?? this.optionInputs[0])?.focus();
   }

@@ -24,7 +24,7 @@ export type ParsedExpression =
 /** Plain text the UI can show next to an answer box. */
 export const answerFormatHelp =
   'Type a number (22.6, 2.263e1) or an expression: + − × ÷, ^ or ** for powers, parentheses, ' +
-  'sqrt( ) or √, ln( ) or log( ) (both the natural logarithm), exp( ), pi or π, and e. ' +
+  'sqrt( ) or √, ln( ) or log( ) (both the natural logarithm), log2( ), log10( ), exp( ), pi or π, and e. ' +
   'You can write 16√2 or 2pi without a ×. No thousands separators or percent signs.';
 
 type TokenKind = 'number' | 'name' | 'plus' | 'minus' | 'times' | 'divide' | 'power' | 'root' | 'open' | 'close' | 'approx' | 'end';
@@ -76,6 +76,9 @@ const functions: Record<string, MathFunction> = {
   sqrt: { apply: Math.sqrt, failure: () => 'the square root of a negative number' },
   ln: logarithm,
   log: logarithm,
+  // Bits and decades: log2(8) = 3 must not read as log(2)·8.
+  log2: { apply: Math.log2, failure: logarithm.failure },
+  log10: { apply: Math.log10, failure: logarithm.failure },
   exp: { apply: Math.exp, failure: () => 'a result too large to use' },
 };
 
@@ -123,6 +126,10 @@ function tokenize(chars: string[]): Token[] {
     } else if (isLetter(c)) {
       let end = i;
       while (isLetter(chars[end])) end++;
+      // A base written straight after log (log2, log10) belongs to the name.
+      const word = chars.slice(i, end).join('').toLowerCase();
+      if (word === 'log' && chars[end] === '2') end += 1;
+      else if (word === 'log' && chars[end] === '1' && chars[end + 1] === '0') end += 2;
       tokens.push({ kind: 'name', text: chars.slice(i, end).join(''), position, value: NaN });
       i = end;
     } else if (c === 'π') {
@@ -250,7 +257,7 @@ class Reader {
         const name = token.text.toLowerCase();
         if (has(constants, name)) return constants[name] as number;
         if (has(functions, name)) return this.applyFunction(token, functions[name] as MathFunction);
-        throw new Unreadable(`unknown name '${token.text}'`, token.position, 'You can use sqrt, ln, log, exp, pi and e.');
+        throw new Unreadable(`unknown name '${token.text}'`, token.position, 'You can use sqrt, ln, log, log2, log10, exp, pi and e.');
       }
       case 'end':
         throw new Unreadable('a value is missing', token.position);

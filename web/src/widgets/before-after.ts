@@ -21,12 +21,18 @@ export class BeforeAfter extends LiveWidget<'beforeAfter', BeforeAfterState> {
     legend.className = 'legend';
     legend.append(swatch('unscaled'), ' unscaled s   ', swatch('scaled'), ' s / √dₖ');
     this.frame.chartArea.append(legend);
-    this.mountControls({
-      dk: new RangeControl({ id: `${id}-dk`, symbol: 'dₖ', label: 'Key dimension dₖ', min: 1, max: 4096, value: this.state.dk,
-        integer: true, log: { stepsPerDoubling: 4 }, onChange: (dk) => this.update({ dk }) }),
+    const dk = new RangeControl({ id: `${id}-dk`, symbol: 'dₖ', label: 'Key dimension dₖ', min: 1, max: 4096, value: this.state.dk,
+      integer: true, log: { stepsPerDoubling: 4 }, onChange: (value) => this.update({ dk: value }) });
+    // With scores fixed by the lesson, n and the seed change nothing: offer only dₖ.
+    this.mountControls(fixedScores ? { dk } : {
+      dk,
       keys: new RangeControl({ id: `${id}-keys`, symbol: 'n', label: 'Keys n', min: 2, max: 64, value: this.state.keys,
         integer: true, onChange: (keys) => this.update({ keys }) }),
     });
+  }
+
+  protected override usesSeed(): boolean {
+    return !this.fixedScores;
   }
 
   protected params(s: BeforeAfterState): BeforeAfterParams {

@@ -70,11 +70,16 @@ export abstract class LiveWidget<Name extends ComputationName, S extends WidgetS
     this.request();
   }
 
+  /** Whether the view is random, so that its seed and Resample are shown. */
+  protected usesSeed(): boolean {
+    return true;
+  }
+
   protected abstract params(state: S): ParamsOf<Name>;
   protected abstract render(result: ResultOf<Name>): void;
 
   private request(): void {
-    this.frame.showSeed(typeof this.state.seed === 'number' ? this.state.seed : undefined);
+    this.frame.showSeed(this.usesSeed() && typeof this.state.seed === 'number' ? this.state.seed : undefined);
     this.element.setAttribute('aria-busy', 'true');
     this.query.update(this.params(this.state));
   }

@@ -3,7 +3,7 @@ import { BarChart } from '../charts/bar-chart.js';
 import { ChoiceControl } from '../controls/choice-control.js';
 import { RangeControl } from '../controls/range-control.js';
 import { formatScore, formatValue, formatWeight } from '../format.js';
-import type { ScaleMode, SoftmaxDiesParams, SoftmaxDiesResult } from '../worker/computations.js';
+import type { Precision, ScaleMode, SoftmaxDiesParams, SoftmaxDiesResult } from '../worker/computations.js';
 import { LiveWidget, type WidgetOptions } from './live-widget.js';
 
 export type SoftmaxDiesState = SoftmaxDiesParams & Record<string, number | string>;
@@ -39,11 +39,14 @@ export class SoftmaxDies extends LiveWidget<'softmaxDies', SoftmaxDiesState> {
         ],
         onChange: (scale) => this.update({ scale }) }),
       temperature,
+      precision: new ChoiceControl<Precision>({ id: `${id}-precision`, label: 'Arithmetic', value: this.state.precision ?? 'float64',
+        choices: [{ value: 'float64', label: 'float64' }, { value: 'float32', label: 'float32' }, { value: 'float16', label: 'float16' }],
+        onChange: (precision) => this.update({ precision }) }),
     });
   }
 
   protected params(s: SoftmaxDiesState): SoftmaxDiesParams {
-    return { dk: s.dk, keys: s.keys, scale: s.scale, temperature: s.temperature, seed: s.seed };
+    return { dk: s.dk, keys: s.keys, scale: s.scale, temperature: s.temperature, precision: s.precision ?? 'float64', seed: s.seed };
   }
 
   protected render(r: SoftmaxDiesResult): void {
@@ -52,12 +55,19 @@ export class SoftmaxDies extends LiveWidget<'softmaxDies', SoftmaxDiesState> {
     const scaling = r.divisor === 1 ? 'unscaled scores' : `scores divided by ${formatValue(r.divisor)}`;
     const summary = `At dₖ = ${r.dk} with ${r.keys} keys, ${scaling}: the largest weight is ` +
       `${formatWeight(stats.maxWeight)}, entropy ${formatValue(stats.entropy)} of at most ${formatValue(r.maxEntropy)} nats; ` +
-      `gradient ${r.survival}.`;
+      `gradient ${r.survival}.${zerosSentence(r)}`;
     this.chart.draw(keys, [{ name: 'weights', className: r.scale === 'none' ? 'unscaled' : 'scaled', values: r.weights }], summary);
     this.frame.setSummary(summary);
     this.meter.dataset.state = r.survival;
     this.meter.textContent = `Gradient survival: ${survivalWords[r.survival]} (‖J‖ is ${formatValue(stats.survival.ratio * 100)}% of uniform's; ` +
       `max |∂pᵢ/∂sⱼ| = ${formatValue(stats.jacobianMaxAbs)}).`;
-    this.frame.setTable(['Key', 'Score q·k', 'Weight'], keys.map((k, i) => [k, formatScore(r.scores[i] ?? 0), formatWeight(r.weights[i] ?? 0)]));
+    this.frame.setTable(['Key', 'Score q·k', `Weight (${r.precision})`], keys.map((k, i) => [k, formatScore(r.scores[i] ?? 0), formatWeight(r.weights[i] ?? 0)]),
+      [['Weights exactly 0', '', String(r.exactZeros)]]);
   }
+}
+
+// The count comes from the core (softmaxInPrecision); a weight that is exactly 0 gets no gradient at all.
+function zerosSentence(r: SoftmaxDiesResult): string {
+  const weights = r.exactZeros === 1 ? 'weight is' : 'weights are';
+  return ` In ${r.precision}, ${r.exactZeros} of the ${r.keys} ${weights} exactly 0.`;
 }

@@ -1,4 +1,5 @@
 // The parts every widget shares: caption, controls, seed with resample, chart, one-sentence live summary, data table.
+import { keepOverflowFocusable } from '../lesson/scroll-regions.js';
 
 export type Cell = string | number;
 
@@ -35,11 +36,12 @@ export class WidgetFrame {
     const summaryLabel = Object.assign(document.createElement('summary'), { textContent: 'Data table' });
     this.table.className = 'data-table';
     this.table.createCaption().textContent = tableCaption;
-    details.append(summaryLabel, this.table);
+    details.append(summaryLabel, scrolling(this.table));
     const actions = document.createElement('p');
     actions.className = 'widget-actions';
     actions.append(this.linkButton);
     this.element.append(figcaption, this.controls, this.seedLine, this.chartArea, this.summary, this.extra, details, actions, this.notice);
+    keepOverflowFocusable(details);
   }
 
   showSeed(seed: number | undefined): void {
@@ -55,21 +57,51 @@ export class WidgetFrame {
     this.notice.textContent = text;
   }
 
-  setTable(headers: string[], rows: Cell[][]): void {
-    const head = this.table.tHead ?? this.table.createTHead();
-    const headRow = document.createElement('tr');
-    for (const header of headers) headRow.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: header }));
-    head.replaceChildren(headRow);
-    const body = document.createElement('tbody');
-    for (const row of rows) {
-      const tr = body.insertRow();
-      row.forEach((cell, i) => {
-        const element = i === 0 ? Object.assign(document.createElement('th'), { scope: 'row' }) : document.createElement('td');
-        element.textContent = String(cell);
-        tr.append(element);
-      });
-    }
-    this.table.tBodies[0]?.remove();
-    this.table.append(body);
+  /** footer: totals or counts about the rows (in a tfoot, so row counts stay one per key). */
+  setTable(headers: string[], rows: Cell[][], footer: Cell[][] = []): void {
+    fillTable(this.table, headers, rows, footer);
+  }
+
+  /** A second data table (e.g. a matrix beside its summary numbers), in its own disclosure after the first. */
+  addTable(label: string, caption: string): (headers: string[], rows: Cell[][]) => void {
+    const table = Object.assign(document.createElement('table'), { className: 'data-table' });
+    table.createCaption().textContent = caption;
+    const details = Object.assign(document.createElement('details'), { className: 'data' });
+    details.append(Object.assign(document.createElement('summary'), { textContent: label }), scrolling(table));
+    this.element.querySelector('details.data:last-of-type')?.after(details);
+    keepOverflowFocusable(details);
+    return (headers, rows) => fillTable(table, headers, rows);
+  }
+}
+
+// A wide table scrolls in its own box on a phone (reachable by keyboard while it overflows), never the page.
+function scrolling(table: HTMLTableElement): HTMLElement {
+  const box = Object.assign(document.createElement('div'), { className: 'table-scroll' });
+  box.append(table);
+  return box;
+}
+
+// Rows start with a header cell, so a screen reader announces the key or statistic each number belongs to.
+function fillTable(table: HTMLTableElement, headers: string[], rows: Cell[][], footer: Cell[][] = []): void {
+  const head = table.tHead ?? table.createTHead();
+  const headRow = document.createElement('tr');
+  for (const header of headers) headRow.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: header }));
+  head.replaceChildren(headRow);
+  const body = document.createElement('tbody');
+  appendRows(body, rows);
+  table.tBodies[0]?.remove();
+  table.append(body);
+  table.deleteTFoot();
+  if (footer.length) appendRows(table.createTFoot(), footer);
+}
+
+function appendRows(section: HTMLTableSectionElement, rows: Cell[][]): void {
+  for (const row of rows) {
+    const tr = section.insertRow();
+    row.forEach((cell, i) => {
+      const element = i === 0 ? Object.assign(document.createElement('th'), { scope: 'row' }) : document.createElement('td');
+      element.textContent = String(cell);
+      tr.append(element);
+    });
   }
 }

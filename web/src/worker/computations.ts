@@ -1,5 +1,9 @@
 // What the lesson's widgets ask of the core, each answered with one batch of core calls inside the worker.
-import type { Core, GradientSurvival, Scale, SoftmaxStats } from '../core/types.js';
+import type { Core, GradientSurvival, Precision, Scale, SoftmaxStats } from '../core/types.js';
+import { entropyVsDk, jacobianView, nearOrthogonality, saturationCurve, temperatureSweep } from './lesson-sweeps.js';
+import { trainingPlan } from './training.js';
+
+export type { Precision } from '../core/types.js';
 
 export type ScaleMode = 'none' | 'sqrt' | 'linear' | 'temperature';
 
@@ -70,6 +74,8 @@ export interface SoftmaxDiesParams {
   keys: number;
   scale: ScaleMode;
   temperature: number;
+  /** The arithmetic the weights are computed in; float16 rounds small weights to exactly 0. */
+  precision: Precision;
   seed: number;
 }
 
@@ -80,15 +86,19 @@ export interface SoftmaxDiesResult extends SoftmaxDiesParams {
   stats: SoftmaxStats;
   maxEntropy: number;
   survival: GradientSurvival;
+  /** Weights that are exactly 0 in the chosen precision: no gradient reaches them at all. */
+  exactZeros: number;
 }
 
 export function softmaxDies(core: Core, params: SoftmaxDiesParams): SoftmaxDiesResult {
   const scores = core.sampleQueryScores({ dk: params.dk, keyCount: params.keys, seed: params.seed });
   const divisor = core.scoreStatistics({ dk: params.dk, scale: toScale(params.scale, params.temperature) }).divisor;
   const stats = core.softmaxStats(scores, { temperature: divisor });
+  const rounded = core.softmaxInPrecision(scores, { temperature: divisor, precision: params.precision });
   return {
     ...params, scores, divisor, stats, survival: stats.survival.state,
-    weights: core.softmax(scores, { temperature: divisor }),
+    weights: rounded.weights,
+    exactZeros: rounded.exactZeros,
     maxEntropy: core.softmaxStats(new Float64Array(params.keys)).entropy,
   };
 }
@@ -119,6 +129,9 @@ export function beforeAfter(core: Core, params: BeforeAfterParams): BeforeAfterR
   };
 }
 
-export const computations = { scoreSoftmax, varianceExplorer, softmaxDies, beforeAfter };
+export const computations = {
+  scoreSoftmax, varianceExplorer, softmaxDies, beforeAfter,
+  saturationCurve, jacobianView, temperatureSweep, entropyVsDk, nearOrthogonality, trainingPlan,
+};
 export type Computations = typeof computations;
 export type ComputationName = keyof Computations;

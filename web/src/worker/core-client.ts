@@ -1,6 +1,7 @@
 // The page's side of the core worker: promises per request, and live queries that never queue up behind a slider.
 import type { ComputationName } from './computations.js';
-import type { ComputeRequest, ParamsOf, ResultOf, WorkerMessage } from './protocol.js';
+import type { ComputeRequest, ParamsOf, ResultOf, TrainCommand, TrainingMessage, WorkerMessage } from './protocol.js';
+import type { TrainingParams } from './training.js';
 
 type Pending = { resolve: (value: unknown) => void; reject: (reason: Error) => void };
 
@@ -8,6 +9,7 @@ export class CoreClient {
   private readonly worker: Worker;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
+  private readonly trainingListeners = new Map<string, (message: TrainingMessage) => void>();
   readonly ready: Promise<void>;
 
   constructor() {
@@ -17,6 +19,7 @@ export class CoreClient {
         const message = event.data;
         if (message.kind === 'ready') resolve();
         else if (message.kind === 'failed') reject(new Error(message.error.message));
+        else if (message.kind === 'train-progress' || message.kind === 'train-state') this.trainingListeners.get(message.session)?.(message);
         else this.settle(message);
       });
       this.worker.addEventListener('error', (event) => reject(new Error(event.message || 'the core worker failed to start')));
@@ -32,6 +35,22 @@ export class CoreClient {
     });
   }
 
+  /** Starts a training session; its progress and state changes arrive at onMessage until it stops, finishes or fails. */
+  train(params: TrainingParams, onMessage: (message: TrainingMessage) => void): TrainingHandle {
+    const session = `training-${this.nextId++}`;
+    const send = (command: TrainCommand) => this.worker.postMessage(command);
+    this.trainingListeners.set(session, (message) => {
+      if (message.kind === 'train-state' && ['stopped', 'finished', 'failed'].includes(message.state)) this.trainingListeners.delete(session);
+      onMessage(message);
+    });
+    send({ kind: 'train', session, action: 'start', params });
+    return {
+      pause: () => send({ kind: 'train', session, action: 'pause' }),
+      resume: () => send({ kind: 'train', session, action: 'resume' }),
+      stop: () => send({ kind: 'train', session, action: 'stop' }),
+    };
+  }
+
   private settle(message: Extract<WorkerMessage, { id: number }>): void {
     const waiter = this.pending.get(message.id);
     if (!waiter) return;
@@ -39,6 +58,12 @@ export class CoreClient {
     if (message.kind === 'result') waiter.resolve(message.result);
     else waiter.reject(Object.assign(new Error(message.error.message), { name: message.error.name }));
   }
+}
+
+export interface TrainingHandle {
+  pause(): void;
+  resume(): void;
+  stop(): void;
 }
 
 // One request in flight at most; while it runs only the newest parameters are kept, so a dragged slider never lags.

@@ -2,11 +2,33 @@
 import { loadCore } from '../core/browser.js';
 import type { Core } from '../core/types.js';
 import { computations, type ComputationName } from './computations.js';
-import { serializeError, type ComputeRequest, type WorkerMessage } from './protocol.js';
+import { serializeError, type ComputeRequest, type PageMessage, type TrainCommand, type WorkerMessage } from './protocol.js';
+import { TrainingSession } from './training.js';
 
 const post = (message: WorkerMessage) => self.postMessage(message);
 let core: Core | undefined;
-const waiting: ComputeRequest[] = [];
+const waiting: PageMessage[] = [];
+const sessions = new Map<string, TrainingSession>();
+
+function steer(command: TrainCommand): void {
+  const { session } = command;
+  if (command.action !== 'start') {
+    sessions.get(session)?.[command.action]();
+    return;
+  }
+  const training = new TrainingSession(core as Core, command.params, {
+    progress: (progress) => post({ kind: 'train-progress', session, progress }),
+    state: (state, stepsDone, error) =>
+      post({ kind: 'train-state', session, state, stepsDone, ...(error === undefined ? {} : { error: serializeError(error) }) }),
+  });
+  sessions.set(session, training);
+  void training.run().finally(() => sessions.delete(session));
+}
+
+function handle(message: PageMessage): void {
+  if ('kind' in message) steer(message);
+  else answer(message);
+}
 
 function answer(request: ComputeRequest): void {
   try {
@@ -17,8 +39,8 @@ function answer(request: ComputeRequest): void {
   }
 }
 
-self.addEventListener('message', (event: MessageEvent<ComputeRequest>) => {
-  if (core) answer(event.data);
+self.addEventListener('message', (event: MessageEvent<PageMessage>) => {
+  if (core) handle(event.data);
   else waiting.push(event.data);
 });
 
@@ -26,7 +48,7 @@ loadCore().then(
   (loaded) => {
     core = loaded;
     post({ kind: 'ready' });
-    waiting.splice(0).forEach(answer);
+    waiting.splice(0).forEach(handle);
   },
   (error: unknown) => post({ kind: 'failed', error: serializeError(error) }),
 );

@@ -1,5 +1,6 @@
 // Messages between the page and the core worker.
 import type { ComputationName, Computations } from './computations.js';
+import type { TrainingParams, TrainingProgress, TrainingState } from './training.js';
 
 export type ParamsOf<Name extends ComputationName> = Parameters<Computations[Name]>[1];
 export type ResultOf<Name extends ComputationName> = ReturnType<Computations[Name]>;
@@ -15,11 +16,23 @@ export interface SerializedError {
   message: string;
 }
 
+/** The streaming 'train' channel: one session per start, named by the page, steered until it stops or finishes. */
+export type TrainCommand =
+  | { kind: 'train'; session: string; action: 'start'; params: TrainingParams }
+  | { kind: 'train'; session: string; action: 'pause' | 'resume' | 'stop' };
+
+export type PageMessage = ComputeRequest | TrainCommand;
+
+export type TrainingMessage =
+  | { kind: 'train-progress'; session: string; progress: TrainingProgress }
+  | { kind: 'train-state'; session: string; state: TrainingState; stepsDone: number; error?: SerializedError };
+
 export type WorkerMessage =
   | { kind: 'ready' }
   | { kind: 'failed'; error: SerializedError }
   | { kind: 'result'; id: number; result: unknown }
-  | { kind: 'error'; id: number; error: SerializedError };
+  | { kind: 'error'; id: number; error: SerializedError }
+  | TrainingMessage;
 
 export function serializeError(error: unknown): SerializedError {
   if (error instanceof Error) return { name: error.name, message: error.message };

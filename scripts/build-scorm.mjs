@@ -1,0 +1,66 @@
+// `npm run build:scorm`: a SCORM 1.2 package (one SCO) of the lesson: imsmanifest.xml and the single-file lesson as
+// index.html, zipped. Inside an LMS the lesson reports score, completion and progress (suspend data) to window.API.
+import { readFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { strToU8, zipSync } from 'fflate';
+import { buildSingle, singleFile } from './build-single.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const scormZip = join(root, 'dist', 'scorm', 'attention-lab-scorm12.zip');
+
+const escapeXml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export function manifest({ identifier, title }) {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="${escapeXml(identifier)}" version="1.0"
+    xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
+    xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"
+    xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+    xsi:schemaLocation="http://www.imsproject.org/xsd/imscp_rootv1p1p2 imscp_rootv1p1p2.xsd http://www.imsglobal.org/xsd/imsmd_rootv1p2p1 imsmd_rootv1p2p1.xsd http://www.adlnet.org/xsd/adlcp_rootv1p2 adlcp_rootv1p2.xsd">
+  <metadata>
+    <schema>ADL SCORM</schema>
+    <schemaversion>1.2</schemaversion>
+  </metadata>
+  <organizations default="attention-lab">
+    <organization identifier="attention-lab">
+      <title>${escapeXml(title)}</title>
+      <item identifier="lesson" identifierref="lesson-sco" isvisible="true">
+        <title>${escapeXml(title)}</title>
+      </item>
+    </organization>
+  </organizations>
+  <resources>
+    <resource identifier="lesson-sco" type="webcontent" adlcp:scormtype="sco" href="index.html">
+      <file href="index.html"/>
+    </resource>
+  </resources>
+</manifest>
+`;
+}
+
+export function buildScorm({ single = true, prepare = true } = {}) {
+  if (single) buildSingle({ prepare });
+  const index = JSON.parse(readFileSync(join(root, 'web/generated/lessons/index.json'), 'utf8'));
+  const first = index[0] ?? { slug: 'attention-lab', title: 'Attention Lab' };
+  // A fixed date keeps the zip byte-identical between builds of the same lesson.
+  const mtime = new Date('2024-01-01T00:00:00Z');
+  const zip = zipSync({
+    'imsmanifest.xml': [strToU8(manifest({ identifier: `attention-lab-${first.slug}`, title: first.title })), { mtime }],
+    'index.html': [readFileSync(singleFile), { mtime }],
+  }, { level: 9 });
+  mkdirSync(dirname(scormZip), { recursive: true });
+  writeFileSync(scormZip, zip);
+  const size = statSync(scormZip).size;
+  console.log(`build-scorm: ${scormZip.slice(root.length + 1)} (${(size / 1024).toFixed(0)} KiB, ${size} bytes; SCORM 1.2, one SCO)`);
+  return { file: scormZip, size };
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    buildScorm();
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,86 @@
+// The web component (attention-lab.js): in a plain host page that loads it from our origin (as from a CDN), and in a
+// host page under a strict CSP that serves a copy of the site from its own static folder, under a sub-path.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { contentSecurityPolicy } from '../../scripts/serve.mjs';
+import { launch, requireBuilt, startOrigins } from './embed-support.mjs';
+import { questions, rightAnswer, widgetOf } from './lesson-data.mjs';
+
+requireBuilt('dist/site/attention-lab.js');
+
+const softmax = widgetOf('softmax-dies');
+const question = questions.find((q) => q.id === 'std-at-512') ?? questions.find((q) => q.kind === 'numeric');
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(() => browser?.close());
+
+// The elements, their shadow roots (which Playwright's CSS selectors pierce), and the events they fire.
+async function exercise(page) {
+  const widget = `attention-lab-widget#w1 #${softmax.id}-widget`;
+  await page.waitForSelector(`${widget}[data-rendered]:not([aria-busy])`, { timeout: 15000 });
+  const rendered = JSON.parse(await page.getAttribute(widget, 'data-rendered'));
+  assert.equal(rendered.dk, 512);
+  assert.equal(await page.isVisible(`${widget} input[type="radio"][value="sqrt"]`), false, 'hide="scale" hides the scale control');
+  assert.ok(await page.evaluate(() => document.getElementById('w1').shadowRoot.adoptedStyleSheets.length === 1), 'styles stay in the shadow root');
+  assert.equal(await page.evaluate(() => getComputedStyle(document.body).fontFamily.includes('system-ui')), false, 'our styles do not leak into the host');
+
+  // Attributes mirror the URL state: changing one redraws the widget.
+  const before = await page.getAttribute(widget, 'data-rendered');
+  await page.evaluate(() => document.getElementById('w1').setAttribute('dk', '64'));
+  await page.waitForFunction(([w, b]) => {
+    const figure = document.getElementById('w1').shadowRoot.querySelector(w);
+    return figure?.dataset.rendered && figure.dataset.rendered !== b && !figure.hasAttribute('aria-busy');
+  }, [`#${softmax.id}-widget`, before]);
+  assert.equal(JSON.parse(await page.getAttribute(widget, 'data-rendered')).dk, 64);
+
+  const input = `attention-lab-question#q1 #question-${question.id} input.answer`;
+  await page.waitForSelector(input);
+  await page.waitForFunction(() => document.fonts.check('16px KaTeX_Main'));
+  await page.fill(input, rightAnswer(question));
+  await page.press(input, 'Enter');
+  await page.waitForFunction(() => window.received.some((e) => e.data.verb === 'completed'));
+  const events = await page.evaluate(() => window.received.map((e) => [e.element, e.data.verb]));
+  assert.deepEqual(events.filter(([element]) => element === 'w1').map(([, verb]) => verb).slice(0, 1), ['ready']);
+  const answered = await page.evaluate(() => window.received.find((e) => e.data.verb === 'answered'));
+  assert.deepEqual(answered, {
+    element: 'q1',
+    data: {
+      type: 'attention-lab', version: 1, verb: 'answered', verbId: 'http://adlnet.gov/expapi/verbs/answered',
+      frame: 'q1', lesson: 'why-sqrt-dk', questionId: question.id, correct: true, attempts: 1,
+    },
+  });
+  assert.equal(await page.getAttribute(`attention-lab-question#q1 #question-${question.id}`, 'data-status'), 'correct');
+}
+
+test('in a plain host page on another origin, loading the module from our origin', async () => {
+  // Our files need CORS for a cross-origin module, its worker (started from a blob:) and the WASM.
+  const origins = await startOrigins({ siteOptions: { headers: { 'Access-Control-Allow-Origin': '*' } } });
+  const page = await browser.context.newPage();
+  try {
+    await page.goto(`${origins.host.url}component-plain.html?site=${encodeURIComponent(origins.site.url)}`);
+    await exercise(page);
+    const wasm = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.wasm')));
+    assert.equal(wasm.length, 0, 'the page itself fetched no WASM: the worker did');
+  } finally {
+    await page.close();
+    await origins.close();
+  }
+  assert.deepEqual(browser.problems, []);
+});
+
+test('in a host page under a strict CSP, with the site copied under a sub-path of the host', async () => {
+  const origins = await startOrigins({ plainHost: false });
+  const page = await browser.context.newPage();
+  try {
+    const response = await page.goto(`${origins.host.url}component-strict.html`);
+    assert.equal(response.headers()['content-security-policy'], contentSecurityPolicy);
+    await exercise(page);
+    assert.deepEqual(await page.evaluate(() => window.violations), []);
+  } finally {
+    await page.close();
+    await origins.close();
+  }
+  assert.deepEqual(browser.problems, []);
+});

@@ -1,0 +1,116 @@
+// attention-lab.js: defines <attention-lab-widget> and <attention-lab-question> for hosts that run scripts (Jupyter Book,
+// Quarto, MkDocs, Docusaurus). Attributes mirror the embed URL (lesson, widget or question, dk, hide, theme, frame …);
+// each element renders in its own shadow root and fires `attention-lab` events carrying the host messages.
+import { widgetSchemas } from '../authoring/widget-schema.js';
+import { LessonEvents } from '../lesson/lesson-events.js';
+import { ProgressStore } from '../lesson/progress-store.js';
+import { SafeStorage } from '../lesson/safe-storage.js';
+import { CoreClient } from '../worker/core-client.js';
+import { readEmbedRequest, reservedParams } from './embed-request.js';
+import { renderEmbed } from './embed-view.js';
+import { withLocalWorkers } from './local-worker.js';
+import { MessageMaker } from './messages.js';
+import { relayLessonEvents } from './relay.js';
+import { registerKatexFonts, shadowSheet } from './shadow-styles.js';
+
+const paramNames = [...new Set([...reservedParams, ...Object.values(widgetSchemas).flatMap((schema) => Object.keys(schema))])];
+// Global HTML attributes belong to the host page, not to the lesson state.
+const globalAttribute = /^(class|id|style|slot|part|title|lang|dir|hidden|inert|tabindex|role|is|nonce|autofocus|draggable|translate|popover)$|^(data-|aria-|on)/;
+
+// One worker, one storage and one progress store per lesson for the whole page, however many elements it holds.
+let client: CoreClient | undefined;
+let storage: SafeStorage | undefined;
+const stores = new Map<string, ProgressStore>();
+const sharedClient = () => (client ??= withLocalWorkers(() => new CoreClient()));
+const sharedStorage = () => (storage ??= new SafeStorage('attention-lab'));
+const storeFor = (slug: string) => stores.get(slug) ?? stores.set(slug, new ProgressStore(sharedStorage(), slug)).get(slug)!;
+
+abstract class AttentionLabElement extends HTMLElement {
+  static readonly observedAttributes = paramNames;
+  protected abstract readonly kind: 'widget' | 'question';
+  private readonly root = this.attachShadow({ mode: 'open' });
+  private nearby?: IntersectionObserver;
+  private rendered = false;
+  private scheduled = false;
+  private generation = 0;
+
+  // Figures far below the fold do no work until they come near (one screen ahead).
+  connectedCallback(): void {
+    if (this.rendered || this.nearby) return;
+    if (typeof IntersectionObserver === 'undefined') return this.render();
+    this.nearby = new IntersectionObserver((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      this.nearby?.disconnect();
+      this.nearby = undefined;
+      this.render();
+    }, { rootMargin: '100% 0px' });
+    this.nearby.observe(this);
+  }
+
+  disconnectedCallback(): void {
+    this.nearby?.disconnect();
+    this.nearby = undefined;
+  }
+
+  attributeChangedCallback(): void {
+    if (!this.rendered || this.scheduled) return;
+    this.scheduled = true;
+    queueMicrotask(() => {
+      this.scheduled = false;
+      this.render();
+    });
+  }
+
+  private params(): URLSearchParams {
+    const params = new URLSearchParams();
+    for (const { name, value } of this.attributes) {
+      if (globalAttribute.test(name)) continue;
+      params.set(name, value === '' ? 'true' : value); // a bare attribute such as `scaled` means true
+    }
+    return params;
+  }
+
+  private render(): void {
+    this.rendered = true;
+    const generation = ++this.generation;
+    registerKatexFonts();
+    this.root.adoptedStyleSheets = [shadowSheet()];
+    const notices = Object.assign(document.createElement('div'), { className: 'component-notices' });
+    notices.setAttribute('role', 'status');
+    const announce = (text: string | undefined) => {
+      if (text) notices.append(Object.assign(document.createElement('p'), { textContent: text }));
+    };
+    const request = readEmbedRequest(this.params(), this.kind);
+    request.problems.forEach(announce);
+    if (!request.lesson) {
+      this.root.replaceChildren(notices);
+      return;
+    }
+    if (request.theme) this.dataset.theme = request.theme;
+    else delete this.dataset.theme;
+    const events = new LessonEvents();
+    const maker = new MessageMaker(request.frame || this.id, request.lesson.slug);
+    relayLessonEvents(events, maker, request.question ? [request.question.id] : [], (detail) => {
+      // A re-render (attributes changed) silences the previous view's listeners.
+      if (generation === this.generation) this.dispatchEvent(new CustomEvent('attention-lab', { detail, bubbles: true, composed: true }));
+    });
+    const store = storeFor(request.lesson.slug);
+    if (request.question) {
+      announce(sharedStorage().problem);
+      announce(store.notice);
+    }
+    const view = renderEmbed(request, { client: sharedClient(), store, events, announce });
+    this.root.replaceChildren(notices, view);
+  }
+}
+
+class AttentionLabWidget extends AttentionLabElement {
+  protected readonly kind = 'widget';
+}
+
+class AttentionLabQuestion extends AttentionLabElement {
+  protected readonly kind = 'question';
+}
+
+if (!customElements.get('attention-lab-widget')) customElements.define('attention-lab-widget', AttentionLabWidget);
+if (!customElements.get('attention-lab-question')) customElements.define('attention-lab-question', AttentionLabQuestion);

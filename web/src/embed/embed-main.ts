@@ -1,0 +1,61 @@
+// Entry of embed.html: one widget, one question or a whole lesson in compact chrome, reporting to the host page.
+import 'katex/dist/katex.min.css';
+import '../styles/lesson.css';
+import '../styles/embed.css';
+import { flattenWidgetParams } from '../authoring/widget-schema.js';
+import { LessonEvents } from '../lesson/lesson-events.js';
+import { ProgressStore } from '../lesson/progress-store.js';
+import { SafeStorage } from '../lesson/safe-storage.js';
+import { CoreClient } from '../worker/core-client.js';
+import { reportHeight } from './auto-height.js';
+import { readEmbedRequest } from './embed-request.js';
+import { renderEmbed } from './embed-view.js';
+import { embeddingOrigin, postToHost, targetOrigins } from './host-bridge.js';
+import { questionsOf } from './lessons.js';
+import { MessageMaker } from './messages.js';
+import { relayLessonEvents } from './relay.js';
+import { lessonUrl } from './snippet.js';
+
+const notices = document.getElementById('page-notices') as HTMLElement;
+const announce = (text: string | undefined) => {
+  if (text) notices.append(Object.assign(document.createElement('p'), { textContent: text }));
+};
+
+const request = readEmbedRequest(new URLSearchParams(location.search));
+request.problems.forEach(announce);
+
+if (request.lesson) {
+  const lesson = request.lesson;
+  if (request.theme) document.documentElement.dataset.theme = request.theme;
+  const events = new LessonEvents();
+  const host = window.parent !== window ? window.parent : undefined;
+  if (host) {
+    const { origins, problem } = targetOrigins(request.origin, embeddingOrigin());
+    announce(problem);
+    const maker = new MessageMaker(request.frame, lesson.slug);
+    const questionIds = request.whole ? questionsOf(lesson).map((q) => q.id) : request.question ? [request.question.id] : [];
+    relayLessonEvents(events, maker, questionIds, (message) => postToHost(host, origins, message));
+    // Sizes start once the content is there, so `ready` is the host's first message.
+    queueMicrotask(() => reportHeight(host, origins, maker));
+  }
+
+  // Inside a third-party frame storage is partitioned or blocked; SafeStorage keeps the questions working either way.
+  const storage = new SafeStorage('attention-lab');
+  const store = new ProgressStore(storage, lesson.slug);
+  if (request.question || request.whole) {
+    announce(storage.problem);
+    announce(store.notice);
+  }
+
+  const status = document.getElementById('core-status') as HTMLElement;
+  const client = new CoreClient();
+  client.ready.then(
+    () => (status.textContent = ''),
+    (error: Error) => (status.textContent = `The interactive figure could not start: ${error.message}.`),
+  );
+
+  document.getElementById('embed')?.replaceChildren(renderEmbed(request, { client, store, events, announce }));
+  document.title = `${lesson.title} · Attention Lab`;
+  const widget = request.widget && { id: request.widget.id, state: flattenWidgetParams(request.widget.params), hidden: request.widget.hidden };
+  document.getElementById('embed-open')?.setAttribute('href', lessonUrl(location.href, { lesson: lesson.slug, widget, question: request.question?.id }));
+}

@@ -1,0 +1,112 @@
+// What an embed URL (or a web component's attributes) asks for: a lesson, one widget and/or one question, the widget's
+// state as un-namespaced parameters (dk=512) or the lesson page's (softmax-dies.dk=512), hidden controls, host settings.
+// Anything unusable falls back to a default and is reported, so the frame is never blank.
+import type { CompiledLesson, Question } from '../authoring/compiled.js';
+import { checkWidgetParam, isWidgetName, parseWidgetParams, widgetSchemas, type WidgetName, type WidgetParams } from '../authoring/widget-schema.js';
+import { hiddenFor, readUrlState, type UrlState } from '../lesson/url-state.js';
+import { findLesson, questionsOf, widgetBlocksOf } from './lessons.js';
+
+export const reservedParams: ReadonlySet<string> = new Set(['lesson', 'widget', 'question', 'hide', 'origin', 'frame', 'theme']);
+
+export interface WidgetPick {
+  /** The widget's id in the lesson (or its name, for a widget the lesson does not place). */
+  id: string;
+  widget: WidgetName;
+  /** The lesson's values, then the link's. */
+  params: WidgetParams;
+  hidden: Set<string>;
+}
+
+export interface EmbedRequest {
+  lesson: CompiledLesson;
+  widget?: WidgetPick;
+  question?: Question;
+  /** Neither a widget nor a question was asked for: the whole lesson, with the lesson page's URL state. */
+  whole: boolean;
+  url: UrlState;
+  origin: string | null;
+  frame: string;
+  theme?: 'light' | 'dark';
+  problems: string[];
+}
+
+const list = (items: readonly string[]) => items.map((item) => `“${item}”`).join(', ');
+const short = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}…` : text);
+
+function pickWidget(lesson: CompiledLesson, ref: string, problems: string[]): { id: string; widget: WidgetName; params: Record<string, unknown> } | undefined {
+  const blocks = widgetBlocksOf(lesson);
+  const block = blocks.find((b) => b.id === ref) ?? blocks.find((b) => b.widget === ref);
+  if (block) return { id: block.id, widget: block.widget, params: block.params };
+  if (isWidgetName(ref)) return { id: ref, widget: ref, params: {} };
+  const first = blocks[0];
+  problems.push(ref
+    ? `There is no widget “${short(ref)}” in this lesson (its widgets are ${list(blocks.map((b) => b.id))})${first ? `; showing “${first.id}” instead` : ''}.`
+    : `No widget was named${first ? `; showing “${first.id}”` : ''}.`);
+  return first && { id: first.id, widget: first.widget, params: first.params };
+}
+
+function pickQuestion(lesson: CompiledLesson, ref: string, problems: string[]): Question | undefined {
+  const questions = questionsOf(lesson);
+  const byNumber = /^[1-9]\d*$/.test(ref) ? questions[Number(ref) - 1] : undefined;
+  const question = questions.find((q) => q.id === ref) ?? byNumber;
+  if (question) return question;
+  const first = questions[0];
+  problems.push(ref
+    ? `There is no question “${short(ref)}” in this lesson (its questions are ${list(questions.map((q) => q.id))})${first ? `; showing “${first.id}” instead` : ''}.`
+    : `No question was named${first ? `; showing “${first.id}”` : ''}.`);
+  return first;
+}
+
+function widgetState(pick: { id: string; widget: WidgetName; params: Record<string, unknown> }, search: URLSearchParams, problems: string[]): WidgetPick {
+  const { params, problems: unusable } = parseWidgetParams(pick.widget, pick.params);
+  for (const [key, value] of search) {
+    if (reservedParams.has(key)) continue;
+    const dot = key.indexOf('.');
+    if (dot > 0 && key.slice(0, dot) !== pick.id) {
+      unusable.push(`“${short(key)}” is for a widget not shown here`);
+      continue;
+    }
+    const name = dot > 0 ? key.slice(dot + 1) : key;
+    const check = checkWidgetParam(pick.widget, name, value);
+    if (check.ok) params[name] = check.value;
+    else unusable.push(check.message);
+  }
+  const hidden = hiddenFor(readUrlState(search.toString()), pick.id);
+  const controls = Object.keys(widgetSchemas[pick.widget]);
+  for (const name of hidden) if (!controls.includes(name)) unusable.push(`${pick.widget} has no control “${short(name)}” to hide; its controls are ${controls.join(', ')}`);
+  if (unusable.length) problems.push(`Some settings in this link were not usable, so defaults were used: ${unusable.join('; ')}.`);
+  return { ...pick, params, hidden };
+}
+
+export function readEmbedRequest(
+  search: URLSearchParams,
+  only?: 'widget' | 'question',
+): EmbedRequest | { lesson: undefined; problems: string[] } {
+  const problems: string[] = [];
+  const { lesson, problem } = findLesson(search.get('lesson'));
+  if (problem) problems.push(problem);
+  if (!lesson) return { lesson: undefined, problems: [...problems, 'No lesson is built into this page.'] };
+  const widgetRef = only === 'question' ? null : search.get('widget');
+  const questionRef = only === 'widget' ? null : search.get('question');
+  const wantWidget = widgetRef !== null || only === 'widget';
+  const wantQuestion = questionRef !== null || only === 'question';
+  const picked = wantWidget ? pickWidget(lesson, widgetRef ?? '', problems) : undefined;
+  const widget = picked && widgetState(picked, search, problems);
+  const question = wantQuestion ? pickQuestion(lesson, questionRef ?? '', problems) : undefined;
+  const whole = !widget && !question;
+  const url = readUrlState(search.toString());
+  if (!widget) {
+    const stray = [...search.keys()].filter((key) => !reservedParams.has(key) && (!whole || !key.includes('.')));
+    if (stray.length) problems.push(`These settings apply to a widget, and none is shown here, so they were ignored: ${list(stray.map(short))}.`);
+  }
+  const theme = search.get('theme');
+  if (theme !== null && theme !== 'light' && theme !== 'dark' && theme !== 'system') {
+    problems.push(`The theme “${short(theme)}” is unknown (allowed: light, dark, system); following the system's.`);
+  }
+  return {
+    lesson, widget, question, whole, url, problems,
+    origin: search.get('origin'),
+    frame: (search.get('frame') ?? '').slice(0, 100),
+    theme: theme === 'light' || theme === 'dark' ? theme : undefined,
+  };
+}

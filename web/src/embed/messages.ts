@@ -1,0 +1,69 @@
+// The messages an embedded lesson sends its host (version 1), built field by field so nothing else (no answer key,
+// no typed answer) can ride along. README "Embed in your course" documents them.
+import type { LessonEventMap } from '../lesson/lesson-events.js';
+
+export const messageType = 'attention-lab';
+export const protocolVersion = 1;
+
+export type Verb = 'ready' | 'resize' | 'answered' | 'progress' | 'completed';
+
+/** xAPI verb IRIs for the verbs that have one, so a host can forward them to a learning record store. */
+export const verbIds = {
+  ready: 'http://adlnet.gov/expapi/verbs/initialized',
+  answered: 'http://adlnet.gov/expapi/verbs/answered',
+  progress: 'http://adlnet.gov/expapi/verbs/progressed',
+  completed: 'http://adlnet.gov/expapi/verbs/completed',
+} as const;
+
+interface Envelope<V extends Verb> {
+  type: typeof messageType;
+  version: typeof protocolVersion;
+  verb: V;
+  /** The `frame` URL parameter (or element id), so a host with several embeds can tell them apart; '' when none. */
+  frame: string;
+  lesson: string;
+}
+
+export type ReadyMessage = Envelope<'ready'> & { verbId: string; widgets: string[]; questions: string[] };
+export type ResizeMessage = Envelope<'resize'> & { height: number };
+export type AnsweredMessage = Envelope<'answered'> & { verbId: string; questionId: string; correct: boolean; attempts: number };
+export type ProgressMessage = Envelope<'progress'> & { verbId: string; answered: number; correct: number; total: number };
+/** score is correct / total, from 0 to 1 (xAPI's scaled score). */
+export type CompletedMessage = Envelope<'completed'> & { verbId: string; score: number; correct: number; total: number };
+export type HostMessage = ReadyMessage | ResizeMessage | AnsweredMessage | ProgressMessage | CompletedMessage;
+
+/** Messages about a learner's answers: sent only to an origin the host named or the embedding page's own. */
+export const learnerVerbs: ReadonlySet<Verb> = new Set(['answered', 'progress', 'completed']);
+
+export class MessageMaker {
+  constructor(private readonly frame: string, private readonly lesson: string) {}
+
+  private envelope<V extends Verb>(verb: V): Envelope<V> {
+    return { type: messageType, version: protocolVersion, verb, frame: this.frame, lesson: this.lesson };
+  }
+
+  ready(widgets: readonly string[], questions: readonly string[]): ReadyMessage {
+    return { ...this.envelope('ready'), verbId: verbIds.ready, widgets: [...widgets], questions: [...questions] };
+  }
+
+  resize(height: number): ResizeMessage {
+    return { ...this.envelope('resize'), height: Math.max(0, Math.ceil(height)) };
+  }
+
+  answered({ questionId, correct, attempts }: LessonEventMap['answered']): AnsweredMessage {
+    return { ...this.envelope('answered'), verbId: verbIds.answered, questionId, correct, attempts };
+  }
+
+  progress({ answered, correct, total }: LessonEventMap['progress']): ProgressMessage {
+    return { ...this.envelope('progress'), verbId: verbIds.progress, answered, correct, total };
+  }
+
+  completed({ score, correct, total }: LessonEventMap['completed']): CompletedMessage {
+    return { ...this.envelope('completed'), verbId: verbIds.completed, score, correct, total };
+  }
+}
+
+export function isHostMessage(data: unknown): data is HostMessage {
+  const message = data as Partial<HostMessage> | null;
+  return typeof message === 'object' && message !== null && message.type === messageType && message.version === protocolVersion;
+}

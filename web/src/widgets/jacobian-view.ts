@@ -1,0 +1,90 @@
+// Widget 5: the softmax Jacobian J = diag(p) − ppᵀ as a heatmap, and how its size collapses as the logits are multiplied.
+import { HeatmapChart } from '../charts/heatmap-chart.js';
+import { legend } from '../charts/legend.js';
+import { LineChart } from '../charts/line-chart.js';
+import { ChoiceControl } from '../controls/choice-control.js';
+import { RangeControl } from '../controls/range-control.js';
+import { formatValue, formatWeight } from '../format.js';
+import type { JacobianViewParams, JacobianViewResult, ScoreSource } from '../worker/lesson-sweeps.js';
+import type { Cell } from './widget-frame.js';
+import { LiveWidget, type WidgetOptions } from './live-widget.js';
+
+export type JacobianViewState = Omit<JacobianViewParams, 'scores'> & Record<string, number | string>;
+
+/** |Jᵢⱼ| never exceeds 1/4 (pᵢ(1 − pᵢ) and pᵢpⱼ both peak there), so a fixed ±0.25 colour scale shows J fading. */
+const colourLimit = 0.25;
+
+export class JacobianView extends LiveWidget<'jacobianView', JacobianViewState> {
+  private readonly heatmap: HeatmapChart;
+  private readonly normsChart = new LineChart({ className: 'jacobian-norms', xLabel: 'multiplier of the logits', yLabel: 'size of J', xLog: true, yLog: true });
+  private readonly setMatrixTable: (headers: string[], rows: Cell[][]) => void;
+
+  constructor(options: WidgetOptions<JacobianViewState>, private readonly givenScores: number[] = [1, 0.5, 0, -0.5]) {
+    super(options, 'jacobianView', 'Jacobian view: ∂pᵢ/∂sⱼ for the current weights, and its size as the logits grow',
+      'Size of J at each multiplier of the logits');
+    const id = options.id;
+    this.heatmap = new HeatmapChart(id, colourLimit, (x) => (Math.abs(x) < 5e-4 ? '0' : threeDecimals(x)));
+    const heatmapLabel = Object.assign(document.createElement('p'), { className: 'panel-label', textContent: 'J = diag(p) − ppᵀ: row i is pᵢ, column j is sⱼ' });
+    const normsLabel = Object.assign(document.createElement('p'), { className: 'panel-label', textContent: 'Largest entry and Frobenius norm of J against the multiplier (log scales)' });
+    this.frame.chartArea.append(heatmapLabel, this.heatmap.element, normsLabel, this.normsChart.element,
+      legend([{ className: 'max-abs', label: 'max |Jᵢⱼ|', kind: 'line' }, { className: 'frobenius', label: '‖J‖_F', kind: 'line' }]));
+    this.setMatrixTable = this.frame.addTable('Data table: J', 'Entries of J for the current weights');
+    this.mountControls({
+      source: new ChoiceControl<ScoreSource>({ id: `${id}-source`, label: 'Base scores', value: this.state.source as ScoreSource,
+        choices: [{ value: 'given', label: `(${givenScores.map(formatPlain).join(', ')})` }, { value: 'sampled', label: 'sampled N(0, 1)' }],
+        onChange: (source) => this.update({ source }) }),
+      keys: new RangeControl({ id: `${id}-keys`, symbol: 'n', label: 'Keys n (sampled)', min: 2, max: 12, value: this.state.keys,
+        integer: true, onChange: (keys) => this.update({ keys }) }),
+      multiplier: new RangeControl({ id: `${id}-multiplier`, symbol: 'multiplier', label: 'Multiply the logits by', min: 1, max: 50,
+        value: this.state.multiplier, integer: true, onChange: (multiplier) => this.update({ multiplier }) }),
+    });
+  }
+
+  // The given scores involve no randomness; only sampled ones have a seed worth showing.
+  protected override usesSeed(): boolean {
+    return this.state.source === 'sampled';
+  }
+
+  protected params(s: JacobianViewState): JacobianViewParams {
+    return { source: s.source as ScoreSource, scores: this.givenScores, keys: s.keys, multiplier: s.multiplier, seed: s.seed };
+  }
+
+  protected render(r: JacobianViewResult): void {
+    const n = r.baseScores.length;
+    const keys = Array.from({ length: n }, (_, i) => String(i + 1));
+    const at = r.norms.multipliers.indexOf(r.multiplier);
+    const scores = r.source === 'given' ? 'the scores' : `${n} sampled N(0, 1) scores`;
+    const heatmapSummary = `Heatmap of J for ${scores} times ${r.multiplier}: largest weight ${formatWeight(r.stats.maxWeight)}, ` +
+      `largest |Jᵢⱼ| ${formatValue(r.stats.jacobianMaxAbs)} (at most 0.25 is possible), ‖J‖_F ${formatValue(r.stats.jacobianFrobenius)}; ` +
+      `orange entries are positive, blue negative, white zero.`;
+    const first = r.norms.frobenius[0] ?? 0;
+    const lastIndex = r.norms.multipliers.length - 1;
+    const normsSummary = `As the multiplier goes from ${r.norms.multipliers[0]} to ${r.norms.multipliers[lastIndex]}, ‖J‖_F falls from ` +
+      `${formatValue(first)} to ${formatValue(r.norms.frobenius[lastIndex] ?? 0)} and max |Jᵢⱼ| from ${formatValue(r.norms.maxAbs[0] ?? 0)} ` +
+      `to ${formatValue(r.norms.maxAbs[lastIndex] ?? 0)}.`;
+    this.heatmap.draw(r.jacobian, n, { rows: keys.map((k) => `p${k}`), columns: keys.map((k) => `s${k}`), legend: '∂pᵢ/∂sⱼ' }, heatmapSummary);
+    this.normsChart.draw([
+      { name: 'max |Jᵢⱼ|', className: 'max-abs', xs: r.norms.multipliers, ys: r.norms.maxAbs, dots: true },
+      { name: '‖J‖_F', className: 'frobenius', xs: r.norms.multipliers, ys: r.norms.frobenius, dots: true },
+    ], normsSummary, [{ axis: 'x', value: r.multiplier, label: `now × ${r.multiplier}`, className: 'current' }]);
+    this.frame.setSummary(`At ${r.multiplier} times ${scores}: gradient ${r.stats.survival.state}, ‖J‖_F = ` +
+      `${formatValue(at >= 0 ? r.norms.frobenius[at] ?? 0 : r.stats.jacobianFrobenius)}, ` +
+      `${formatValue(r.stats.survival.ratio * 100)}% of its size at uniform weights. ${normsSummary}`);
+    this.frame.setTable(['Multiplier', 'max |Jᵢⱼ|', '‖J‖_F', '‖J‖_F vs uniform'], Array.from(r.norms.multipliers, (m, i) => [
+      m === r.multiplier ? `${m} (now)` : String(m), formatValue(r.norms.maxAbs[i] ?? 0), formatValue(r.norms.frobenius[i] ?? 0),
+      `${formatValue((r.norms.survivalRatio[i] ?? 0) * 100)}%`,
+    ]));
+    this.setMatrixTable(['Weight pᵢ', ...keys.map((k) => `∂/∂s${k}`)], keys.map((k, i) => [
+      `p${k} = ${formatWeight(r.weights[i] ?? 0)}`, ...keys.map((_, j) => formatValue(r.jacobian[i * n + j] ?? 0)),
+    ]));
+  }
+}
+
+function formatPlain(x: number): string {
+  return String(x).replace('-', '−');
+}
+
+// Three decimals fit a cell; the data table has the full values.
+function threeDecimals(x: number): string {
+  return x.toFixed(3).replace('-', '−').replace(/^(−?)0\./, '$1.');
+}

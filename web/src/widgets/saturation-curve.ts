@@ -1,0 +1,44 @@
+// Widget 4: p₁ of softmax([x, 0, …, 0]) as the lead x grows from 0 to 10, with the point where it passes 0.99 marked.
+import { LineChart } from '../charts/line-chart.js';
+import { RangeControl } from '../controls/range-control.js';
+import { formatValue, formatWeight } from '../format.js';
+import type { SaturationCurveParams, SaturationCurveResult } from '../worker/lesson-sweeps.js';
+import { LiveWidget, type WidgetOptions } from './live-widget.js';
+
+export type SaturationCurveState = SaturationCurveParams & Record<string, number>;
+
+/** Every twentieth grid point is x = 0, 1, …, 10: the table's rows, read from the same arrays as the curve. */
+const tableStride = 20;
+
+export class SaturationCurve extends LiveWidget<'saturationCurve', SaturationCurveState> {
+  private readonly chart = new LineChart({ className: 'saturation', xLabel: 'lead x of the first score', yLabel: 'p₁', yDomain: [0, 1] });
+
+  constructor(options: WidgetOptions<SaturationCurveState>) {
+    super(options, 'saturationCurve', 'Saturation curve: the first weight of softmax([x, 0, …, 0]) as its lead x grows',
+      'p₁ at whole-number leads x, and where it passes 0.99');
+    this.frame.chartArea.append(this.chart.element);
+    this.mountControls({
+      keys: new RangeControl({ id: `${options.id}-keys`, symbol: 'n', label: 'Keys n', min: 2, max: 64, value: this.state.keys,
+        integer: true, onChange: (keys) => this.update({ keys }) }),
+    });
+  }
+
+  protected params(s: SaturationCurveState): SaturationCurveParams {
+    return { keys: s.keys };
+  }
+
+  protected render(r: SaturationCurveResult): void {
+    const vector = r.keys <= 6 ? `[x${', 0'.repeat(r.keys - 1)}]` : `[x, 0, …, 0] (${r.keys} entries)`;
+    const last = r.p1[r.p1.length - 1] ?? 0;
+    const summary = `With n = ${r.keys} keys, p₁ of softmax(${vector}) rises from ${formatWeight(r.uniform)} at x = 0 ` +
+      `to ${formatWeight(last)} at x = 10, and passes ${r.threshold} at x = ${formatValue(r.crossing)}.`;
+    this.chart.draw([{ name: 'p₁', className: 'scaled', xs: r.xs, ys: r.p1 }], summary, [
+      { axis: 'y', value: r.threshold, label: `p₁ = ${r.threshold}`, className: 'threshold' },
+      { axis: 'x', value: r.crossing, label: `x = ${formatValue(r.crossing)}`, className: 'crossing' },
+    ]);
+    this.frame.setSummary(summary);
+    const rows = [];
+    for (let i = 0; i < r.xs.length; i += tableStride) rows.push([formatValue(r.xs[i] ?? 0), formatWeight(r.p1[i] ?? 0)]);
+    this.frame.setTable(['Lead x', 'p₁'], rows, [[`Crossing x = ${formatValue(r.crossing)}`, formatWeight(r.p1AtCrossing)]]);
+  }
+}

@@ -1,0 +1,58 @@
+// Widget 6: the same sampled scores at τ = 0.5√dₖ, √dₖ and 2√dₖ, side by side: colder picks, warmer averages.
+import { BarChart } from '../charts/bar-chart.js';
+import { RangeControl } from '../controls/range-control.js';
+import { formatScore, formatValue, formatWeight } from '../format.js';
+import type { TemperatureSweepParams, TemperatureSweepResult } from '../worker/lesson-sweeps.js';
+import { temperatureFactors } from '../worker/lesson-sweeps.js';
+import { LiveWidget, type WidgetOptions } from './live-widget.js';
+
+export type TemperatureSweepState = TemperatureSweepParams & Record<string, number>;
+
+const factorNames = new Map([[0.5, '0.5√dₖ'], [1, '√dₖ'], [2, '2√dₖ']]);
+const nameOf = (factor: number) => factorNames.get(factor) ?? `${factor}√dₖ`;
+
+export class TemperatureSweep extends LiveWidget<'temperatureSweep', TemperatureSweepState> {
+  private readonly panels = temperatureFactors.map(() => ({
+    label: Object.assign(document.createElement('p'), { className: 'panel-label' }),
+    chart: new BarChart('weights small', 'weight', [0, 1], { height: 190, minWidth: 200 }),
+  }));
+
+  constructor(options: WidgetOptions<TemperatureSweepState>) {
+    super(options, 'temperatureSweep', 'Temperature sweep: one set of scores at τ = 0.5√dₖ, √dₖ and 2√dₖ', 'Scores and weights per key at each τ');
+    const id = options.id;
+    const row = Object.assign(document.createElement('div'), { className: 'small-multiples' });
+    for (const panel of this.panels) {
+      const cell = document.createElement('div');
+      cell.append(panel.label, panel.chart.element);
+      row.append(cell);
+    }
+    this.frame.chartArea.append(row);
+    this.mountControls({
+      dk: new RangeControl({ id: `${id}-dk`, symbol: 'dₖ', label: 'Key dimension dₖ', min: 1, max: 4096, value: this.state.dk,
+        integer: true, log: { stepsPerDoubling: 4 }, onChange: (dk) => this.update({ dk }) }),
+      keys: new RangeControl({ id: `${id}-keys`, symbol: 'n', label: 'Keys n', min: 2, max: 16, value: this.state.keys,
+        integer: true, onChange: (keys) => this.update({ keys }) }),
+    });
+  }
+
+  protected params(s: TemperatureSweepState): TemperatureSweepParams {
+    return { dk: s.dk, keys: s.keys, seed: s.seed };
+  }
+
+  protected render(r: TemperatureSweepResult): void {
+    const keys = Array.from({ length: r.keys }, (_, i) => `k${i + 1}`);
+    const sentences = r.panels.map((p, i) => {
+      const sentence = `τ = ${nameOf(p.factor)} = ${formatValue(p.temperature)}: largest weight ${formatWeight(p.stats.maxWeight)}, ` +
+        `entropy ${formatValue(p.stats.entropy)} nats`;
+      const panel = this.panels[i];
+      panel?.label.replaceChildren(`τ = ${nameOf(p.factor)} = ${formatValue(p.temperature)}`);
+      panel?.chart.draw(keys, [{ name: 'weights', className: p.factor === 1 ? 'scaled' : 'tempered', values: p.weights }], `${sentence}.`);
+      return sentence;
+    });
+    this.frame.setSummary(`The same ${r.keys} scores at dₖ = ${r.dk} (√dₖ = ${formatValue(r.sqrtDk)}), of at most ${formatValue(r.maxEntropy)} nats: ` +
+      `${sentences.join('; ')}.`);
+    this.frame.setTable(['Key', 'Score q·k', ...r.panels.map((p) => `Weight, τ = ${nameOf(p.factor)}`)], keys.map((k, i) => [
+      k, formatScore(r.scores[i] ?? 0), ...r.panels.map((p) => formatWeight(p.weights[i] ?? 0)),
+    ]));
+  }
+}
