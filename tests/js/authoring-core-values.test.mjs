@@ -48,7 +48,7 @@ describe('core values', () => {
   test('bad arguments are messages naming the value and what is allowed', () => {
     const message = (name, args) => evaluateCoreValue(core, name, args).message;
     assert.equal(message('scoreStd', {}), 'scoreStd: missing argument dk; allowed: an integer from 1 to 65536');
-    assert.equal(message('scoreStd', { dk: 64, scale: 'square' }), 'scoreStd: scale = "square" is out of range; allowed: one of none, sqrt, linear or a number greater than 0 and at most 1000000000000');
+    assert.equal(message('scoreStd', { dk: 64, scale: 'square' }), 'scoreStd: scale = "square" is out of range; allowed: one of none, sqrt, linear or a number at least 0.001 and at most 1000000');
     assert.equal(message('softmaxWeight', { scores: [1, 2], index: 5 }), 'softmaxWeight: index 5 is past the end of scores (2 entries, 0 to 1)');
     assert.equal(message('jacobianDiagonal', { p: [0.5, 0.6], i: 0 }), 'jacobianDiagonal: p must be probabilities that sum to 1, got a sum of 1.1');
     assert.equal(message('softmaxWeight', { scores: [1, 2], index: 0, scale: 'sqrt' }), 'softmaxWeight: scale=sqrt needs dk');

@@ -28,7 +28,7 @@ describe('parseWidgetParams', () => {
       'softmax-dies: dk = 5000 is out of range; allowed: an integer from 1 to 4096',
       'softmax-dies: keys must be an integer, got 2.5; allowed: an integer from 2 to 64',
       'softmax-dies: scale = "cubic" is out of range; allowed: one of none, sqrt, linear, temperature',
-      'softmax-dies: temperature = 0 is out of range; allowed: a number greater than 0 and at most 1000000',
+      'softmax-dies: temperature = 0 is out of range; allowed: a number at least 0.001 and at most 1000000',
       'softmax-dies has no parameter "colour"; allowed: dk, keys, scale, temperature, precision, seed',
     ]);
     assert.deepEqual(parseWidgetParams('before-after', { scores: [1] }).problems, [

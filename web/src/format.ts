@@ -12,7 +12,7 @@ export function formatScore(x: number): string {
   return minus(x.toFixed(2));
 }
 
-/** Three significant digits, exponent form for the very small and very large. */
+/** Four significant digits, exponent form for the very small and very large. */
 export function formatValue(x: number): string {
   if (x === 0) return '0';
   const magnitude = Math.abs(x);
@@ -24,7 +24,3 @@ export function formatWithError(x: number, standardError: number): string {
   return `${formatValue(x)} ± ${formatValue(standardError)}`;
 }
 
-/** Reads back what the formatters wrote (used by tests and the data tables). */
-export function parseShown(text: string): number {
-  return Number(text.replace('−', '-').replace(/^−/, '-'));
-}

@@ -1,6 +1,7 @@
 // Numbers a lesson may quote, each computed by the core: prose and answers name them, never type them.
 import type { Core, Scale } from '../core/types.js';
 import { checkParam, describeAllowed, isRequired, type ParamSpec, type ParamValue } from './param-spec.js';
+import { scaleTemperature } from '../core/limits.js';
 
 /** The part of the core the lesson build needs. */
 export type ValuesCore = Pick<Core, 'softmax' | 'softmaxStats' | 'softmaxJacobian' | 'saturationCrossing' | 'scoreStatistics'>;
@@ -18,7 +19,7 @@ const dk = { type: 'int', min: 1, max: 65536 } as const;
 const scale: ParamSpec = {
   type: 'enum',
   values: ['none', 'sqrt', 'linear'],
-  orNumber: { type: 'number', min: 0, minExclusive: true, max: 1e12 },
+  orNumber: { type: 'number', min: scaleTemperature.min, max: scaleTemperature.max },
   default: 'none',
 };
 const scores: ParamSpec = { type: 'list', minLength: 1, maxLength: 1024 };

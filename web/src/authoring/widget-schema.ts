@@ -1,5 +1,6 @@
 // THE registry of widgets and their parameters: the lesson compiler and the page's URL parser both read it.
 import { checkParam, describeAllowed, isRequired, type ParamSpec, type ParamValue } from './param-spec.js';
+import { scaleTemperature } from '../core/limits.js';
 
 const seed = { type: 'int', min: 0, max: Number.MAX_SAFE_INTEGER, default: 1 } as const;
 const keys = (fallback: number) => ({ type: 'int', min: 2, max: 64, default: fallback }) as const;
@@ -16,7 +17,7 @@ export const widgetSchemas = {
     dk: dk(64),
     keys: keys(8),
     scale: { type: 'enum', values: ['none', 'sqrt', 'linear', 'temperature'], default: 'none' },
-    temperature: { type: 'number', min: 0, minExclusive: true, max: 1e6, default: 8 },
+    temperature: { type: 'number', min: scaleTemperature.min, max: scaleTemperature.max, default: 8 },
     precision: { type: 'enum', values: ['float64', 'float32', 'float16'], default: 'float64' },
     seed,
   },

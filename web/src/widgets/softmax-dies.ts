@@ -10,7 +10,7 @@ export type SoftmaxDiesState = SoftmaxDiesParams & Record<string, number | strin
 
 const survivalWords = {
   healthy: 'healthy: gradients flow as well as at uniform attention',
-  fading: 'fading: gradients are an order of magnitude weaker',
+  fading: 'fading: gradients are 2 to 10 times weaker than at uniform attention',
   dying: 'dying: the scores barely learn',
   dead: 'dead: no gradient reaches the scores',
 } as const;

@@ -26,18 +26,6 @@ export interface ScoreSoftmaxResult extends ScoreSoftmaxParams {
   scaleDivisor: number;
 }
 
-export function scoreSoftmax(core: Core, params: ScoreSoftmaxParams): ScoreSoftmaxResult {
-  const scores = core.sampleQueryScores(params);
-  const scaleDivisor = core.scoreStatistics({ dk: params.dk, scale: 'sqrt' }).divisor;
-  return {
-    ...params,
-    scores,
-    unscaled: core.softmax(scores),
-    scaled: core.softmax(scores, { temperature: scaleDivisor }),
-    scaleDivisor,
-  };
-}
-
 export interface VarianceExplorerParams {
   dk: number;
   samples: number;
@@ -130,7 +118,7 @@ export function beforeAfter(core: Core, params: BeforeAfterParams): BeforeAfterR
 }
 
 export const computations = {
-  scoreSoftmax, varianceExplorer, softmaxDies, beforeAfter,
+  varianceExplorer, softmaxDies, beforeAfter,
   saturationCurve, jacobianView, temperatureSweep, entropyVsDk, nearOrthogonality, trainingPlan,
 };
 export type Computations = typeof computations;
