@@ -32,3 +32,41 @@ export async function measureFrames({ presses = 120 } = {}) {
     await lesson.close();
   }
 }
+
+/** Longest main-thread task and frame times while the Train-it widget trains at dₖ = 512 (the worker does the work). */
+export async function measureTraining({ seconds = 3 } = {}) {
+  const lesson = await openLesson();
+  try {
+    const { page } = lesson;
+    await page.goto(`${lesson.server.url}?training.dk=512&training.steps=3000#training`);
+    await page.waitForSelector('#training-widget button.training-start');
+    await page.evaluate(() => {
+      const w = window;
+      w.benchFrames = [];
+      w.benchLongest = 0;
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => (w.benchLongest = Math.max(w.benchLongest, e.duration)))).observe({ type: 'longtask' });
+      let last = performance.now();
+      const tick = (now) => {
+        w.benchFrames.push(now - last);
+        last = now;
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    await page.click('#training-widget button.training-start');
+    const started = Date.now();
+    const firstStep = await page.evaluate(() => Number(document.querySelector('#training-widget progress')?.value ?? 0));
+    await page.waitForTimeout(seconds * 1000);
+    const { frames, longest, steps } = await page.evaluate(() => ({
+      frames: window.benchFrames.slice(1), longest: window.benchLongest,
+      steps: Number(document.querySelector('#training-widget progress')?.value ?? 0),
+    }));
+    await page.click('#training-widget button.training-stop');
+    const sorted = [...frames].sort((a, b) => a - b);
+    const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+    return { count: frames.length, median: at(0.5), p95: at(0.95), max: sorted.at(-1) ?? 0, longestTask: longest,
+      stepsPerSecond: (steps - firstStep) / ((Date.now() - started) / 1000) };
+  } finally {
+    await lesson.close();
+  }
+}

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { loadCore } from 'attention-lab/core';
 import * as plain from './js/kernels.mjs';
-import { measureFrames } from './frames.mjs';
+import { measureFrames, measureTraining } from './frames.mjs';
 
 const reps = 7;
 
@@ -85,3 +85,9 @@ console.log('\nLesson page in Chromium while the dₖ slider is held down (arrow
 console.log('| frames | median frame (ms) | p95 frame (ms) | longest frame (ms) | longest main-thread task (ms) | updates drawn |');
 console.log('|---:|---:|---:|---:|---:|---:|');
 console.log(`| ${frames.count} | ${frames.median.toFixed(1)} | ${frames.p95.toFixed(1)} | ${frames.max.toFixed(1)} | ${frames.longestTask.toFixed(0)} | ${frames.updates} |`);
+
+const training = await measureTraining();
+console.log('\nLesson page in Chromium while Train it runs at dₖ = 512 (scaled and unscaled, in the worker)');
+console.log('| frames | median frame (ms) | p95 frame (ms) | longest frame (ms) | longest main-thread task (ms) | training steps per second (both runs) |');
+console.log('|---:|---:|---:|---:|---:|---:|');
+console.log(`| ${training.count} | ${training.median.toFixed(1)} | ${training.p95.toFixed(1)} | ${training.max.toFixed(1)} | ${training.longestTask.toFixed(0)} | ${training.stepsPerSecond.toFixed(0)} |`);

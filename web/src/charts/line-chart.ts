@@ -118,9 +118,29 @@ export class LineChart {
     }
     for (const s of series) {
       const points: string[] = [];
+      // More points than pixel columns cannot be seen: keep the lowest and highest point of each column.
+      const thin = s.xs.length > 2 * width && !s.errors && !s.dots;
+      let column = -1;
+      let low = { x: 0, y: 0 };
+      let high = { x: 0, y: 0 };
+      const flush = () => {
+        if (column < 0) return;
+        const pair = low.x <= high.x ? [low, high] : [high, low];
+        for (const p of pair) points.push(`${p.x.toFixed(1)},${p.y.toFixed(1)}`);
+      };
       for (let i = 0; i < s.xs.length; i++) {
         const xi = x(s.xs[i] ?? 0);
         const yi = clampY(s.ys[i] ?? 0);
+        if (thin) {
+          if (Math.floor(xi) !== column) {
+            flush();
+            column = Math.floor(xi);
+            low = { x: xi, y: yi };
+            high = { x: xi, y: yi };
+          } else if (yi < low.y) low = { x: xi, y: yi };
+          else if (yi > high.y) high = { x: xi, y: yi };
+          continue;
+        }
         points.push(`${xi.toFixed(1)},${yi.toFixed(1)}`);
         const error = s.errors?.[i];
         if (error) {
@@ -128,6 +148,7 @@ export class LineChart {
         }
         if (s.dots) parts.push(svg('circle', { cx: xi, cy: yi, r: 3.5, class: `dot ${s.className}` }));
       }
+      if (thin) flush();
       parts.push(svg('polyline', { points: points.join(' '), class: `line ${s.className}` }));
     }
     this.plot.replaceChildren(...parts);

@@ -26,9 +26,13 @@ export function chartRoot(box: Box, className: string): { root: SVGSVGElement; p
   return { root, plot };
 }
 
+// Widths seen by each chart's ResizeObserver: reading clientWidth on every draw would force a layout of the page.
+const knownWidths = new WeakMap<Element, number>();
+
 /** Sizes the viewBox to the width the chart really has, so 12 px text stays 12 px on a phone. */
 export function fitWidth(root: SVGSVGElement, box: Box, fallback = 640, minWidth = 300): void {
-  const available = root.parentElement?.clientWidth ?? 0;
+  const container = root.parentElement;
+  const available = (container && knownWidths.get(container)) || container?.clientWidth || 0;
   box.width = Math.round(Math.min(760, Math.max(minWidth, available || fallback)));
   root.setAttribute('viewBox', `0 0 ${box.width} ${box.height}`);
 }
@@ -36,14 +40,16 @@ export function fitWidth(root: SVGSVGElement, box: Box, fallback = 640, minWidth
 /** Calls redraw when the chart's container changes width (rotation, window resize). */
 export function redrawOnResize(root: SVGSVGElement, redraw: () => void): void {
   if (typeof ResizeObserver === 'undefined') return;
+  const container = root.parentElement ?? root;
   let lastWidth = 0;
   new ResizeObserver((entries) => {
     const width = Math.round(entries[0]?.contentRect.width ?? 0);
+    if (width) knownWidths.set(container, width);
     if (width && Math.abs(width - lastWidth) > 8) {
       lastWidth = width;
       redraw();
     }
-  }).observe(root.parentElement ?? root);
+  }).observe(container);
 }
 
 export function tickLabel(value: number): string {

@@ -9,6 +9,8 @@ import { accuracyGoal, goalStreak, runNames, type RunName, type TrainingParams, 
 import { LiveWidget, type WidgetOptions } from './live-widget.js';
 import { TrainingButtons } from './training-buttons.js';
 
+const curveRedrawInterval = 250; // ms
+
 export type TrainItState = TrainingParams & Record<string, number>;
 
 const metrics = ['loss', 'accuracy', 'gradientNorm', 'scoreGradientNorm'] as const;
@@ -30,6 +32,7 @@ export class TrainIt extends LiveWidget<'trainingPlan', TrainItState> {
   };
   /** Set while a redraw waits for the next frame: chunks arrive faster than a phone can draw four charts. */
   private drawPending = false;
+  private lastDrawn = 0;
   private readonly buttons = new TrainingButtons({ start: () => this.start(), pause: () => this.handle?.pause(), resume: () => this.handle?.resume(), stop: () => this.handle?.stop() });
   private readonly progressBar = document.createElement('progress');
   private readonly progressText = document.createElement('p');
@@ -134,13 +137,17 @@ export class TrainIt extends LiveWidget<'trainingPlan', TrainItState> {
     this.drawSoon();
   }
 
+  // Four SVG charts cost the browser more to lay out and paint than a frame allows: curves redraw 4 times a second,
+  // while the progress bar moves with every chunk.
   private drawSoon(): void {
     if (this.drawPending) return;
     this.drawPending = true;
-    requestAnimationFrame(() => {
+    const wait = Math.max(0, curveRedrawInterval - (performance.now() - this.lastDrawn));
+    setTimeout(() => requestAnimationFrame(() => {
       this.drawPending = false;
+      this.lastDrawn = performance.now();
       this.drawCurves();
-    });
+    }), wait);
   }
 
   private resultSentence(params: TrainingParams, stepsDone: number): string {
