@@ -29,6 +29,8 @@ export interface LineChartOptions {
   /** A fixed x or y range; otherwise the data's (with the reference lines) decide. */
   xDomain?: [number, number];
   yDomain?: [number, number];
+  /** Log charts: the axis stops here; smaller values (exact zeros included) are drawn on the floor. */
+  yFloor?: number;
   /** Where the x ticks go (e.g. powers of 4 for dₖ); every other one is dropped on narrow screens. */
   xTicks?: number[];
   height?: number;
@@ -86,8 +88,10 @@ export class LineChart {
       .concat(references.filter((r) => r.axis === 'y').map((r) => r.value));
     // x runs exactly over the data (a log x rounded out to decades wastes most of the width); y is rounded to ticks.
     const x = axisScale(xLog, xDomain ?? this.options.xDomain ?? extent(allX, xLog), [0, width], false);
-    const y = axisScale(yLog, this.options.yDomain ?? extent(yLog ? allY : [0, ...allY], yLog), [height, 0], true);
-    const clampY = (v: number) => Math.min(height, Math.max(0, y(yLog ? Math.max(v, Number.MIN_VALUE) : v)));
+    const floor = this.options.yFloor;
+    const yValues = floor === undefined ? allY : allY.map((v) => Math.max(v, floor));
+    const y = axisScale(yLog, this.options.yDomain ?? extent(yLog ? yValues : [0, ...yValues], yLog), [height, 0], true);
+    const clampY = (v: number) => Math.min(height, Math.max(0, y(yLog ? Math.max(v, floor ?? Number.MIN_VALUE) : v)));
     this.element.setAttribute('aria-label', summary);
     const parts: SVGElement[] = [];
     for (const tick of ticksOf(y, yLog, 5)) {

@@ -25,10 +25,10 @@ const tableRows = 10;
 
 export class TrainIt extends LiveWidget<'trainingPlan', TrainItState> {
   private readonly charts = {
-    loss: new LineChart({ className: 'training loss', xLabel: 'step', yLabel: 'loss (log scale)', yLog: true, height: 200 }),
+    loss: new LineChart({ className: 'training loss', xLabel: 'step', yLabel: 'loss (log scale, floor 1e−6)', yLog: true, yFloor: 1e-6, height: 200 }),
     accuracy: new LineChart({ className: 'training accuracy', xLabel: 'step', yLabel: 'accuracy', yDomain: [0, 1], height: 200 }),
-    gradientNorm: new LineChart({ className: 'training gradient', xLabel: 'step', yLabel: '‖∂L/∂W‖ (log scale)', yLog: true, height: 200 }),
-    scoreGradientNorm: new LineChart({ className: 'training score-gradient', xLabel: 'step', yLabel: '‖∂L/∂s‖ (log scale)', yLog: true, height: 200 }),
+    gradientNorm: new LineChart({ className: 'training gradient', xLabel: 'step', yLabel: '‖∂L/∂W‖ (log scale, floor 1e−8)', yLog: true, yFloor: 1e-8, height: 200 }),
+    scoreGradientNorm: new LineChart({ className: 'training score-gradient', xLabel: 'step', yLabel: '‖∂L/∂s‖ (log scale, floor 1e−12)', yLog: true, yFloor: 1e-12, height: 200 }),
   };
   /** Set while a redraw waits for the next frame: chunks arrive faster than a phone can draw four charts. */
   private drawPending = false;
