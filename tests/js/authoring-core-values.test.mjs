@@ -57,7 +57,7 @@ describe('core values', () => {
   });
 
   test('every registered value has a summary and evaluates with its smallest valid arguments', () => {
-    const minimal = { dk: 4, scores: [1, 0], index: 0, n: 3, p: [0.5, 0.5], i: 0, j: 1, threshold: 0.9, keys: 2 };
+    const minimal = { dk: 4, scores: [1, 0], index: 0, n: 3, p: [0.5, 0.5], i: 0, j: 1, threshold: 0.9, keys: 2, sigmas: 1 };
     for (const [name, spec] of Object.entries(coreValues)) {
       assert.ok(spec.summary.length > 10, name);
       const args = Object.fromEntries(Object.keys(spec.params).filter((key) => key in minimal).map((key) => [key, minimal[key]]));
@@ -77,4 +77,16 @@ describe('formatCoreNumber', () => {
     assert.equal(formatCoreNumber(0.9999999999999998), '1');
     assert.equal(formatCoreNumber(1 / 512, { significant: 3 }), '0.00195');
   });
+});
+
+test('normalPercentWithin is the normal law computed by the core: 68.27, 95.45, 99.73', async () => {
+  const { loadCore } = await import('attention-lab/core');
+  const core = await loadCore();
+  const percent = (sigmas) => evaluateCoreValue(core, 'normalPercentWithin', { sigmas: String(sigmas) });
+  for (const [sigmas, expected] of [[1, 68.2689], [2, 95.4500], [3, 99.7300]]) {
+    const result = percent(sigmas);
+    assert.equal(result.ok, true);
+    assert.ok(Math.abs(result.value - expected) < 1e-4, `${sigmas}σ: ${result.value}`);
+  }
+  assert.throws(() => core.normalWithin({ sigmas: -1 }), { name: 'RangeError', message: 'normalWithin: sigmas must be between 0 and 40, got -1' });
 });

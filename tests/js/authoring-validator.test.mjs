@@ -39,7 +39,7 @@ const fixtures = {
     "15:9: answer 22 disagrees with the core: scoreStd(dk=512, scale=none) = 22.6274 (tolerance rtol 0.01, atol 0); allowed: an answer within the tolerance of the core's value",
   'duplicate-id': '15:27: duplicate id "explore", first used at line 12; allowed: ids unique across sections, widgets and questions',
   'unknown-value':
-    '12:12: unknown core value "scoreSd"; allowed: scoreStd, scoreVariance, scoreSpread, softmaxWeight, softmaxMaxWeight, softmaxEntropy, maxEntropy, jacobianEntry, jacobianDiagonal, jacobianFrobenius, saturationCrossing',
+    '12:12: unknown core value "scoreSd"; allowed: scoreStd, scoreVariance, scoreSpread, softmaxWeight, softmaxMaxWeight, softmaxEntropy, maxEntropy, jacobianEntry, jacobianDiagonal, jacobianFrobenius, saturationCrossing, normalPercentWithin',
   'bad-arguments': '12:12: scoreStd: dk = 0 is out of range; allowed: an integer from 1 to 65536',
   'unclosed-value': '12:12: a {{ that does not open a core value; allowed: {{name argument=value …}}, e.g. {{scoreStd dk=512 digits=2}}',
   'bad-math':

@@ -7,6 +7,7 @@
 #include "rng.hpp"
 #include "scores.hpp"
 #include "softmax.hpp"
+#include "stats.hpp"
 #include "sweeps.hpp"
 #include "training.hpp"
 #include "validate.hpp"
@@ -49,6 +50,14 @@ val softmaxJacobianBinding(const val& weights) {
     // J is symmetric, so its column-major storage already is the row-major layout JS expects: no transposing copy.
     const Eigen::MatrixXd jacobian = softmaxJacobian(toVector("softmaxJacobian", "weights", weights));
     return toFloat64Array(jacobian.data(), static_cast<std::size_t>(jacobian.size()));
+  });
+}
+
+// P(|Z| ≤ k) for a standard normal Z: how much of N(0, σ²) lies within k standard deviations.
+double normalWithinBinding(double sigmas) {
+  return guarded([&] {
+    requireInRange("normalWithin", "sigmas", sigmas, 0, 40);
+    return standardNormalCdf(sigmas) - standardNormalCdf(-sigmas);
   });
 }
 
@@ -309,6 +318,7 @@ EMSCRIPTEN_BINDINGS(attention_core) {
   function("softmaxStats", &softmaxStatsBinding);
   function("softmaxJacobian", &softmaxJacobianBinding);
   function("saturationCrossing", &saturationCrossingBinding);
+  function("normalWithin", &normalWithinBinding);
   function("scoreStatistics", &scoreStatisticsBinding);
   function("dotProductExperiment", &dotProductExperimentBinding);
   function("attention", &attentionBinding);

@@ -32,6 +32,7 @@ export interface RawAttentionCore {
   softmaxStats(weights: Float64Array): RawSoftmaxStats;
   softmaxJacobian(weights: Float64Array): Float64Array;
   saturationCrossing(threshold: number, keyCount: number): number;
+  normalWithin(sigmas: number): number;
   scoreStatistics(dk: number, mode: RawScaleMode, temperature: number): { mean: number; variance: number; std: number; divisor: number };
   dotProductExperiment(dk: number, count: number, seed: number, mode: RawScaleMode, temperature: number, method: 'direct' | 'fast', bins: number): RawDotProductExperiment;
   attention(q: Float64Array, k: Float64Array, v: Float64Array, n: number, m: number, d: number, dv: number, mode: RawAttentionScaleMode, temperature: number, causal: boolean): { weights: Float64Array; output: Float64Array };

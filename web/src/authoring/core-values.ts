@@ -4,7 +4,7 @@ import { checkParam, describeAllowed, isRequired, type ParamSpec, type ParamValu
 import { scaleTemperature } from '../core/limits.js';
 
 /** The part of the core the lesson build needs. */
-export type ValuesCore = Pick<Core, 'softmax' | 'softmaxStats' | 'softmaxJacobian' | 'saturationCrossing' | 'scoreStatistics'>;
+export type ValuesCore = Pick<Core, 'softmax' | 'softmaxStats' | 'softmaxJacobian' | 'saturationCrossing' | 'scoreStatistics' | 'normalWithin'>;
 
 type Args = Record<string, ParamValue>;
 
@@ -126,6 +126,11 @@ export const coreValues: Record<string, CoreValue> = {
       keys: { type: 'int', min: 2, max: 65536 },
     },
     evaluate: (core, args) => core.saturationCrossing({ threshold: num(args, 'threshold'), keyCount: num(args, 'keys') }),
+  },
+  normalPercentWithin: {
+    summary: 'percent of a normal distribution within sigmas standard deviations of its mean',
+    params: { sigmas: { type: 'number', min: 0, max: 40 } },
+    evaluate: (core, args) => 100 * core.normalWithin({ sigmas: num(args, 'sigmas') }),
   },
 };
 

@@ -61,6 +61,11 @@ export function wrapCore(raw: RawAttentionCore): Core {
 
     softmaxJacobian: (p) => raw.softmaxJacobian(requireFloat64Array('softmaxJacobian', 'p', p)),
 
+    normalWithin(request) {
+      const { sigmas } = requireOptions('normalWithin', request, true);
+      return raw.normalWithin(requireNumber('normalWithin', 'sigmas', sigmas));
+    },
+
     saturationCrossing(request) {
       const { threshold, keyCount } = requireOptions('saturationCrossing', request, true);
       return raw.saturationCrossing(requireNumber('saturationCrossing', 'threshold', threshold),

@@ -115,6 +115,8 @@ export interface Core {
   softmaxJacobian(p: Float64Array): Float64Array;
   /** The x at which p₁ of softmax([x, 0, …, 0]) over keyCount positions equals threshold. */
   saturationCrossing(request: { threshold: number; keyCount: number }): number;
+  /** P(|Z| ≤ sigmas) for a standard normal Z, e.g. ≈ 0.954 within two standard deviations. */
+  normalWithin(request: { sigmas: number }): number;
   /** Theoretical mean, variance and std of q·k under the scale. */
   scoreStatistics(request: { dk: number; scale: Scale }): ScoreStatistics;
   dotProductExperiment(request: DotProductExperimentRequest): DotProductExperiment;
