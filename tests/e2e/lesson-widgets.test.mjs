@@ -79,7 +79,7 @@ test('Jacobian view: multiplier and score source by keyboard; heatmap, norms and
   const params = await pressOn(page, id, `#${id}-widget-multiplier-slider`, ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight'], { multiplier: 5 });
   assert.equal(params.multiplier, 5);
   const scores = Float64Array.from(params.scores);
-  const norms = core.jacobianNorms({ scores, multipliers: [1, 5, 10, 20, 50] });
+  const norms = core.jacobianNormsByMultiplier({ scores, multipliers: [1, 5, 10, 20, 50] });
   const rows = await tableRows(page, id, 0);
   assert.deepEqual(rows.map(([m]) => m), ['1', '5 (now)', '10', '20', '50']);
   rows.forEach(([, maxAbs, frobenius], i) => {

@@ -138,7 +138,7 @@ describe('closed forms', () => {
   });
 
   test('Jacobian norms shrink as the logits are multiplied', () => {
-    const r = core.jacobianNorms({ scores: f(1, 0.5, 0, -0.5), multipliers: [1, 5, 10, 20, 50] });
+    const r = core.jacobianNormsByMultiplier({ scores: f(1, 0.5, 0, -0.5), multipliers: [1, 5, 10, 20, 50] });
     for (let i = 1; i < 5; i++) assert.ok(r.maxAbs[i] < r.maxAbs[i - 1] && r.frobenius[i] < r.frobenius[i - 1]);
     const p = core.softmax(f(5, 2.5, 0, -2.5));
     assert.ok(Math.abs(r.maxAbs[1] - core.softmaxStats(f(5, 2.5, 0, -2.5)).jacobianMaxAbs) < 1e-15);

@@ -171,7 +171,7 @@ val saturationCurveBinding(const val& xs, double keyCount) {
 
 val jacobianNormsBinding(const val& scores, const val& multipliers) {
   return guarded([&] {
-    const JacobianSweep sweep = jacobianNormsByMultiplier(toVector("jacobianNorms", "scores", scores), toVector("jacobianNorms", "multipliers", multipliers));
+    const JacobianSweep sweep = jacobianNormsByMultiplier(toVector("jacobianNormsByMultiplier", "scores", scores), toVector("jacobianNormsByMultiplier", "multipliers", multipliers));
     val result = val::object();
     result.set("multipliers", toFloat64Array(sweep.multipliers));
     result.set("maxAbs", toFloat64Array(sweep.maxAbs));
@@ -324,7 +324,7 @@ EMSCRIPTEN_BINDINGS(attention_core) {
   function("attention", &attentionBinding);
   function("entropySweep", &entropySweepBinding);
   function("saturationCurve", &saturationCurveBinding);
-  function("jacobianNorms", &jacobianNormsBinding);
+  function("jacobianNormsByMultiplier", &jacobianNormsBinding);
   function("cosineSweep", &cosineSweepBinding);
   function("sampleQueryScores", &sampleQueryScoresBinding);
   function("sampleNormals", &sampleNormalsBinding);

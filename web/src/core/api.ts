@@ -119,9 +119,9 @@ export function wrapCore(raw: RawAttentionCore): Core {
       return raw.saturationCurve(requireNumbers('saturationCurve', 'xs', xs), requireNumber('saturationCurve', 'keyCount', keyCount));
     },
 
-    jacobianNorms(request) {
-      const { scores, multipliers } = requireOptions('jacobianNorms', request, true);
-      return raw.jacobianNorms(requireFloat64Array('jacobianNorms', 'scores', scores), requireNumbers('jacobianNorms', 'multipliers', multipliers));
+    jacobianNormsByMultiplier(request) {
+      const { scores, multipliers } = requireOptions('jacobianNormsByMultiplier', request, true);
+      return raw.jacobianNormsByMultiplier(requireFloat64Array('jacobianNormsByMultiplier', 'scores', scores), requireNumbers('jacobianNormsByMultiplier', 'multipliers', multipliers));
     },
 
     cosineSweep(request) {

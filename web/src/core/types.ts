@@ -124,7 +124,7 @@ export interface Core {
   entropySweep(request: EntropySweepRequest): EntropySweep;
   /** p₁ of softmax([x, 0, …, 0]) for each x. */
   saturationCurve(request: { xs: Float64Array; keyCount: number }): Float64Array;
-  jacobianNorms(request: { scores: Float64Array; multipliers: Float64Array }): {
+  jacobianNormsByMultiplier(request: { scores: Float64Array; multipliers: Float64Array }): {
     multipliers: Float64Array; maxAbs: Float64Array; frobenius: Float64Array; survivalRatio: Float64Array;
   };
   cosineSweep(request: { dimensions: number[]; pairs: number; seed: number }): CosineSweep;

@@ -62,7 +62,7 @@ export function jacobianView(core: Core, params: JacobianViewParams): JacobianVi
     ...params, baseScores, weights,
     jacobian: core.softmaxJacobian(weights),
     stats: core.softmaxStats(baseScores, options),
-    norms: core.jacobianNorms({ scores: baseScores, multipliers: Float64Array.from(multipliers) }),
+    norms: core.jacobianNormsByMultiplier({ scores: baseScores, multipliers: Float64Array.from(multipliers) }),
   };
 }
 
