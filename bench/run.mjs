@@ -86,8 +86,10 @@ console.log('| frames | median frame (ms) | p95 frame (ms) | longest frame (ms) 
 console.log('|---:|---:|---:|---:|---:|---:|');
 console.log(`| ${frames.count} | ${frames.median.toFixed(1)} | ${frames.p95.toFixed(1)} | ${frames.max.toFixed(1)} | ${frames.longestTask.toFixed(0)} | ${frames.updates} |`);
 
-const training = await measureTraining();
-console.log('\nLesson page in Chromium while Train it runs at dₖ = 512 (scaled and unscaled, in the worker)');
-console.log('| frames | median frame (ms) | p95 frame (ms) | longest frame (ms) | longest main-thread task (ms) | training steps per second (both runs) |');
-console.log('|---:|---:|---:|---:|---:|---:|');
-console.log(`| ${training.count} | ${training.median.toFixed(1)} | ${training.p95.toFixed(1)} | ${training.max.toFixed(1)} | ${training.longestTask.toFixed(0)} | ${training.stepsPerSecond.toFixed(0)} |`);
+// Three separate runs: one long task is enough to miss the target, so the worst run is what counts.
+const trainingRuns = [await measureTraining(), await measureTraining(), await measureTraining()];
+console.log('\nLesson page in Chromium while Train it runs at dₖ = 512, n = 32 (scaled and unscaled, in the worker); three runs');
+console.log('| run | frames | median frame (ms) | p95 frame (ms) | longest frame (ms) | longest main-thread task (ms) | training steps per second (both runs) |');
+console.log('|---:|---:|---:|---:|---:|---:|---:|');
+trainingRuns.forEach((t, i) => console.log(`| ${i + 1} | ${t.count} | ${t.median.toFixed(1)} | ${t.p95.toFixed(1)} | ${t.max.toFixed(1)} | ${t.longestTask.toFixed(0)} | ${t.stepsPerSecond.toFixed(0)} |`));
+console.log(`Longest main-thread task over the three runs: ${Math.max(...trainingRuns.map((t) => t.longestTask)).toFixed(0)} ms (target: none over 50 ms)`);

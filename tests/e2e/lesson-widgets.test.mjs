@@ -244,6 +244,41 @@ test('train it: Start, live curves, another widget still answers, Stop; then a s
   for (const chart of await page.$$(`#${id}-widget svg.training`)) assert.match(await chart.getAttribute('aria-label'), /at step 200: scaled/);
 });
 
+test('train it: Pause freezes the run and Resume continues it; a new setting mid-run starts clean and stays controllable', async () => {
+  const { page } = lesson;
+  const id = widgetOf('train-it').id;
+  await open(page, id, `?${id}.dk=256&${id}.steps=3000`);
+  const progress = () => page.$eval(`#${id}-widget progress`, (p) => Number(p.value));
+  await page.click(`#${id}-widget button.training-start`);
+  await page.waitForFunction((w) => Number(document.querySelector(w)?.value) >= 30, `#${id}-widget progress`);
+  await page.click(`#${id}-widget button.training-pause`);
+  await page.waitForFunction((w) => document.querySelector(w)?.dataset.training === 'paused', `#${id}-widget`);
+  const paused = await progress();
+  await page.waitForTimeout(600);
+  assert.equal(await progress(), paused, 'nothing trains while paused');
+  await page.click(`#${id}-widget button.training-resume`);
+  await page.waitForFunction(([w, p]) => Number(document.querySelector(w)?.value) > p + 20, [`#${id}-widget progress`, paused]);
+
+  // Moving a control mid-run: the old run must not repaint the widget, and a new Start must be fully controllable.
+  await page.focus(`#${id}-widget-keys-slider`);
+  await page.keyboard.press('ArrowRight');
+  await page.click(`#${id}-widget button.training-start`);
+  await page.waitForTimeout(800);
+  assert.equal(await trainingState(page, id), 'running');
+  assert.equal(await page.$eval(`#${id}-widget button.training-stop`, (b) => b.disabled), false, 'Stop works for the new run');
+  await page.click(`#${id}-widget button.training-stop`);
+  assert.equal(await trainingState(page, id), 'stopped');
+  const stoppedAt = await progress();
+  await page.waitForTimeout(600);
+  assert.equal(await progress(), stoppedAt, 'a stopped run sends nothing more');
+  await page.focus(`#${id}-widget-keys-slider`);
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForTimeout(600);
+  assert.equal(await trainingState(page, id), 'idle', 'a new setting leaves the widget idle, not showing an old run');
+  assert.match(await page.textContent(`#${id}-widget .chart-summary`), /Press Start to train\.$/);
+  assert.equal(await progress(), 0);
+});
+
 for (const scheme of ['light', 'dark']) {
   test(`axe: the new widgets with their data tables open pass WCAG 2.2 AA in the ${scheme} theme`, async () => {
     const { page } = lesson;

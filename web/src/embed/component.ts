@@ -7,7 +7,7 @@ import { ProgressStore } from '../lesson/progress-store.js';
 import { SafeStorage } from '../lesson/safe-storage.js';
 import { CoreClient } from '../worker/core-client.js';
 import { readEmbedRequest, reservedParams } from './embed-request.js';
-import { renderEmbed } from './embed-view.js';
+import { renderEmbed, type RenderedEmbed } from './embed-view.js';
 import { withLocalWorkers } from './local-worker.js';
 import { MessageMaker } from './messages.js';
 import { relayLessonEvents } from './relay.js';
@@ -30,6 +30,7 @@ abstract class AttentionLabElement extends HTMLElement {
   protected abstract readonly kind: 'widget' | 'question';
   private readonly root = this.attachShadow({ mode: 'open' });
   private nearby?: IntersectionObserver;
+  private view: RenderedEmbed | undefined;
   private rendered = false;
   private scheduled = false;
   private generation = 0;
@@ -50,6 +51,8 @@ abstract class AttentionLabElement extends HTMLElement {
   disconnectedCallback(): void {
     this.nearby?.disconnect();
     this.nearby = undefined;
+    this.view?.dispose();
+    this.view = undefined;
   }
 
   attributeChangedCallback(): void {
@@ -99,8 +102,9 @@ abstract class AttentionLabElement extends HTMLElement {
       announce(sharedStorage().problem);
       announce(store.notice);
     }
-    const view = renderEmbed(request, { client: sharedClient(), store, events, announce });
-    this.root.replaceChildren(notices, view);
+    this.view?.dispose(); // a re-render must not leave the old widget training in the worker
+    this.view = renderEmbed(request, { client: sharedClient(), store, events, announce });
+    this.root.replaceChildren(notices, this.view.element);
   }
 }
 

@@ -54,7 +54,7 @@ if (request.lesson) {
     (error: Error) => (status.textContent = `The interactive figure could not start: ${error.message}.`),
   );
 
-  document.getElementById('embed')?.replaceChildren(renderEmbed(request, { client, store, events, announce }));
+  document.getElementById('embed')?.replaceChildren(renderEmbed(request, { client, store, events, announce }).element);
   document.title = `${lesson.title} · Attention Lab`;
   const widget = request.widget && { id: request.widget.id, state: flattenWidgetParams(request.widget.params), hidden: request.widget.hidden };
   document.getElementById('embed-open')?.setAttribute('href', lessonUrl(location.href, { lesson: lesson.slug, widget, question: request.question?.id }));

@@ -19,9 +19,18 @@ export interface EmbedContext {
   announce: (text: string) => void;
 }
 
-export function renderEmbed(request: EmbedRequest, context: EmbedContext): HTMLElement {
-  if (request.whole) return new LessonView(request.lesson, { ...context, url: request.url }).element;
-  return new EmbedParts(request, context).element;
+export interface RenderedEmbed {
+  element: HTMLElement;
+  dispose(): void;
+}
+
+export function renderEmbed(request: EmbedRequest, context: EmbedContext): RenderedEmbed {
+  if (request.whole) {
+    const view = new LessonView(request.lesson, { ...context, url: request.url });
+    return { element: view.element, dispose: () => view.dispose() };
+  }
+  const parts = new EmbedParts(request, context);
+  return { element: parts.element, dispose: () => parts.dispose() };
 }
 
 class EmbedParts {
@@ -40,6 +49,10 @@ class EmbedParts {
       this.reportProgress();
       context.store.subscribe(() => this.reportProgress());
     }
+  }
+
+  dispose(): void {
+    this.widgets.forEach((widget) => widget.dispose?.());
   }
 
   private mountWidget(pick: WidgetPick): HTMLElement {

@@ -57,6 +57,12 @@ export class LessonView {
     context.events?.emit('ready', { lesson: lesson.slug, questions: this.questions.length, widgets: [...this.slots.keys()] });
   }
 
+  /** Stops whatever the mounted widgets still run (the view is being removed). */
+  dispose(): void {
+    this.observer?.disconnect();
+    this.slots.forEach((slot) => slot.mounted?.dispose?.());
+  }
+
   /** Mounts (if needed) and returns a widget, e.g. for a question's "show me". */
   widget(id: string): MountedWidget | undefined {
     const slot = this.slots.get(id);

@@ -16,6 +16,8 @@ export interface MountedWidget {
   frame: { linkButton: HTMLButtonElement; setNotice(text: string): void };
   currentState: WidgetState;
   setState(partial: WidgetState): void;
+  /** Ends work the widget started (a training run); called when it leaves the page. */
+  dispose?(): void;
 }
 
 type Factory = (options: WidgetOptions<WidgetState>) => MountedWidget;

@@ -33,7 +33,7 @@ export class TrainIt extends LiveWidget<'trainingPlan', TrainItState> {
   /** Set while a redraw waits for the next frame: chunks arrive faster than a phone can draw four charts. */
   private drawPending = false;
   private lastDrawn = 0;
-  private readonly buttons = new TrainingButtons({ start: () => this.start(), pause: () => this.handle?.pause(), resume: () => this.handle?.resume(), stop: () => this.handle?.stop() });
+  private readonly buttons = new TrainingButtons({ start: () => this.start(), pause: () => this.handle?.pause(), resume: () => this.handle?.resume(), stop: () => this.stopByLearner() });
   private readonly progressBar = document.createElement('progress');
   private readonly progressText = document.createElement('p');
   private handle?: TrainingHandle;
@@ -105,18 +105,40 @@ export class TrainIt extends LiveWidget<'trainingPlan', TrainItState> {
     this.frame.setNotice('');
     this.frame.setSummary(`${this.planSentence} Training…`);
     const params = this.params(this.state);
-    this.handle = this.options.client.train(params, (message) => this.receive(message, params));
+    const handle: TrainingHandle = this.options.client.train(params, (message) => {
+      if (handle === this.handle) this.receive(message, params); // a run that was replaced says nothing
+    });
+    this.handle = handle;
     this.setTraining('running');
   }
 
+  // The session is detached at once, so the widget reports the stop itself, with the steps it has received.
+  private stopByLearner(): void {
+    if (!this.handle) return;
+    this.dispose();
+    this.setTraining('stopped');
+    this.frame.setSummary(`${this.planSentence} ${this.resultSentence(this.params(this.state), this.progressBar.value)}`);
+  }
+
+  /** Stops training for good (the widget leaves the page or is rebuilt). */
+  dispose(): void {
+    this.handle?.stop();
+    this.handle = undefined;
+  }
+
   private receive(message: TrainingMessage, params: TrainingParams): void {
+    // Removed from the page without dispose(): stop rather than train for nobody.
+    if (!this.element.isConnected) {
+      this.dispose();
+      return;
+    }
     if (message.kind === 'train-progress') {
       this.append(message.progress);
       return;
     }
     this.setTraining(message.state);
     if (message.error) this.frame.setNotice(`Training stopped with an error: ${message.error.message}`);
-    if (message.state === 'finished' || message.state === 'stopped') {
+    if (message.state === 'finished' || message.state === 'stopped' || message.state === 'failed') {
       this.handle = undefined;
       this.frame.setSummary(`${this.planSentence} ${this.resultSentence(params, message.stepsDone)}`);
     }
@@ -143,11 +165,21 @@ export class TrainIt extends LiveWidget<'trainingPlan', TrainItState> {
     if (this.drawPending) return;
     this.drawPending = true;
     const wait = Math.max(0, curveRedrawInterval - (performance.now() - this.lastDrawn));
-    setTimeout(() => requestAnimationFrame(() => {
+    setTimeout(() => this.drawOneChartPerFrame([...metrics]), wait);
+  }
+
+  // One chart per animation frame: four at once can take longer than a frame to lay out and paint.
+  private drawOneChartPerFrame(pending: Metric[]): void {
+    const metric = pending.shift();
+    if (!metric || this.element.dataset.training !== 'running') {
       this.drawPending = false;
       this.lastDrawn = performance.now();
-      this.drawCurves();
-    }), wait);
+      return;
+    }
+    requestAnimationFrame(() => {
+      this.drawCurve(metric);
+      this.drawOneChartPerFrame(pending);
+    });
   }
 
   private resultSentence(params: TrainingParams, stepsDone: number): string {
@@ -189,12 +221,14 @@ export class TrainIt extends LiveWidget<'trainingPlan', TrainItState> {
   }
 
   private drawCurves(): void {
+    for (const metric of metrics) this.drawCurve(metric);
+  }
+
+  private drawCurve(metric: Metric): void {
     // A fixed x axis over all planned steps, so the curves visibly grow towards the end.
     const xDomain: [number, number] = [0, this.plan?.steps ?? this.state.steps];
-    for (const metric of metrics) {
-      const series: LineSeries[] = runNames.map((run) => ({ name: runLabels[run], className: run, xs: this.steps, ys: this.curves[run][metric] }));
-      this.charts[metric].draw(series, this.curveSummary(metric), [], xDomain);
-    }
+    const series: LineSeries[] = runNames.map((run) => ({ name: runLabels[run], className: run, xs: this.steps, ys: this.curves[run][metric] }));
+    this.charts[metric].draw(series, this.curveSummary(metric), [], xDomain);
   }
 
   private curveSummary(metric: Metric): string {

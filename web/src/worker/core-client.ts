@@ -47,7 +47,11 @@ export class CoreClient {
     return {
       pause: () => send({ kind: 'train', session, action: 'pause' }),
       resume: () => send({ kind: 'train', session, action: 'resume' }),
-      stop: () => send({ kind: 'train', session, action: 'stop' }),
+      // Detach first: progress still in flight from this session must not reach a widget that has moved on.
+      stop: () => {
+        this.trainingListeners.delete(session);
+        send({ kind: 'train', session, action: 'stop' });
+      },
     };
   }
 

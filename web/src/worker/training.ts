@@ -2,6 +2,8 @@
 // still answers every other widget between chunks and the page sees the curves grow.
 import type { Core, TrainingChunk } from '../core/types.js';
 
+const maxTrainingSteps = 100000;
+
 export interface TrainingParams {
   dk: number;
   keys: number;
@@ -96,6 +98,10 @@ export class TrainingSession {
     const reachedAt: TrainingProgress['reachedAt'] = {};
     const streaks = runNames.map(() => ({ start: 0, length: 0 }));
     try {
+      // The page's schema caps steps, but the worker must not trust a message: NaN or Infinity would never end.
+      if (!Number.isInteger(steps) || steps < 1 || steps > maxTrainingSteps) {
+        throw new RangeError(`train: steps must be an integer from 1 to ${maxTrainingSteps}, got ${steps}`);
+      }
       for (const name of runNames) trainers.push(this.core.createTrainer({ keyCount: keys, dk, scaled: name === 'scaled', seed }));
       this.listener.state('running', 0);
       while (this.stepsDone < steps && !this.stopped) {
