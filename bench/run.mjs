@@ -7,9 +7,11 @@ import { measureFrames, measureTraining } from './frames.mjs';
 
 const reps = 7;
 
-// Best of a few repetitions after one warm-up: the least disturbed run on a shared 2-core machine.
+// Warm up for ~150 ms first, so V8 has tiered both the WASM and the plain JS up to optimised code; then best of a few
+// repetitions: the least disturbed run on a shared 2-core machine.
 function time(run) {
-  run();
+  const warmUntil = performance.now() + 150;
+  do run(); while (performance.now() < warmUntil);
   let best = Infinity;
   for (let i = 0; i < reps; i++) {
     const start = performance.now();
