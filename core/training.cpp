@@ -7,6 +7,7 @@
 
 #include "errors.hpp"
 #include "validate.hpp"
+#include "random_matrix.hpp"
 
 namespace attention_lab {
 namespace {
@@ -24,9 +25,7 @@ inline double dot(const double* a, const double* b, Eigen::Index length) {
 
 RowMatrix initialWeights(NormalSampler& normal, int rows, int cols) {
   const double std = 1.0 / std::sqrt(static_cast<double>(rows));  // N(0, 1/modelDimension)
-  RowMatrix weights(rows, cols);
-  for (Eigen::Index i = 0; i < weights.size(); ++i) weights.data()[i] = std * normal.next();
-  return weights;
+  return normalMatrix(normal, rows, cols, std);
 }
 
 double squaredNorm(const RowMatrix& m) {

@@ -13,6 +13,7 @@
 #include "rng.hpp"
 #include "softmax.hpp"
 #include "training.hpp"
+#include "random_matrix.hpp"
 
 using namespace attention_lab;
 
@@ -38,11 +39,7 @@ void report(const char* kernel, double ms) { std::printf("{\"kernel\":\"%s\",\"m
 RowMatrix randomMatrix(Eigen::Index rows, Eigen::Index cols, std::uint64_t seed) {
   Xoshiro256pp engine(seed);
   NormalSampler normal(engine);
-  RowMatrix m(rows, cols);
-  for (Eigen::Index i = 0; i < rows; ++i) {
-    for (Eigen::Index j = 0; j < cols; ++j) m(i, j) = normal.next();
-  }
-  return m;
+  return normalMatrix(normal, rows, cols);
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include "errors.hpp"
 #include "rng.hpp"
 #include "softmax.hpp"
+#include "random_matrix.hpp"
 
 using namespace attention_lab;
 
@@ -15,11 +16,7 @@ namespace {
 RowMatrix randomMatrix(Eigen::Index rows, Eigen::Index cols, std::uint64_t seed) {
   Xoshiro256pp engine(seed);
   NormalSampler normal(engine);
-  RowMatrix m(rows, cols);
-  for (Eigen::Index i = 0; i < rows; ++i) {
-    for (Eigen::Index j = 0; j < cols; ++j) m(i, j) = normal.next();
-  }
-  return m;
+  return normalMatrix(normal, rows, cols);
 }
 
 const AttentionScale kModes[] = {{AttentionScaleMode::None, 1.0},        {AttentionScaleMode::Sqrt, 1.0},

@@ -8,6 +8,7 @@
 #include "errors.hpp"
 #include "retrieval_task.hpp"
 #include "rng.hpp"
+#include "random_matrix.hpp"
 
 using namespace attention_lab;
 
@@ -38,9 +39,7 @@ TrainerConfig smallConfig() {
 
 RowMatrix randomMatrix(Xoshiro256pp& engine, int rows, int cols, double std) {
   NormalSampler normal(engine);
-  RowMatrix m(rows, cols);
-  for (Eigen::Index i = 0; i < m.size(); ++i) m.data()[i] = std * normal.next();
-  return m;
+  return normalMatrix(normal, rows, cols, std);
 }
 
 // Central differences of the batch loss against every weight; relative error at the end of the check.
