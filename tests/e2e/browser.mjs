@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
 
+/** Where the lesson page is served, relative to the site root; every test builds lesson URLs from it. */
+export const lessonPath = '';
+
 const chromiumFlags = [
   '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync',
@@ -37,6 +40,8 @@ export async function openLesson({ storageBlocked = false, viewport = { width: 1
   page.on('console', (message) => message.type() === 'error' && problems.push(`console error: ${message.text()}`));
   return {
     server, context, page, problems,
+    /** The lesson page's URL: append `?state` and `#anchor` to it. */
+    url: `${server.url}${lessonPath}`,
     async close() {
       await context.close();
       await server.close();

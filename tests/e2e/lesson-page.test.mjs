@@ -30,7 +30,7 @@ async function renderedAfter(page, id, previous) {
 }
 
 test('the page is served under the strict Content-Security-Policy and renders the lesson', async () => {
-  const response = await lesson.page.goto(lesson.server.url);
+  const response = await lesson.page.goto(lesson.url);
   assert.equal(response.headers()['content-security-policy'], contentSecurityPolicy);
   assert.deepEqual(/script-src ([^;]*)/.exec(contentSecurityPolicy)[1].split(' '), ["'self'", "'wasm-unsafe-eval'"]);
   await lesson.page.waitForSelector('.katex');
@@ -107,12 +107,12 @@ test('before/after shows both sides of the same scores', async () => {
 test('a shared link reproduces a widget view, can hide a control, and odd values fall back politely', async () => {
   const { page } = lesson;
   const { id } = widgetOf('softmax-dies');
-  await page.goto(`${lesson.server.url}?${id}.dk=256&${id}.scale=linear&${id}.seed=77&hide=${id}.scale#${id}`);
+  await page.goto(`${lesson.url}?${id}.dk=256&${id}.scale=linear&${id}.seed=77&hide=${id}.scale#${id}`);
   await page.waitForSelector(`#${id}-widget[data-rendered]:not([aria-busy])`);
   const params = await rendered(page, id);
   assert.deepEqual([params.dk, params.scale, params.seed], [256, 'linear', 77]);
   assert.equal(await page.isHidden(`#${id}-widget fieldset.choice`), true);
-  await page.goto(`${lesson.server.url}?${id}.dk=banana&${id}.keys=9999#${id}`);
+  await page.goto(`${lesson.url}?${id}.dk=banana&${id}.keys=9999#${id}`);
   await page.waitForSelector(`#${id}-widget[data-rendered]:not([aria-busy])`);
   assert.match(await page.textContent(`#${id}-widget .widget-notice`), /not usable and were reset to defaults/);
   const fallback = await rendered(page, id);
@@ -122,7 +122,7 @@ test('a shared link reproduces a widget view, can hide a control, and odd values
 
 test('corrupt saved progress is reset with a notice, never a crash', async () => {
   const { page } = lesson;
-  await page.goto(lesson.server.url);
+  await page.goto(lesson.url);
   await page.evaluate(() => localStorage.setItem('attention-lab:progress:why-sqrt-dk', '{"version":1,"answers":{"x":{"attempts":"many"}}'));
   await page.reload();
   await page.waitForSelector('.question');
@@ -134,7 +134,7 @@ test('with storage blocked the lesson still works and says progress will not be 
   const blocked = await openLesson({ storageBlocked: true });
   try {
     const { page } = blocked;
-    await page.goto(blocked.server.url);
+    await page.goto(blocked.url);
     await page.waitForSelector('.question');
     assert.match(await page.textContent('#page-notices'), /not letting the page save anything/);
     const q = questions.find((x) => x.kind === 'numeric');
@@ -153,7 +153,7 @@ for (const [scheme, width, height] of [['light', 1280, 800], ['dark', 1280, 800]
     const { page } = lesson;
     await page.setViewportSize({ width, height });
     await page.emulateMedia({ colorScheme: scheme });
-    await page.goto(lesson.server.url);
+    await page.goto(lesson.url);
     await page.waitForSelector('.question');
     for (const slot of await page.$$('.widget-slot')) await slot.scrollIntoViewIfNeeded();
     await page.waitForFunction(() => document.querySelectorAll('.widget[data-rendered]:not([aria-busy])').length === document.querySelectorAll('.widget-slot').length);
@@ -170,12 +170,12 @@ test('screenshots at phone and desktop sizes, light and dark, for a person to lo
     for (const scheme of ['light', 'dark']) {
       await page.setViewportSize({ width, height });
       await page.emulateMedia({ colorScheme: scheme });
-      await page.goto(`${lesson.server.url}#${widgetOf('softmax-dies').id}`);
+      await page.goto(`${lesson.url}#${widgetOf('softmax-dies').id}`);
       await page.waitForSelector('.widget[data-rendered]:not([aria-busy])');
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       assert.ok(overflow <= 0, `no sideways scrolling at ${width} px (overflow ${overflow} px)`);
       await page.screenshot({ path: `screenshots/lesson-${width}x${height}-${scheme}.png` });
-      await page.goto(lesson.server.url);
+      await page.goto(lesson.url);
       await page.waitForSelector('.question');
       await page.screenshot({ path: `screenshots/lesson-${width}-${scheme}-full.png`, fullPage: true });
     }

@@ -7,7 +7,7 @@ import { plainWrongNumber, questions, rightAnswer } from './lesson-data.mjs';
 let lesson;
 before(async () => {
   lesson = await openLesson();
-  await lesson.page.goto(lesson.server.url);
+  await lesson.page.goto(lesson.url);
   await lesson.page.waitForSelector('.question');
 });
 after(() => lesson?.close());

@@ -27,7 +27,7 @@ const near = (text, expected) =>
   Math.abs(shown(text) - expected) <= (/e/.test(text) ? Math.abs(expected) * 5e-3 : Math.max(5e-5, Math.abs(expected) * 5e-4));
 
 async function open(page, id, query = '') {
-  await page.goto(`${lesson.server.url}${query}#${id}`);
+  await page.goto(`${lesson.url}${query}#${id}`);
   await page.waitForSelector(`#${id}-widget[data-rendered]:not([aria-busy])`);
   return rendered(page, id);
 }
@@ -283,7 +283,7 @@ for (const scheme of ['light', 'dark']) {
   test(`axe: the new widgets with their data tables open pass WCAG 2.2 AA in the ${scheme} theme`, async () => {
     const { page } = lesson;
     await page.emulateMedia({ colorScheme: scheme });
-    await page.goto(lesson.server.url);
+    await page.goto(lesson.url);
     for (const name of ['saturation-curve', 'jacobian-view', 'temperature-sweep', 'entropy-vs-dk', 'near-orthogonality', 'train-it']) {
       const { id } = widgetOf(name);
       await page.locator(`#${id}`).scrollIntoViewIfNeeded();
