@@ -22,6 +22,8 @@ if (purpose === 'test' || purpose === 'bench') {
   run('cmake', ['--preset', 'native', '--log-level=WARNING']);
   run('cmake', ['--build', '--preset', 'native', ...jobs]);
 }
+// The lists of widgets follow the folders in web/src/widgets: a new folder is a new widget.
+run('node', ['scripts/widget-index.mjs']);
 run('cmake', ['--preset', 'wasm', '--log-level=WARNING'], emscriptenEnv);
 run('cmake', ['--build', '--preset', 'wasm', ...jobs], emscriptenEnv);
 run('npx', ['--no-install', 'tsc', '-p', 'tsconfig.lib.json']);

@@ -27,8 +27,8 @@ const fixtures = {
   'misplaced-heading':
     '12:1: this makes an h1 heading; allowed: sections start with a line "## Title", subheadings use ###, the title comes from front matter',
   'content-before-section': '8:1: text before the first section; allowed: start the body with a "## Title" line',
-  'unknown-widget': '12:12: unknown widget "varience-explorer"; allowed: variance-explorer, softmax-dies, before-after, saturation-curve, jacobian-view, temperature-sweep, entropy-vs-dk, near-orthogonality, train-it',
-  'widget-not-available': '12:12: widget "scale-alternatives" is not available yet; allowed: variance-explorer, softmax-dies, before-after, saturation-curve, jacobian-view, temperature-sweep, entropy-vs-dk, near-orthogonality, train-it',
+  'unknown-widget': '12:12: unknown widget "varience-explorer"; allowed: before-after, entropy-vs-dk, jacobian-view, near-orthogonality, saturation-curve, softmax-dies, temperature-sweep, train-it, variance-explorer',
+  'widget-not-available': '12:12: widget "scale-alternatives" is not available yet; allowed: before-after, entropy-vs-dk, jacobian-view, near-orthogonality, saturation-curve, softmax-dies, temperature-sweep, train-it, variance-explorer',
   'unknown-parameter': '14:1: variance-explorer has no parameter "dim"; allowed: dk, samples, scaled, seed',
   'wrong-type': '13:5: variance-explorer: dk must be an integer, got the string "lots"; allowed: an integer from 1 to 4096',
   'out-of-range': '13:7: softmax-dies: keys = 100 is out of range; allowed: an integer from 2 to 64',

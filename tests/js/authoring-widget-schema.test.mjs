@@ -1,4 +1,6 @@
 // The widget registry as the page uses it for URL state: defaults filled, bad values reported and replaced.
+import { readFileSync } from 'node:fs';
+import { generatedLists, widgetFolders } from '../../scripts/widget-index.mjs';
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parseWidgetParams, checkWidgetState, flattenWidgetParams, reservedWidgets, widgetNames } from '../../dist/lib/src/authoring/widget-schema.js';
@@ -50,12 +52,26 @@ describe('parseWidgetParams', () => {
     assert.deepEqual(parseWidgetParams('before-after', flat).params, params);
   });
 
-  test('the nine widgets of the brief, and one still reserved', () => {
+  test('the nine widgets of the brief, one folder each, and one still reserved', () => {
     assert.deepEqual(widgetNames, [
-      'variance-explorer', 'softmax-dies', 'before-after', 'saturation-curve', 'jacobian-view', 'temperature-sweep', 'entropy-vs-dk',
-      'near-orthogonality', 'train-it',
+      'before-after', 'entropy-vs-dk', 'jacobian-view', 'near-orthogonality', 'saturation-curve', 'softmax-dies', 'temperature-sweep',
+      'train-it', 'variance-explorer',
     ]);
+    assert.deepEqual(widgetNames, widgetFolders(), 'the compiler knows exactly the widgets that have a folder');
     assert.deepEqual(reservedWidgets, ['scale-alternatives']);
+  });
+
+  test('the generated lists of widgets match the folders (node scripts/widget-index.mjs)', () => {
+    for (const [file, text] of Object.entries(generatedLists())) {
+      assert.equal(readFileSync(new URL(`../../web/src/widgets/${file}`, import.meta.url), 'utf8'), text, `${file} is current`);
+    }
+  });
+
+  test('a new folder is a new widget: the lists are made from whatever folders there are', () => {
+    const lists = generatedLists(['variance-explorer', 'zz-new-widget']);
+    assert.match(lists['views.generated.ts'], /import \{ view as zzNewWidget \} from '\.\/zz-new-widget\/view\.js';/);
+    assert.match(lists['schemas.generated.ts'], /'zz-new-widget': zzNewWidget,/);
+    assert.match(lists['computations.generated.ts'], /import \{ compute as zzNewWidget \} from '\.\/zz-new-widget\/compute\.js';/);
   });
 
   test('the new widgets bound their costly parameters and reject the rest', () => {

@@ -3,6 +3,8 @@
 interface SpecBase {
   /** A parameter without a default that may still be left out (e.g. before-after's scores). */
   optional?: true;
+  /** One line for authors: what the parameter does (the authoring reference prints it). */
+  doc?: string;
 }
 export interface IntSpec extends SpecBase { type: 'int'; min: number; max: number; default?: number }
 export interface NumberSpec extends SpecBase {

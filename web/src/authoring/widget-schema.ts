@@ -1,69 +1,10 @@
-// THE registry of widgets and their parameters: the lesson compiler and the page's URL parser both read it.
+// Checks widget parameters against each widget's schema (web/src/widgets/<name>/schema.ts): the lesson compiler, the
+// page's URL parser and embeds all check through here.
 import { checkParam, describeAllowed, isRequired, type ParamSpec, type ParamValue } from './param-spec.js';
-import { scaleTemperature } from '../core/limits.js';
+import { widgetSchemas } from '../widgets/schemas.generated.js';
+import type { StateOf } from '../widgets/params.js';
 
-const seed = { type: 'int', min: 0, max: Number.MAX_SAFE_INTEGER, default: 1 } as const;
-const keys = (fallback: number) => ({ type: 'int', min: 2, max: 64, default: fallback }) as const;
-const dk = (fallback: number) => ({ type: 'int', min: 1, max: 4096, default: fallback }) as const;
-
-export const widgetSchemas = {
-  'variance-explorer': {
-    dk: dk(64),
-    samples: { type: 'int', min: 100, max: 200000, default: 20000 },
-    scaled: { type: 'boolean', default: false },
-    seed,
-  },
-  'softmax-dies': {
-    dk: dk(64),
-    keys: keys(8),
-    scale: { type: 'enum', values: ['none', 'sqrt', 'linear', 'temperature'], default: 'none' },
-    temperature: { type: 'number', min: scaleTemperature.min, max: scaleTemperature.max, default: 8 },
-    precision: { type: 'enum', values: ['float64', 'float32', 'float16'], default: 'float64' },
-    seed,
-  },
-  'before-after': {
-    dk: dk(512),
-    keys: keys(8),
-    seed,
-    // Given scores replace the sampled ones, so a lesson can show a worked example.
-    scores: { type: 'list', minLength: 2, maxLength: 64, optional: true },
-  },
-  'saturation-curve': {
-    keys: keys(4),
-  },
-  'jacobian-view': {
-    // 'given' uses the scores below (the lesson's example); 'sampled' draws keys N(0, 1) scores from the seed.
-    source: { type: 'enum', values: ['given', 'sampled'], default: 'given' },
-    scores: { type: 'list', minLength: 2, maxLength: 12, default: [1, 0.5, 0, -0.5] },
-    keys: { type: 'int', min: 2, max: 12, default: 6 },
-    multiplier: { type: 'int', min: 1, max: 50, default: 1 },
-    seed,
-  },
-  'temperature-sweep': {
-    dk: dk(64),
-    keys: { type: 'int', min: 2, max: 16, default: 8 },
-    seed,
-  },
-  'entropy-vs-dk': {
-    keys: keys(8),
-    // 13 dₖ × 3 scales × trials × n softmax entries: 500 trials at n = 64 stays under 100 ms in WASM.
-    trials: { type: 'int', min: 20, max: 500, default: 200 },
-    seed,
-  },
-  'near-orthogonality': {
-    d: { type: 'int', min: 2, max: 4096, default: 64 },
-    // 2 × pairs × d normal draws: 2000 pairs at d = 4096 is within the core's limit for one sweep.
-    pairs: { type: 'int', min: 100, max: 2000, default: 1000 },
-    zoom: { type: 'boolean', default: false },
-    seed,
-  },
-  'train-it': {
-    dk: { type: 'int', min: 1, max: 512, default: 64 },
-    keys: { type: 'int', min: 2, max: 32, default: 8 },
-    steps: { type: 'int', min: 20, max: 3000, default: 400 },
-    seed,
-  },
-} as const satisfies Record<string, Record<string, ParamSpec>>;
+export { widgetSchemas };
 
 type Schemas = typeof widgetSchemas;
 export type WidgetName = keyof Schemas;
@@ -74,21 +15,8 @@ export const reservedWidgets = [
   'scale-alternatives',
 ] as const;
 
-type ValueOf<S> = S extends { type: 'int' | 'number' }
-  ? number
-  : S extends { type: 'boolean' }
-    ? boolean
-    : S extends { type: 'enum'; values: readonly (infer V)[] }
-      ? V
-      : S extends { type: 'list' }
-        ? readonly number[]
-        : never;
-type RequiredKeys<S> = { [K in keyof S]: S[K] extends { optional: true } ? never : K }[keyof S];
-
 /** The typed parameters of one widget, as the page receives them after parseWidgetParams. */
-export type WidgetParamsOf<W extends WidgetName> = { [K in RequiredKeys<Schemas[W]>]: ValueOf<Schemas[W][K]> } & {
-  [K in Exclude<keyof Schemas[W], RequiredKeys<Schemas[W]>>]?: ValueOf<Schemas[W][K]>;
-};
+export type WidgetParamsOf<W extends WidgetName> = StateOf<Schemas[W]>;
 
 export type WidgetParams = Record<string, ParamValue>;
 

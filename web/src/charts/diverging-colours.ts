@@ -1,30 +1,28 @@
 // A blue–white–orange diverging scale (colour-blind safe: it differs in lightness and in blue/orange, never red/green).
+import { interpolateRgb, piecewise } from 'd3-interpolate';
 import { scaleDiverging } from 'd3-scale';
 
 // Hand-picked stops from dark blue (most negative) through near-white (0) to dark orange (most positive).
 const stops = ['#1d4f91', '#4f86c6', '#a9c8ea', '#f5f5f2', '#fbc58f', '#ec8a37', '#a2490b'];
 
-function channels(hex: string): [number, number, number] {
-  return [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
-}
-
-/** t in [0, 1] to a colour, by linear interpolation between neighbouring stops. */
-export function blueWhiteOrange(t: number): string {
-  const at = Math.min(1, Math.max(0, Number.isFinite(t) ? t : 0.5)) * (stops.length - 1);
-  const i = Math.min(stops.length - 2, Math.floor(at));
-  const a = channels(stops[i] ?? '#000000');
-  const b = channels(stops[i + 1] ?? '#000000');
-  const mix = a.map((c, k) => Math.round(c + ((b[k] ?? 0) - c) * (at - i)));
-  return `#${mix.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
-}
+/** t in [0, 1] to a colour, interpolated in RGB between neighbouring stops. */
+export const blueWhiteOrange = piecewise(interpolateRgb, stops);
 
 /** Symmetric around 0, so white always means "no effect" and the two sides are comparable. */
 export function divergingScale(limit: number) {
-  return scaleDiverging(blueWhiteOrange).domain([-limit, 0, limit]).clamp(true);
+  return scaleDiverging((t: number) => blueWhiteOrange(Number.isFinite(t) ? t : 0.5))
+    .domain([-limit, 0, limit])
+    .clamp(true);
 }
 
-function luminance(hex: string): number {
-  const [r, g, b] = channels(hex).map((c) => {
+// d3 writes colours as "rgb(r, g, b)".
+function channels(colour: string): [number, number, number] {
+  const [r = 0, g = 0, b = 0] = (colour.match(/\d+/g) ?? []).map(Number);
+  return [r, g, b];
+}
+
+function luminance(colour: string): number {
+  const [r, g, b] = channels(colour).map((c) => {
     const s = c / 255;
     return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
   }) as [number, number, number];
@@ -32,7 +30,7 @@ function luminance(hex: string): number {
 }
 
 /** Near-black or white, whichever contrasts more with the cell it is written on. */
-export function textOn(hex: string): string {
-  const l = luminance(hex);
+export function textOn(colour: string): string {
+  const l = luminance(colour);
   return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? '#111111' : '#ffffff';
 }

@@ -1,6 +1,7 @@
 // Histogram of samples with, when given, the theoretical density drawn over it and marked x positions (all from the core).
 import { scaleLinear } from 'd3-scale';
-import { chartRoot, fitWidth, innerSize, redrawOnResize, svg, tickLabel, type Box } from './svg.js';
+import { line } from 'd3-shape';
+import { Chart, marks, setAttributes, setText, tickLabel } from './chart.js';
 
 export interface HistogramMarker {
   value: number;
@@ -9,50 +10,71 @@ export interface HistogramMarker {
   className: string;
 }
 
-export class HistogramChart {
-  readonly element: SVGSVGElement;
-  private readonly plot: SVGGElement;
-  private readonly box: Box = { width: 640, height: 260, margin: { top: 22, right: 10, bottom: 34, left: 56 } };
+export interface HistogramData {
+  edges: ArrayLike<number>;
+  counts: ArrayLike<number>;
+  /** Expected count per bin under the theory, drawn as a curve over the bars. */
+  density?: ArrayLike<number>;
+  markers?: HistogramMarker[];
+  /** An x range that does not follow the data, so a widening spread is seen as widening. */
+  xDomain?: [number, number];
+}
+
+export class HistogramChart extends Chart {
+  private data: HistogramData = { edges: [], counts: [] };
 
   constructor(private readonly xLabel = 'score', className = 'histogram') {
-    ({ root: this.element, plot: this.plot } = chartRoot(this.box, className));
+    super({ width: 640, height: 260, margin: { top: 22, right: 10, bottom: 38, left: 56 } }, className);
   }
 
-  private last?: () => void;
+  draw(data: HistogramData, summary: string): void {
+    this.data = data;
+    this.describe(summary);
+    this.fit();
+    this.render();
+  }
 
-  draw(edges: Float64Array, counts: Float64Array, density: Float64Array | undefined, summary: string, markers: HistogramMarker[] = []): void {
-    if (!this.last) redrawOnResize(this.element, () => this.last?.());
-    this.last = () => this.draw(edges, counts, density, summary, markers);
-    fitWidth(this.element, this.box);
-    const { width, height } = innerSize(this.box);
-    const x = scaleLinear().domain([edges[0] ?? -1, edges[edges.length - 1] ?? 1]).range([0, width]);
-    const y = scaleLinear().domain([0, Math.max(...counts, ...(density ?? [])) * 1.05 || 1]).range([height, 0]).nice();
-    this.element.setAttribute('aria-label', summary);
-    const parts: SVGElement[] = [];
-    for (const tick of y.ticks(4)) {
-      parts.push(svg('line', { x1: 0, x2: width, y1: y(tick), y2: y(tick), class: 'grid' }));
-      parts.push(svg('text', { x: -6, y: y(tick), class: 'tick', 'text-anchor': 'end', 'dominant-baseline': 'middle' }, tickLabel(tick)));
-    }
-    for (const tick of x.ticks(7)) {
-      parts.push(svg('text', { x: x(tick), y: height + 18, class: 'tick', 'text-anchor': 'middle' }, tickLabel(tick)));
-    }
-    parts.push(svg('line', { x1: 0, x2: width, y1: height, y2: height, class: 'axis' }));
-    counts.forEach((count, i) => {
+  protected render(): void {
+    const { edges, counts, density, markers = [], xDomain } = this.data;
+    const { width, height } = this.inner;
+    const first = edges[0] ?? -1;
+    const last = edges[edges.length - 1] ?? 1;
+    const x = scaleLinear().domain(xDomain ?? [first, last]).range([0, width]);
+    const top = Math.max(...Array.from(counts), ...Array.from(density ?? [])) * 1.05 || 1;
+    const y = scaleLinear().domain([0, top]).range([height, 0]).nice();
+    this.axis('y', 'left', y.ticks(4).map((t) => ({ at: y(t), label: tickLabel(t) })), true, 'count');
+    this.axis('x', 'bottom', x.ticks(width < 420 ? 5 : 7).map((t) => ({ at: x(t), label: tickLabel(t) })), false, this.xLabel);
+    setAttributes(marks(this.layer('baseline'), 'line', 1)[0] as SVGLineElement, { x1: 0, x2: width, y1: height, y2: height, class: 'axis' });
+    const bars = marks(this.layer('bars'), 'rect', counts.length);
+    // Bars narrower than a pixel would vanish on a wide fixed axis: keep at least one pixel.
+    bars.forEach((bar, i) => {
       const left = x(edges[i] ?? 0);
       const right = x(edges[i + 1] ?? 0);
-      parts.push(svg('rect', { x: left, y: y(count), width: Math.max(0, right - left - 1), height: height - y(count), class: 'bar sampled' }));
+      const count = counts[i] ?? 0;
+      setAttributes(bar, {
+        x: left, y: y(count), width: Math.max(1, right - left - (right - left > 3 ? 1 : 0)), height: height - y(count),
+        class: 'bar sampled',
+      });
     });
-    if (density) {
-      const points = Array.from(density, (d, i) => `${x(((edges[i] ?? 0) + (edges[i + 1] ?? 0)) / 2).toFixed(1)},${y(d).toFixed(1)}`);
-      parts.push(svg('polyline', { points: points.join(' '), class: 'density' }));
+    const curve = marks(this.layer('density'), 'path', density ? 1 : 0)[0];
+    if (curve && density) {
+      const centres = Array.from(density, (d, i) => [x(((edges[i] ?? 0) + (edges[i + 1] ?? 0)) / 2), y(d)] as [number, number]);
+      setAttributes(curve, { d: line()(centres) ?? '', class: 'density' });
     }
-    for (const marker of markers) {
-      const at = x(marker.value);
-      if (at < 0 || at > width) continue;
-      parts.push(svg('line', { x1: at, x2: at, y1: 0, y2: height, class: `reference ${marker.className}` }));
-      if (marker.label) parts.push(svg('text', { x: at + 5, y: 12, class: `tick reference-label ${marker.className}` }, marker.label));
-    }
-    parts.push(svg('text', { x: width / 2, y: height + 32, class: 'tick axis-label', 'text-anchor': 'middle' }, this.xLabel));
-    this.plot.replaceChildren(...parts);
+    const visible = markers.filter((m) => x(m.value) >= 0 && x(m.value) <= width);
+    const lines = marks(this.layer('markers'), 'line', visible.length);
+    const labelled = visible.filter((m) => m.label);
+    const labels = marks(this.layer('marker-labels'), 'text', labelled.length);
+    visible.forEach((m, i) => {
+      setAttributes(lines[i] as SVGLineElement, { x1: x(m.value), x2: x(m.value), y1: 0, y2: height, class: `reference ${m.className}` });
+    });
+    labelled.forEach((m, i) => {
+      const label = labels[i] as SVGTextElement;
+      const anchor = x(m.value) > width * 0.7 ? 'end' : 'start';
+      setAttributes(label, {
+        x: x(m.value) + (anchor === 'end' ? -5 : 5), y: 12 + 14 * (i % 2), class: `tick reference-label ${m.className}`, 'text-anchor': anchor,
+      });
+      setText(label, m.label);
+    });
   }
 }

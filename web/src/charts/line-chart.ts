@@ -1,6 +1,7 @@
-// Line chart of one or more series (optional error bars, log axes, reference lines), drawn from the numbers it is given.
+// Line chart of one or more series (optional error bars, dots, log axes, reference lines), drawn from its numbers.
 import { scaleLinear, scaleLog } from 'd3-scale';
-import { chartRoot, fitWidth, innerSize, redrawOnResize, svg, tickLabel, type Box } from './svg.js';
+import { line } from 'd3-shape';
+import { Chart, marks, setAttributes, setText, tickLabel } from './chart.js';
 
 export interface LineSeries {
   name: string;
@@ -20,6 +21,14 @@ export interface ReferenceLine {
   className: string;
 }
 
+/** A labelled point on a series (where a run reaches its goal). */
+export interface PointMarker {
+  x: number;
+  y: number;
+  label: string;
+  className: string;
+}
+
 export interface LineChartOptions {
   className: string;
   xLabel: string;
@@ -34,6 +43,14 @@ export interface LineChartOptions {
   /** Where the x ticks go (e.g. powers of 4 for dₖ); every other one is dropped on narrow screens. */
   xTicks?: number[];
   height?: number;
+}
+
+export interface LineChartData {
+  series: LineSeries[];
+  references?: ReferenceLine[];
+  points?: PointMarker[];
+  /** Overrides the options' x range for this drawing (a training run's planned steps). */
+  xDomain?: [number, number];
 }
 
 type Scale = ((value: number) => number) & { ticks(count?: number): number[] };
@@ -65,96 +82,118 @@ function extent(values: number[], log: boolean | undefined): [number, number] {
   return [Math.min(...usable), Math.max(...usable)];
 }
 
-export class LineChart {
-  readonly element: SVGSVGElement;
-  private readonly plot: SVGGElement;
-  private readonly box: Box;
-  private last?: () => void;
+// More points than pixel columns cannot be seen: keep the lowest and highest point of each column, in x order.
+function thinned(points: [number, number][]): [number, number][] {
+  const kept: [number, number][] = [];
+  let column = Number.NaN;
+  let low: [number, number] = [0, 0];
+  let high: [number, number] = [0, 0];
+  const flush = () => {
+    if (Number.isNaN(column)) return;
+    if (low === high) kept.push(low);
+    else kept.push(...(low[0] <= high[0] ? [low, high] : [high, low]));
+  };
+  for (const point of points) {
+    if (Math.floor(point[0]) !== column) {
+      flush();
+      column = Math.floor(point[0]);
+      low = point;
+      high = point;
+    } else if (point[1] < low[1]) low = point;
+    else if (point[1] > high[1]) high = point;
+  }
+  flush();
+  return kept;
+}
+
+export class LineChart extends Chart {
+  private data: LineChartData = { series: [] };
 
   constructor(private readonly options: LineChartOptions) {
-    this.box = { width: 640, height: options.height ?? 260, margin: { top: 24, right: 14, bottom: 38, left: 58 } };
-    ({ root: this.element, plot: this.plot } = chartRoot(this.box, `line-chart ${options.className}`));
+    super({ width: 640, height: options.height ?? 260, margin: { top: 24, right: 14, bottom: 38, left: 58 } },
+      `line-chart ${options.className}`);
   }
 
-  /** xDomain: overrides the options' for this drawing (a training run's planned steps). */
-  draw(series: LineSeries[], summary: string, references: ReferenceLine[] = [], xDomain?: [number, number]): void {
-    if (!this.last) redrawOnResize(this.element, () => this.last?.());
-    this.last = () => this.draw(series, summary, references, xDomain);
-    fitWidth(this.element, this.box);
-    const { width, height } = innerSize(this.box);
-    const { xLog, yLog } = this.options;
+  draw(data: LineChartData, summary: string): void {
+    this.data = data;
+    this.describe(summary);
+    this.fit();
+    this.render();
+  }
+
+  protected render(): void {
+    const { series, references = [], points = [], xDomain } = this.data;
+    const { width, height } = this.inner;
+    const { xLog, yLog, yFloor } = this.options;
     const allX = series.flatMap((s) => Array.from(s.xs)).concat(references.filter((r) => r.axis === 'x').map((r) => r.value));
-    const allY = series.flatMap((s) => Array.from(s.ys, (y, i) => [y - (s.errors?.[i] ?? 0), y + (s.errors?.[i] ?? 0)]).flat())
+    const allY = series
+      .flatMap((s) => Array.from(s.ys, (y, i) => [y - (s.errors?.[i] ?? 0), y + (s.errors?.[i] ?? 0)]).flat())
       .concat(references.filter((r) => r.axis === 'y').map((r) => r.value));
     // x runs exactly over the data (a log x rounded out to decades wastes most of the width); y is rounded to ticks.
     const x = axisScale(xLog, xDomain ?? this.options.xDomain ?? extent(allX, xLog), [0, width], false);
-    const floor = this.options.yFloor;
-    const yValues = floor === undefined ? allY : allY.map((v) => Math.max(v, floor));
-    const y = axisScale(yLog, this.options.yDomain ?? extent(yLog ? yValues : [0, ...yValues], yLog), [height, 0], true);
-    const clampY = (v: number) => Math.min(height, Math.max(0, y(yLog ? Math.max(v, floor ?? Number.MIN_VALUE) : v)));
-    this.element.setAttribute('aria-label', summary);
-    const parts: SVGElement[] = [];
-    for (const tick of ticksOf(y, yLog, 5)) {
-      parts.push(svg('line', { x1: 0, x2: width, y1: y(tick), y2: y(tick), class: 'grid' }));
-      parts.push(svg('text', { x: -6, y: y(tick), class: 'tick', 'text-anchor': 'end', 'dominant-baseline': 'middle' }, tickLabel(tick)));
-    }
-    const xTicks = this.options.xTicks?.filter((_, i) => width >= 420 || i % 2 === 0) ?? ticksOf(x, xLog, width < 420 ? 4 : 8);
-    for (const tick of xTicks) {
-      // Chosen ticks (dₖ = 4096) are written exactly; computed ones are rounded to three digits.
-      const label = this.options.xTicks ? String(tick) : tickLabel(tick);
-      parts.push(svg('text', { x: x(tick), y: height + 18, class: 'tick', 'text-anchor': 'middle' }, label));
-    }
-    parts.push(svg('line', { x1: 0, x2: width, y1: height, y2: height, class: 'axis' }));
-    parts.push(svg('text', { x: width / 2, y: height + 34, class: 'tick axis-label', 'text-anchor': 'middle' }, this.options.xLabel));
-    parts.push(svg('text', { x: -this.box.margin.left + 4, y: -10, class: 'tick axis-label' }, this.options.yLabel));
-    for (const r of references) {
+    const yValues = yFloor === undefined ? allY : allY.map((v) => Math.max(v, yFloor));
+    const y = axisScale(yLog, this.options.yDomain ?? extent(yLog ? yValues : [0, ...yValues], yLog), [height, 0], !this.options.yDomain);
+    const clampY = (v: number) => Math.min(height, Math.max(0, y(yLog ? Math.max(v, yFloor ?? Number.MIN_VALUE) : v)));
+    const clampX = (v: number) => Math.min(width, Math.max(0, x(v)));
+    this.axis('y', 'left', ticksOf(y, yLog, 5).map((t) => ({ at: y(t), label: tickLabel(t) })), true, this.options.yLabel);
+    const chosen = this.options.xTicks?.filter((_, i) => width >= 420 || i % 2 === 0);
+    // Chosen ticks (dₖ = 4096) are written exactly; computed ones are rounded to three digits.
+    const xTicks = chosen?.map((t) => ({ at: x(t), label: String(t) })) ??
+      ticksOf(x, xLog, width < 420 ? 4 : 8).map((t) => ({ at: x(t), label: tickLabel(t) }));
+    this.axis('x', 'bottom', xTicks, false, this.options.xLabel);
+    setAttributes(marks(this.layer('baseline'), 'line', 1)[0] as SVGLineElement, { x1: 0, x2: width, y1: height, y2: height, class: 'axis' });
+    this.drawReferences(references, clampX, clampY);
+    const paths = marks(this.layer('lines'), 'path', series.length);
+    const withErrors = series.flatMap((s) => Array.from(s.ys, (v, i) => ({ s, i, v, e: s.errors?.[i] ?? 0 })).filter((p) => p.e));
+    const errorBars = marks(this.layer('error-bars'), 'line', withErrors.length);
+    withErrors.forEach(({ s, i, v, e }, k) => {
+      const at = x(s.xs[i] ?? 0);
+      setAttributes(errorBars[k] as SVGLineElement, { x1: at, x2: at, y1: clampY(v - e), y2: clampY(v + e), class: `error-bar ${s.className}` });
+    });
+    const dotted = series.flatMap((s) => (s.dots ? Array.from(s.ys, (v, i) => ({ s, i, v })) : []));
+    const dots = marks(this.layer('dots'), 'circle', dotted.length);
+    dotted.forEach(({ s, i, v }, k) => {
+      setAttributes(dots[k] as SVGCircleElement, { cx: x(s.xs[i] ?? 0), cy: clampY(v), r: 3.5, class: `dot ${s.className}` });
+    });
+    series.forEach((s, k) => {
+      const projected = Array.from(s.ys, (v, i) => [x(s.xs[i] ?? 0), clampY(v)] as [number, number]);
+      const drawn = projected.length > 2 * width && !s.dots ? thinned(projected) : projected;
+      setAttributes(paths[k] as SVGPathElement, { d: line()(drawn) ?? '', class: `line ${s.className}` });
+    });
+    const pointMarks = marks(this.layer('points'), 'circle', points.length);
+    const pointLabels = marks(this.layer('point-labels'), 'text', points.length);
+    points.forEach((p, k) => {
+      setAttributes(pointMarks[k] as SVGCircleElement, { cx: clampX(p.x), cy: clampY(p.y), r: 5, class: `goal ${p.className}` });
+      const label = pointLabels[k] as SVGTextElement;
+      const anchor = clampX(p.x) > width * 0.6 ? 'end' : 'start';
+      setAttributes(label, {
+        x: clampX(p.x) + (anchor === 'end' ? -8 : 8), y: clampY(p.y) + 16 + 14 * k, class: `tick reference-label ${p.className}`,
+        'text-anchor': anchor,
+      });
+      setText(label, p.label);
+    });
+  }
+
+  private drawReferences(references: ReferenceLine[], clampX: (v: number) => number, clampY: (v: number) => number): void {
+    const { width, height } = this.inner;
+    const lines = marks(this.layer('references'), 'line', references.length);
+    const labels = marks(this.layer('reference-labels'), 'text', references.length);
+    references.forEach((r, k) => {
+      const label = labels[k] as SVGTextElement;
       if (r.axis === 'y') {
         const at = clampY(r.value);
-        parts.push(svg('line', { x1: 0, x2: width, y1: at, y2: at, class: `reference ${r.className}` }));
-        parts.push(svg('text', { x: width - 4, y: at - 5, class: `tick reference-label ${r.className}`, 'text-anchor': 'end' }, r.label));
+        setAttributes(lines[k] as SVGLineElement, { x1: 0, x2: width, y1: at, y2: at, class: `reference ${r.className}` });
+        setAttributes(label, { x: width - 4, y: at - 5, class: `tick reference-label ${r.className}`, 'text-anchor': 'end' });
       } else {
-        const at = x(r.value);
-        parts.push(svg('line', { x1: at, x2: at, y1: 0, y2: height, class: `reference ${r.className}` }));
+        const at = clampX(r.value);
         const anchor = at > width * 0.6 ? 'end' : 'start';
+        setAttributes(lines[k] as SVGLineElement, { x1: at, x2: at, y1: 0, y2: height, class: `reference ${r.className}` });
         // Labelled near the bottom: curves in these charts mostly start high, so the top is crowded.
-        parts.push(svg('text', { x: at + (anchor === 'end' ? -5 : 5), y: height - 8, class: `tick reference-label ${r.className}`, 'text-anchor': anchor }, r.label));
+        setAttributes(label, {
+          x: at + (anchor === 'end' ? -5 : 5), y: height - 8, class: `tick reference-label ${r.className}`, 'text-anchor': anchor,
+        });
       }
-    }
-    for (const s of series) {
-      const points: string[] = [];
-      // More points than pixel columns cannot be seen: keep the lowest and highest point of each column.
-      const thin = s.xs.length > 2 * width && !s.errors && !s.dots;
-      let column = -1;
-      let low = { x: 0, y: 0 };
-      let high = { x: 0, y: 0 };
-      const flush = () => {
-        if (column < 0) return;
-        const pair = low.x <= high.x ? [low, high] : [high, low];
-        for (const p of pair) points.push(`${p.x.toFixed(1)},${p.y.toFixed(1)}`);
-      };
-      for (let i = 0; i < s.xs.length; i++) {
-        const xi = x(s.xs[i] ?? 0);
-        const yi = clampY(s.ys[i] ?? 0);
-        if (thin) {
-          if (Math.floor(xi) !== column) {
-            flush();
-            column = Math.floor(xi);
-            low = { x: xi, y: yi };
-            high = { x: xi, y: yi };
-          } else if (yi < low.y) low = { x: xi, y: yi };
-          else if (yi > high.y) high = { x: xi, y: yi };
-          continue;
-        }
-        points.push(`${xi.toFixed(1)},${yi.toFixed(1)}`);
-        const error = s.errors?.[i];
-        if (error) {
-          parts.push(svg('line', { x1: xi, x2: xi, y1: clampY((s.ys[i] ?? 0) - error), y2: clampY((s.ys[i] ?? 0) + error), class: `error-bar ${s.className}` }));
-        }
-        if (s.dots) parts.push(svg('circle', { cx: xi, cy: yi, r: 3.5, class: `dot ${s.className}` }));
-      }
-      if (thin) flush();
-      parts.push(svg('polyline', { points: points.join(' '), class: `line ${s.className}` }));
-    }
-    this.plot.replaceChildren(...parts);
+      setText(label, r.label);
+    });
   }
 }

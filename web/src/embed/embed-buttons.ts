@@ -4,7 +4,7 @@ import type { CompiledLesson } from '../authoring/compiled.js';
 import type { LessonView } from '../lesson/render-lesson.js';
 import { hiddenFor, type UrlState } from '../lesson/url-state.js';
 import { embedThis } from './embed-this.js';
-import { questionsOf } from './lessons.js';
+import { questionsOf } from '../lesson/lessons.js';
 import { iframeSnippet } from './snippet.js';
 
 export function addEmbedButtons(view: LessonView, lesson: CompiledLesson, url: UrlState): void {

@@ -11,7 +11,7 @@ import { reportHeight } from './auto-height.js';
 import { readEmbedRequest } from './embed-request.js';
 import { renderEmbed } from './embed-view.js';
 import { embeddingOrigin, postToHost, targetOrigins } from './host-bridge.js';
-import { questionsOf } from './lessons.js';
+import { questionsOf } from '../lesson/lessons.js';
 import { MessageMaker } from './messages.js';
 import { relayLessonEvents } from './relay.js';
 import { lessonUrl } from './snippet.js';

@@ -4,7 +4,7 @@
 import type { CompiledLesson, Question } from '../authoring/compiled.js';
 import { checkWidgetParam, isWidgetName, parseWidgetParams, widgetSchemas, type WidgetName, type WidgetParams } from '../authoring/widget-schema.js';
 import { hiddenFor, readUrlState, type UrlState } from '../lesson/url-state.js';
-import { findLesson, questionsOf, widgetBlocksOf } from './lessons.js';
+import { findLesson, questionsOf, widgetBlocksOf } from '../lesson/lessons.js';
 
 export const reservedParams: ReadonlySet<string> = new Set(['lesson', 'widget', 'question', 'hide', 'origin', 'frame', 'theme']);
 

@@ -1,16 +1,15 @@
 // Draws what an embed asked for: the whole lesson (LessonView), or one widget and/or one question in compact form.
 import type { Question } from '../authoring/compiled.js';
-import { parseWidgetParams } from '../authoring/widget-schema.js';
 import type { LessonEvents } from '../lesson/lesson-events.js';
+import { questionsOf, widgetBlocksOf } from '../lesson/lessons.js';
+import { mountWidget, showInWidget, type MountedWidget } from '../lesson/mount-widget.js';
+import { reportProgress } from '../lesson/progress-report.js';
 import type { ProgressStore } from '../lesson/progress-store.js';
 import { LessonView } from '../lesson/render-lesson.js';
-import { widgetFactories, type MountedWidget } from '../lesson/widget-registry.js';
-import { scoreOf, type WidgetAction } from '../quiz/index.js';
+import type { WidgetAction } from '../quiz/index.js';
 import { QuestionView } from '../quiz-ui/question-view.js';
-import type { WidgetState } from '../widgets/live-widget.js';
 import type { CoreClient } from '../worker/core-client.js';
 import type { EmbedRequest, WidgetPick } from './embed-request.js';
-import { questionsOf, widgetBlocksOf } from './lessons.js';
 
 export interface EmbedContext {
   client: CoreClient;
@@ -37,7 +36,7 @@ class EmbedParts {
   readonly element = document.createElement('div');
   private readonly widgets = new Map<string, MountedWidget>();
   private readonly questionIds: string[] = [];
-  private complete = false;
+  private stopReporting?: () => void;
 
   constructor(private readonly request: EmbedRequest, private readonly context: EmbedContext) {
     this.element.className = 'embed-parts';
@@ -45,23 +44,16 @@ class EmbedParts {
     if (request.question) this.element.append(this.question(request.question));
     const lesson = request.lesson.slug;
     context.events.emit('ready', { lesson, questions: this.questionIds.length, widgets: [...this.widgets.keys()] });
-    if (this.questionIds.length) {
-      this.reportProgress();
-      context.store.subscribe(() => this.reportProgress());
-    }
+    if (this.questionIds.length) this.stopReporting = reportProgress(context.store, this.questionIds, lesson, context.events);
   }
 
   dispose(): void {
-    this.widgets.forEach((widget) => widget.dispose?.());
+    this.stopReporting?.();
+    this.widgets.forEach((widget) => widget.dispose());
   }
 
   private mountWidget(pick: WidgetPick): HTMLElement {
-    const factory = widgetFactories[pick.widget];
-    if (!factory) {
-      this.context.announce(`The widget “${pick.widget}” is not available yet.`);
-      return Object.assign(document.createElement('p'), { textContent: `The widget “${pick.widget}” is not available yet.` });
-    }
-    const widget = factory({ client: this.context.client, id: `${pick.id}-widget`, state: pick.params as WidgetState, hidden: pick.hidden });
+    const widget = mountWidget({ client: this.context.client, id: pick.id, widget: pick.widget, params: pick.params, hidden: pick.hidden });
     widget.frame.linkButton.hidden = true; // a link to the frame itself is no use to a learner; the chrome links the lesson
     this.widgets.set(pick.id, widget);
     return widget.element;
@@ -81,27 +73,12 @@ class EmbedParts {
 
   // "Show me in the widget" from a lone question brings the widget in below it.
   private show(action: WidgetAction): void {
-    let widget = this.widgets.get(action.widget);
-    if (!widget) {
+    if (!this.widgets.has(action.widget)) {
       const block = widgetBlocksOf(this.request.lesson).find((b) => b.id === action.widget);
       if (!block) return;
-      this.element.append(this.mountWidget({ id: block.id, widget: block.widget, params: parseWidgetParams(block.widget, block.params).params, hidden: new Set() }));
-      widget = this.widgets.get(action.widget);
+      this.element.append(this.mountWidget({ id: block.id, widget: block.widget, params: block.params, hidden: new Set() }));
     }
-    if (!widget) return;
-    widget.setState(action.state);
-    const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches;
-    widget.element.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'nearest' });
-    widget.element.tabIndex = -1; // so the next Tab continues inside the widget that now shows the answer
-    widget.element.focus({ preventScroll: true });
-  }
-
-  private reportProgress(): void {
-    const lesson = this.request.lesson.slug;
-    const score = scoreOf(this.context.store.current, this.questionIds);
-    this.context.events.emit('progress', { lesson, ...score });
-    const complete = score.total > 0 && score.correct === score.total;
-    if (complete && !this.complete) this.context.events.emit('completed', { lesson, score: score.correct / score.total, correct: score.correct, total: score.total });
-    this.complete = complete;
+    const widget = this.widgets.get(action.widget);
+    if (widget) showInWidget(widget, action, 'nearest');
   }
 }

@@ -4,7 +4,7 @@ import 'katex/dist/katex.min.css';
 import '../styles/lesson.css';
 import '../styles/embed.css';
 import { SafeStorage } from '../lesson/safe-storage.js';
-import { startLessonPage } from './lesson-page.js';
+import { startLessonPage } from '../lesson/lesson-page.js';
 import { MemoryStorage } from './memory-storage.js';
 import { ScormSession } from './scorm12.js';
 

@@ -49,7 +49,9 @@ export class ProgressStore {
     this.listeners.forEach((listener) => listener(this.progress));
   }
 
-  subscribe(listener: (progress: QuizProgress) => void): void {
+  /** Calls listener after every change; returns the function that stops it. */
+  subscribe(listener: (progress: QuizProgress) => void): () => void {
     this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 }

@@ -1,15 +1,15 @@
 // Renders a compiled lesson: contents, progress, sections of prose, widgets (mounted as they near the viewport), questions.
 import type { Block, CompiledLesson } from '../authoring/compiled.js';
-import { checkWidgetParam, parseWidgetParams, type WidgetName } from '../authoring/widget-schema.js';
-import { scoreOf, wrongQuestionIds, type Question, type WidgetAction } from '../quiz/index.js';
+import type { FlatWidgetParams, WidgetName } from '../authoring/widget-schema.js';
+import { wrongQuestionIds, type Question, type WidgetAction } from '../quiz/index.js';
 import { QuestionView } from '../quiz-ui/question-view.js';
-import type { WidgetState } from '../widgets/live-widget.js';
 import type { CoreClient } from '../worker/core-client.js';
 import type { LessonEvents } from './lesson-events.js';
+import { mountWidget, showInWidget, type MountedWidget } from './mount-widget.js';
+import { reportProgress, type Score } from './progress-report.js';
 import type { ProgressStore } from './progress-store.js';
 import { keepOverflowFocusable } from './scroll-regions.js';
 import { hiddenFor, linkTo, type UrlState } from './url-state.js';
-import { widgetFactories, type MountedWidget } from './widget-registry.js';
 
 export interface LessonContext {
   client: CoreClient;
@@ -23,7 +23,7 @@ export interface LessonContext {
 interface WidgetSlot {
   id: string;
   widget: WidgetName;
-  params: Record<string, number | string | boolean>;
+  params: FlatWidgetParams;
   placeholder: HTMLElement;
   mounted?: MountedWidget;
 }
@@ -36,6 +36,7 @@ export class LessonView {
   private readonly progressBar = document.createElement('progress');
   private readonly retryButton = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Retry the questions I missed' });
   private observer?: IntersectionObserver;
+  private stopReporting?: () => void;
 
   constructor(private readonly lesson: CompiledLesson, private readonly context: LessonContext) {
     this.element.className = 'lesson';
@@ -49,8 +50,8 @@ export class LessonView {
     body.append(this.contents());
     for (const section of lesson.sections) body.append(this.section(section.id, section.titleHtml, section.blocks));
     this.element.append(header, body);
-    this.updateProgress();
-    context.store.subscribe(() => this.updateProgress());
+    const ids = this.questions.map((q) => q.question.id);
+    this.stopReporting = reportProgress(context.store, ids, lesson.slug, context.events, (score) => this.showProgress(score, ids));
     this.observeWidgets();
     // Sizes are known only once the article is in the document.
     requestAnimationFrame(() => keepOverflowFocusable(this.element));
@@ -60,7 +61,8 @@ export class LessonView {
   /** Stops whatever the mounted widgets still run (the view is being removed). */
   dispose(): void {
     this.observer?.disconnect();
-    this.slots.forEach((slot) => slot.mounted?.dispose?.());
+    this.stopReporting?.();
+    this.slots.forEach((slot) => slot.mounted?.dispose());
   }
 
   /** Mounts (if needed) and returns a widget, e.g. for a question's "show me". */
@@ -71,13 +73,7 @@ export class LessonView {
 
   show(action: WidgetAction): void {
     const widget = this.widget(action.widget);
-    if (!widget) return;
-    widget.setState(action.state);
-    const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches;
-    widget.element.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
-    // The figure takes focus so the next Tab continues inside the widget that now shows the answer.
-    widget.element.tabIndex = -1;
-    widget.element.focus({ preventScroll: true });
+    if (widget) showInWidget(widget, action, 'start');
   }
 
   private contents(): HTMLElement {
@@ -131,21 +127,12 @@ export class LessonView {
     return panel;
   }
 
-  private updateProgress(): void {
-    const ids = this.questions.map((q) => q.question.id);
-    const score = scoreOf(this.context.store.current, ids);
-    const wasComplete = this.element.dataset.complete === 'true';
+  private showProgress(score: Score, ids: string[]): void {
+    const complete = score.correct === score.total && score.total > 0;
     this.progressBar.max = Math.max(1, score.total);
     this.progressBar.value = score.correct;
-    this.progressText.textContent = `${score.correct} of ${score.total} questions answered correctly` +
-      (score.correct === score.total && score.total > 0 ? ' — lesson complete.' : '.');
-    const complete = score.correct === score.total && score.total > 0;
+    this.progressText.textContent = `${score.correct} of ${score.total} questions answered correctly` + (complete ? ' — lesson complete.' : '.');
     this.element.dataset.complete = String(complete);
-    const lesson = this.lesson.slug;
-    this.context.events?.emit('progress', { lesson, answered: score.answered, correct: score.correct, total: score.total });
-    if (complete && !wasComplete) {
-      this.context.events?.emit('completed', { lesson, score: score.correct / score.total, correct: score.correct, total: score.total });
-    }
     this.retryButton.hidden = wrongQuestionIds(this.context.store.current).filter((id) => ids.includes(id)).length === 0;
   }
 
@@ -204,23 +191,14 @@ export class LessonView {
     if (target) this.mount(target);
   }
 
-  private mount(slot: WidgetSlot): MountedWidget | undefined {
+  private mount(slot: WidgetSlot): MountedWidget {
     if (slot.mounted) return slot.mounted;
-    const factory = widgetFactories[slot.widget];
-    if (!factory) return undefined;
     this.observer?.unobserve(slot.placeholder);
-    const { params, problems } = parseWidgetParams(slot.widget, slot.params);
-    // Each URL value is checked on its own: a bad one keeps the lesson's value and is reported, the rest apply.
-    for (const [name, raw] of Object.entries(this.context.url.widgets.get(slot.id) ?? {})) {
-      const check = checkWidgetParam(slot.widget, name, raw);
-      if (check.ok) params[name] = check.value;
-      else problems.push(check.message);
-    }
-    const widget = factory({
-      client: this.context.client, id: `${slot.id}-widget`, state: params as WidgetState, hidden: hiddenFor(this.context.url, slot.id),
+    const widget = mountWidget({
+      client: this.context.client, id: slot.id, widget: slot.widget, params: slot.params,
+      overrides: this.context.url.widgets.get(slot.id), hidden: hiddenFor(this.context.url, slot.id),
     });
     widget.frame.linkButton.addEventListener('click', () => this.copyLink(slot.id, widget));
-    if (problems.length) widget.frame.setNotice(`Some settings in the link were not usable and were reset to defaults: ${problems.join('; ')}.`);
     slot.placeholder.replaceChildren(widget.element);
     slot.mounted = widget;
     return widget;

@@ -1,7 +1,7 @@
 // A widget whose state goes to the core worker and whose result is drawn; state can be set from a URL or a question.
-import type { ComputationName } from '../worker/computations.js';
+import type { Chart } from '../charts/chart.js';
 import { LiveQuery, type CoreClient } from '../worker/core-client.js';
-import type { ParamsOf, ResultOf } from '../worker/protocol.js';
+import type { ComputationName, ParamsOf, ResultOf } from '../worker/protocol.js';
 import { WidgetFrame } from './widget-frame.js';
 
 export type WidgetState = Record<string, number | string | boolean>;
@@ -11,21 +11,27 @@ export interface Settable {
   set(value: never): void;
 }
 
-export interface WidgetOptions<S extends WidgetState> {
+export interface WidgetOptions<S> {
   client: CoreClient;
   id: string;
   state: S;
   /** Control names an instructor hid with the URL. */
   hidden: ReadonlySet<string>;
-  onStateChange?: (id: string, state: S) => void;
 }
+
+/** After this long without a result the learner is told what the widget waits for, instead of a blank figure. */
+const quietWait = 300;
 
 export abstract class LiveWidget<Name extends ComputationName, S extends WidgetState> {
   readonly frame: WidgetFrame;
   protected state: S;
+  /** Every chart the widget draws, so leaving the page releases their resize observers. */
+  protected readonly charts: Chart[] = [];
   private readonly query: LiveQuery<Name>;
   private controls: Partial<Record<keyof S, Settable>> = {};
   private showingError = false;
+  private waiting?: ReturnType<typeof setTimeout>;
+  private readonly stopWatchingCore: () => void;
 
   protected constructor(
     protected readonly options: WidgetOptions<S>,
@@ -37,6 +43,10 @@ export abstract class LiveWidget<Name extends ComputationName, S extends WidgetS
     this.frame = new WidgetFrame(options.id, caption, tableCaption);
     this.query = new LiveQuery(options.client, computation, (r, p) => this.draw(r, p), (e) => this.fail(e));
     this.frame.resampleButton.addEventListener('click', () => this.update({ seed: ((Number(this.state.seed) || 0) + 1) % 2 ** 32 } as unknown as Partial<S>));
+    // A core that came back (restarted, or the learner pressed Retry) redraws a widget that was showing an error.
+    this.stopWatchingCore = options.client.onStatus((status) => {
+      if (status.state === 'ready' && this.showingError) this.request();
+    });
   }
 
   get element(): HTMLElement {
@@ -64,9 +74,16 @@ export abstract class LiveWidget<Name extends ComputationName, S extends WidgetS
     this.update(partial);
   }
 
+  /** Releases what the widget holds (charts' observers, pending results, the core's status); it left the page. */
+  dispose(): void {
+    this.query.stop();
+    this.stopWatchingCore();
+    clearTimeout(this.waiting);
+    this.charts.forEach((chart) => chart.dispose());
+  }
+
   protected update(partial: Partial<S>): void {
     this.state = { ...this.state, ...partial };
-    this.options.onStateChange?.(this.options.id, this.currentState);
     this.request();
   }
 
@@ -81,10 +98,17 @@ export abstract class LiveWidget<Name extends ComputationName, S extends WidgetS
   private request(): void {
     this.frame.showSeed(this.usesSeed() && typeof this.state.seed === 'number' ? this.state.seed : undefined);
     this.element.setAttribute('aria-busy', 'true');
+    clearTimeout(this.waiting);
+    this.waiting = setTimeout(() => {
+      const loading = this.options.client.status.state !== 'ready';
+      this.frame.setWaiting(loading ? 'Loading the computation core…' : 'Computing…');
+    }, quietWait);
     this.query.update(this.params(this.state));
   }
 
   private draw(result: ResultOf<Name>, params: ParamsOf<Name>): void {
+    clearTimeout(this.waiting);
+    this.frame.setWaiting('');
     this.render(result);
     if (this.showingError) this.frame.setNotice('');
     this.showingError = false;
@@ -94,6 +118,8 @@ export abstract class LiveWidget<Name extends ComputationName, S extends WidgetS
   }
 
   private fail(error: Error): void {
+    clearTimeout(this.waiting);
+    this.frame.setWaiting('');
     this.frame.setNotice(`The core could not compute this view: ${error.message}`);
     this.showingError = true;
     this.element.removeAttribute('aria-busy');

@@ -13,6 +13,7 @@ export class WidgetFrame {
   private readonly seedText = document.createElement('output');
   private readonly seedLine = document.createElement('p');
   private readonly notice = document.createElement('p');
+  private readonly waiting = document.createElement('p');
   readonly resampleButton = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Resample' });
   readonly linkButton = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Copy link to this view' });
 
@@ -31,6 +32,9 @@ export class WidgetFrame {
     this.seedLine.append('Seed ', this.seedText, ' ', this.resampleButton);
     this.notice.className = 'widget-notice';
     this.notice.setAttribute('role', 'status');
+    this.waiting.className = 'widget-waiting';
+    this.waiting.setAttribute('role', 'status');
+    this.waiting.hidden = true;
     const details = document.createElement('details');
     details.className = 'data';
     const summaryLabel = Object.assign(document.createElement('summary'), { textContent: 'Data table' });
@@ -40,7 +44,7 @@ export class WidgetFrame {
     const actions = document.createElement('p');
     actions.className = 'widget-actions';
     actions.append(this.linkButton);
-    this.element.append(figcaption, this.controls, this.seedLine, this.chartArea, this.summary, this.extra, details, actions, this.notice);
+    this.element.append(figcaption, this.controls, this.seedLine, this.waiting, this.chartArea, this.summary, this.extra, details, actions, this.notice);
     keepOverflowFocusable(details);
   }
 
@@ -55,6 +59,12 @@ export class WidgetFrame {
 
   setNotice(text: string): void {
     this.notice.textContent = text;
+  }
+
+  /** What the figure is waiting for (the core loading, a slow computation); empty once it has drawn. */
+  setWaiting(text: string): void {
+    this.waiting.textContent = text;
+    this.waiting.hidden = text === '';
   }
 
   /** footer: totals or counts about the rows (in a tfoot, so row counts stay one per key). */

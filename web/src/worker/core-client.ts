@@ -1,44 +1,76 @@
-// The page's side of the core worker: promises per request, and live queries that never queue up behind a slider.
-import type { ComputationName } from './computations.js';
-import type { ComputeRequest, ParamsOf, ResultOf, TrainCommand, TrainingMessage, WorkerMessage } from './protocol.js';
-import type { TrainingParams } from './training.js';
+// The page's side of the core worker: promises per request, training sessions, and recovery when the worker dies.
+import type { TrainingParams } from '../widgets/train-it/training.js';
+import type {
+  ComputationName, ComputeRequest, ParamsOf, ResultOf, TrainCommand, TrainingMessage, WorkerMessage,
+} from './protocol.js';
 
-type Pending = { resolve: (value: unknown) => void; reject: (reason: Error) => void };
+/** Vite finds the worker through this exact `new Worker(new URL(…))` form, so every start goes through it. */
+export function startCoreWorker(): Worker {
+  return new Worker(new URL('./core-worker.ts', import.meta.url), { type: 'module' });
+}
+
+export type CoreStatus =
+  | { state: 'loading' }
+  | { state: 'ready' }
+  | { state: 'restarting'; reason: string }
+  | { state: 'failed'; reason: string };
+
+type Pending = { request: ComputeRequest; resolve: (value: unknown) => void; reject: (reason: Error) => void };
+
+/** A worker silent this long while work is outstanding is taken for dead (pings are answered between chunks). */
+const silenceLimit = 5000;
+const pingAfter = 1500;
+/** More restarts than this within restartWindow means something is really broken: stop and offer a retry. */
+const maxRestarts = 2;
+const restartWindow = 60000;
 
 export class CoreClient {
-  private readonly worker: Worker;
+  private worker!: Worker;
   private readonly pending = new Map<number, Pending>();
-  private nextId = 1;
   private readonly trainingListeners = new Map<string, (message: TrainingMessage) => void>();
+  private readonly statusListeners = new Set<(status: CoreStatus) => void>();
+  private nextId = 1;
+  private restarts: number[] = [];
+  private lastHeard = 0;
+  private watchdog?: ReturnType<typeof setInterval>;
+  private current: CoreStatus = { state: 'loading' };
+  /** Settles once, with the first start: kept for callers that only care whether the core came up at all. */
   readonly ready: Promise<void>;
+  private settleReady!: { resolve: () => void; reject: (error: Error) => void };
 
-  constructor() {
-    this.worker = new Worker(new URL('./core-worker.ts', import.meta.url), { type: 'module' });
-    this.ready = new Promise((resolve, reject) => {
-      this.worker.addEventListener('message', (event: MessageEvent<WorkerMessage>) => {
-        const message = event.data;
-        if (message.kind === 'ready') resolve();
-        else if (message.kind === 'failed') reject(new Error(message.error.message));
-        else if (message.kind === 'train-progress' || message.kind === 'train-state') this.trainingListeners.get(message.session)?.(message);
-        else this.settle(message);
-      });
-      this.worker.addEventListener('error', (event) => reject(new Error(event.message || 'the core worker failed to start')));
-    });
+  constructor(private readonly start: () => Worker = startCoreWorker) {
+    this.ready = new Promise((resolve, reject) => (this.settleReady = { resolve, reject }));
+    this.ready.catch(() => undefined); // a page that never asks must not see an unhandled rejection
+    this.launch();
   }
 
-  compute<Name extends ComputationName>(name: Name, params: ParamsOf<Name>): Promise<ResultOf<Name>> {
-    const id = this.nextId++;
-    const request: ComputeRequest<Name> = { id, name, params };
+  get status(): CoreStatus {
+    return this.current;
+  }
+
+  /** Calls listener on every change of status (and once now); returns the function that stops it. */
+  onStatus(listener: (status: CoreStatus) => void): () => void {
+    this.statusListeners.add(listener);
+    listener(this.current);
+    return () => this.statusListeners.delete(listener);
+  }
+
+  compute<Name extends ComputationName>(widget: Name, params: ParamsOf<Name>): Promise<ResultOf<Name>> {
+    const request = { kind: 'compute', id: this.nextId++, widget, params } as ComputeRequest;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.worker.postMessage(request);
+      if (this.current.state === 'failed') {
+        reject(new Error(`the computation core is not running (${this.current.reason})`));
+        return;
+      }
+      this.pending.set(request.id, { request, resolve: resolve as (value: unknown) => void, reject });
+      this.post(request);
     });
   }
 
   /** Starts a training session; its progress and state changes arrive at onMessage until it stops, finishes or fails. */
   train(params: TrainingParams, onMessage: (message: TrainingMessage) => void): TrainingHandle {
     const session = `training-${this.nextId++}`;
-    const send = (command: TrainCommand) => this.worker.postMessage(command);
+    const send = (command: TrainCommand) => this.post(command);
     this.trainingListeners.set(session, (message) => {
       if (message.kind === 'train-state' && ['stopped', 'finished', 'failed'].includes(message.state)) this.trainingListeners.delete(session);
       onMessage(message);
@@ -53,6 +85,97 @@ export class CoreClient {
         send({ kind: 'train', session, action: 'stop' });
       },
     };
+  }
+
+  /** After the core has given up, starts it again (the learner pressed Retry). */
+  retry(): void {
+    if (this.current.state !== 'failed') return;
+    this.restarts = [];
+    this.launch();
+  }
+
+  private launch(): void {
+    this.setStatus({ state: 'loading' });
+    this.lastHeard = Date.now();
+    try {
+      this.worker = this.start();
+    } catch (error) {
+      this.died(`the worker could not start: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
+    const worker = this.worker;
+    worker.addEventListener('message', (event: MessageEvent<WorkerMessage>) => {
+      if (worker === this.worker) this.receive(event.data);
+    });
+    worker.addEventListener('error', (event) => {
+      event.preventDefault();
+      if (worker === this.worker) this.died(event.message || 'the worker stopped with an error');
+    });
+    // Whatever was asked before a restart is asked again of the new worker.
+    for (const { request } of this.pending.values()) worker.postMessage(request);
+    this.watch();
+  }
+
+  private receive(message: WorkerMessage): void {
+    this.lastHeard = Date.now();
+    if (message.kind === 'ready') {
+      this.setStatus({ state: 'ready' });
+      this.settleReady.resolve();
+    } else if (message.kind === 'failed') this.died(message.error.message);
+    else if (message.kind === 'train-progress' || message.kind === 'train-state') this.trainingListeners.get(message.session)?.(message);
+    else if (message.kind === 'result' || message.kind === 'error') this.settle(message);
+  }
+
+  private post(message: ComputeRequest | TrainCommand | { kind: 'ping' }): void {
+    if (this.current.state === 'failed') return;
+    this.worker.postMessage(message);
+  }
+
+  // While anything is outstanding, a worker that stays silent is asked for a sign of life, then given up for dead.
+  private watch(): void {
+    if (this.watchdog !== undefined) return;
+    this.watchdog = setInterval(() => {
+      const busy = this.pending.size > 0 || this.trainingListeners.size > 0 || this.current.state === 'loading';
+      const silent = Date.now() - this.lastHeard;
+      if (!busy || this.current.state === 'failed') {
+        this.lastHeard = Date.now();
+        return;
+      }
+      if (silent > silenceLimit) this.died('the worker stopped answering');
+      else if (silent > pingAfter) this.post({ kind: 'ping' });
+    }, 1000);
+  }
+
+  private died(reason: string): void {
+    this.worker?.terminate();
+    // A training run cannot be resumed in a new worker: its widget hears that it was interrupted.
+    for (const [session, listener] of this.trainingListeners) {
+      listener({
+        kind: 'train-state', session, state: 'failed', stepsDone: -1,
+        error: { name: 'Error', message: `interrupted: the computation core stopped (${reason}). Press Start to train again` },
+      });
+    }
+    this.trainingListeners.clear();
+    const now = Date.now();
+    this.restarts = this.restarts.filter((at) => now - at < restartWindow);
+    if (this.restarts.length < maxRestarts) {
+      this.restarts.push(now);
+      this.setStatus({ state: 'restarting', reason });
+      this.launch();
+      return;
+    }
+    clearInterval(this.watchdog);
+    this.watchdog = undefined;
+    this.setStatus({ state: 'failed', reason });
+    this.settleReady.reject(new Error(reason));
+    const error = new Error(`the computation core stopped (${reason})`);
+    for (const { reject } of this.pending.values()) reject(error);
+    this.pending.clear();
+  }
+
+  private setStatus(status: CoreStatus): void {
+    this.current = status;
+    this.statusListeners.forEach((listener) => listener(status));
   }
 
   private settle(message: Extract<WorkerMessage, { id: number }>): void {
@@ -74,6 +197,7 @@ export interface TrainingHandle {
 export class LiveQuery<Name extends ComputationName> {
   private busy = false;
   private queued: ParamsOf<Name> | undefined;
+  private stopped = false;
 
   constructor(
     private readonly client: CoreClient,
@@ -83,6 +207,7 @@ export class LiveQuery<Name extends ComputationName> {
   ) {}
 
   update(params: ParamsOf<Name>): void {
+    if (this.stopped) return;
     if (this.busy) {
       this.queued = params;
       return;
@@ -90,12 +215,18 @@ export class LiveQuery<Name extends ComputationName> {
     this.busy = true;
     this.client
       .compute(this.name, params)
-      .then((result) => this.onResult(result, params), this.onError)
+      .then((result) => !this.stopped && this.onResult(result, params), (error: Error) => !this.stopped && this.onError(error))
       .finally(() => {
         this.busy = false;
         const next = this.queued;
         this.queued = undefined;
         if (next !== undefined) this.update(next);
       });
+  }
+
+  /** No more results reach the widget (it left the page). */
+  stop(): void {
+    this.stopped = true;
+    this.queued = undefined;
   }
 }

@@ -1,9 +1,9 @@
 // The Web Worker that owns the WASM core, so no computation ever runs on the page's main thread.
 import { loadCore } from '../core/browser.js';
 import type { Core } from '../core/types.js';
-import { computations, type ComputationName } from './computations.js';
+import { computations } from '../widgets/computations.generated.js';
+import { TrainingSession } from '../widgets/train-it/training.js';
 import { serializeError, type ComputeRequest, type PageMessage, type TrainCommand, type WorkerMessage } from './protocol.js';
-import { TrainingSession } from './training.js';
 
 const post = (message: WorkerMessage) => self.postMessage(message);
 let core: Core | undefined;
@@ -26,22 +26,26 @@ function steer(command: TrainCommand): void {
 }
 
 function handle(message: PageMessage): void {
-  if ('kind' in message) steer(message);
-  else answer(message);
+  if (message.kind === 'train') steer(message);
+  else if (message.kind === 'compute') answer(message);
 }
 
 function answer(request: ComputeRequest): void {
   try {
-    const compute = computations[request.name as ComputationName] as (c: Core, p: unknown) => unknown;
+    if (!Object.hasOwn(computations, request.widget)) throw new TypeError(`core worker: no widget called "${String(request.widget)}"`);
+    const compute = computations[request.widget] as (c: Core, p: unknown) => unknown;
     post({ kind: 'result', id: request.id, result: compute(core as Core, request.params) });
   } catch (error) {
     post({ kind: 'error', id: request.id, error: serializeError(error) });
   }
 }
 
-self.addEventListener('message', (event: MessageEvent<PageMessage>) => {
-  if (core) handle(event.data);
-  else waiting.push(event.data);
+self.addEventListener('message', (event: MessageEvent<PageMessage | { kind: 'ping' }>) => {
+  const message = event.data;
+  // A ping is answered even while the core loads: the page only wants to know the worker is alive.
+  if (message.kind === 'ping') post({ kind: 'pong' });
+  else if (core) handle(message);
+  else waiting.push(message);
 });
 
 loadCore().then(

@@ -1,13 +1,17 @@
-// Messages between the page and the core worker.
-import type { ComputationName, Computations } from './computations.js';
-import type { TrainingParams, TrainingProgress, TrainingState } from './training.js';
+// Messages between the page and the core worker; every message says what kind it is.
+import type { computations } from '../widgets/computations.generated.js';
+import type { TrainingParams, TrainingProgress, TrainingState } from '../widgets/train-it/training.js';
 
+export type Computations = typeof computations;
+export type ComputationName = keyof Computations;
 export type ParamsOf<Name extends ComputationName> = Parameters<Computations[Name]>[1];
 export type ResultOf<Name extends ComputationName> = ReturnType<Computations[Name]>;
 
 export interface ComputeRequest<Name extends ComputationName = ComputationName> {
+  kind: 'compute';
   id: number;
-  name: Name;
+  /** The widget whose computation runs (its folder's compute.ts). */
+  widget: Name;
   params: ParamsOf<Name>;
 }
 
@@ -29,6 +33,7 @@ export type TrainingMessage =
 
 export type WorkerMessage =
   | { kind: 'ready' }
+  | { kind: 'pong' }
   | { kind: 'failed'; error: SerializedError }
   | { kind: 'result'; id: number; result: unknown }
   | { kind: 'error'; id: number; error: SerializedError }

@@ -1,15 +1,12 @@
 // "Train it": two small attention models, scaled and unscaled, trained side by side in short chunks, so the worker
 // still answers every other widget between chunks and the page sees the curves grow.
-import type { Core, TrainingChunk } from '../core/types.js';
+import type { Core, TrainingChunk } from '../../core/types.js';
+import type { StateOf } from '../params.js';
+import type { schema } from './schema.js';
 
 const maxTrainingSteps = 100000;
 
-export interface TrainingParams {
-  dk: number;
-  keys: number;
-  steps: number;
-  seed: number;
-}
+export type TrainingParams = StateOf<typeof schema>;
 
 /** The accuracy the result sentence reports reaching… */
 export const accuracyGoal = 0.9;
@@ -40,7 +37,7 @@ export interface TrainingPlanResult extends TrainingParams {
   scaledStd: number;
 }
 
-export function trainingPlan(core: Core, params: TrainingParams): TrainingPlanResult {
+export function compute(core: Core, params: TrainingParams): TrainingPlanResult {
   return {
     ...params,
     unscaledStd: core.scoreStatistics({ dk: params.dk, scale: 'none' }).std,

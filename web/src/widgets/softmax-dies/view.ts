@@ -1,12 +1,14 @@
 // Widget 2: one query against n keys; as dₖ grows unscaled, the weights go one-hot and the gradient dies.
-import { BarChart } from '../charts/bar-chart.js';
-import { ChoiceControl } from '../controls/choice-control.js';
-import { RangeControl } from '../controls/range-control.js';
-import { formatScore, formatValue, formatWeight } from '../format.js';
-import type { Precision, ScaleMode, SoftmaxDiesParams, SoftmaxDiesResult } from '../worker/computations.js';
-import { LiveWidget, type WidgetOptions } from './live-widget.js';
+import { BarChart } from '../../charts/bar-chart.js';
+import { ChoiceControl } from '../../controls/choice-control.js';
+import { RangeControl } from '../../controls/range-control.js';
+import { formatScore, formatValue, formatWeight } from '../../format.js';
+import { LiveWidget, type WidgetOptions } from '../live-widget.js';
+import { rangeOf } from '../params.js';
+import type { Precision, ScaleMode, SoftmaxDiesParams, SoftmaxDiesResult } from './compute.js';
+import { schema } from './schema.js';
 
-export type SoftmaxDiesState = SoftmaxDiesParams & Record<string, number | string>;
+type SoftmaxDiesState = SoftmaxDiesParams;
 
 const survivalWords = {
   healthy: 'healthy: gradients flow as well as at uniform attention',
@@ -15,23 +17,24 @@ const survivalWords = {
   dead: 'dead: no gradient reaches the scores',
 } as const;
 
-export class SoftmaxDies extends LiveWidget<'softmaxDies', SoftmaxDiesState> {
-  private readonly chart = new BarChart('weights', 'weight', [0, 1]);
+export class SoftmaxDies extends LiveWidget<'softmax-dies', SoftmaxDiesState> {
+  private readonly chart = new BarChart('weights', { yLabel: 'weight', yDomain: [0, 1] });
   private readonly meter = document.createElement('p');
 
   constructor(options: WidgetOptions<SoftmaxDiesState>) {
-    super(options, 'softmaxDies', 'Watch the softmax die: attention weights of one query over n keys', 'Scores and weights per key');
+    super(options, 'softmax-dies', 'Watch the softmax die: attention weights of one query over n keys', 'Scores and weights per key');
     const id = options.id;
     this.frame.chartArea.append(this.chart.element);
+    this.charts.push(this.chart);
     this.meter.className = 'survival';
     this.frame.extra.append(this.meter);
-    const temperature = new RangeControl({ id: `${id}-temperature`, symbol: 'τ', label: 'Temperature τ', min: 0.01, max: 1000,
-      value: this.state.temperature, integer: false, log: { stepsPerDoubling: 4 }, onChange: (t) => this.update({ temperature: t }) });
+    const temperature = new RangeControl({ id: `${id}-temperature`, symbol: 'τ', label: 'Temperature τ', ...rangeOf(schema.temperature),
+      value: this.state.temperature, log: { stepsPerDoubling: 4 }, onChange: (t) => this.update({ temperature: t }) });
     this.mountControls({
-      dk: new RangeControl({ id: `${id}-dk`, symbol: 'dₖ', label: 'Key dimension dₖ', min: 1, max: 4096, value: this.state.dk,
-        integer: true, log: { stepsPerDoubling: 4 }, onChange: (dk) => this.update({ dk }) }),
-      keys: new RangeControl({ id: `${id}-keys`, symbol: 'n', label: 'Keys n', min: 2, max: 64, value: this.state.keys,
-        integer: true, onChange: (keys) => this.update({ keys }) }),
+      dk: new RangeControl({ id: `${id}-dk`, symbol: 'dₖ', label: 'Key dimension dₖ', ...rangeOf(schema.dk), value: this.state.dk,
+        log: { stepsPerDoubling: 4 }, onChange: (dk) => this.update({ dk }) }),
+      keys: new RangeControl({ id: `${id}-keys`, symbol: 'n', label: 'Keys n', ...rangeOf(schema.keys), value: this.state.keys,
+        onChange: (keys) => this.update({ keys }) }),
       scale: new ChoiceControl<ScaleMode>({ id: `${id}-scale`, label: 'Scale the scores', value: this.state.scale,
         choices: [
           { value: 'none', label: 'none' }, { value: 'sqrt', label: '÷√dₖ' }, { value: 'linear', label: '÷dₖ' },
@@ -39,14 +42,14 @@ export class SoftmaxDies extends LiveWidget<'softmaxDies', SoftmaxDiesState> {
         ],
         onChange: (scale) => this.update({ scale }) }),
       temperature,
-      precision: new ChoiceControl<Precision>({ id: `${id}-precision`, label: 'Arithmetic', value: this.state.precision ?? 'float64',
+      precision: new ChoiceControl<Precision>({ id: `${id}-precision`, label: 'Arithmetic', value: this.state.precision,
         choices: [{ value: 'float64', label: 'float64' }, { value: 'float32', label: 'float32' }, { value: 'float16', label: 'float16' }],
         onChange: (precision) => this.update({ precision }) }),
     });
   }
 
   protected params(s: SoftmaxDiesState): SoftmaxDiesParams {
-    return { dk: s.dk, keys: s.keys, scale: s.scale, temperature: s.temperature, precision: s.precision ?? 'float64', seed: s.seed };
+    return { dk: s.dk, keys: s.keys, scale: s.scale, temperature: s.temperature, precision: s.precision, seed: s.seed };
   }
 
   protected render(r: SoftmaxDiesResult): void {
@@ -71,3 +74,5 @@ function zerosSentence(r: SoftmaxDiesResult): string {
   const weights = r.exactZeros === 1 ? 'weight is' : 'weights are';
   return ` In ${r.precision}, ${r.exactZeros} of the ${r.keys} ${weights} exactly 0.`;
 }
+
+export const view = (options: WidgetOptions<SoftmaxDiesState>) => new SoftmaxDies(options);

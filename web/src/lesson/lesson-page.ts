@@ -1,13 +1,14 @@
 // The full lesson page, shared by the site (index.html), the single-file build and the SCORM package.
-import { LessonEvents } from '../lesson/lesson-events.js';
-import { ProgressStore } from '../lesson/progress-store.js';
-import { LessonView } from '../lesson/render-lesson.js';
-import { SafeStorage } from '../lesson/safe-storage.js';
-import { themeToggle } from '../lesson/theme.js';
-import { readUrlState } from '../lesson/url-state.js';
+import { addEmbedButtons } from '../embed/embed-buttons.js';
 import { CoreClient } from '../worker/core-client.js';
-import { addEmbedButtons } from './embed-buttons.js';
+import { showCoreStatus } from './core-status.js';
+import { LessonEvents } from './lesson-events.js';
 import { findLesson } from './lessons.js';
+import { ProgressStore } from './progress-store.js';
+import { LessonView } from './render-lesson.js';
+import { SafeStorage } from './safe-storage.js';
+import { themeToggle } from './theme.js';
+import { readUrlState } from './url-state.js';
 
 export interface LessonPageOptions {
   /** "Embed this" on widgets and questions: only where the page has a URL others can frame. */
@@ -30,12 +31,8 @@ export function startLessonPage(options: LessonPageOptions): void {
   document.getElementById('toolbar')?.append(themeToggle(storage));
   announce(storage.problem);
 
-  const status = document.getElementById('core-status') as HTMLElement;
   const client = new CoreClient();
-  client.ready.then(
-    () => (status.textContent = ''),
-    (error: Error) => (status.textContent = `The interactive figures could not start: ${error.message}. The text and questions still work.`),
-  );
+  showCoreStatus(client, document.getElementById('core-status') as HTMLElement, 'The text and questions still work.');
   if (!lesson) return;
 
   const store = new ProgressStore(storage, lesson.slug);

@@ -1,24 +1,26 @@
 // Widget 6: the same sampled scores at τ = 0.5√dₖ, √dₖ and 2√dₖ, side by side: colder picks, warmer averages.
-import { BarChart } from '../charts/bar-chart.js';
-import { RangeControl } from '../controls/range-control.js';
-import { formatScore, formatValue, formatWeight } from '../format.js';
-import type { TemperatureSweepParams, TemperatureSweepResult } from '../worker/lesson-sweeps.js';
-import { temperatureFactors } from '../worker/lesson-sweeps.js';
-import { LiveWidget, type WidgetOptions } from './live-widget.js';
+import { BarChart } from '../../charts/bar-chart.js';
+import { RangeControl } from '../../controls/range-control.js';
+import { formatScore, formatValue, formatWeight } from '../../format.js';
+import type { TemperatureSweepParams, TemperatureSweepResult } from './compute.js';
+import { temperatureFactors } from './compute.js';
+import { LiveWidget, type WidgetOptions } from '../live-widget.js';
+import { rangeOf } from '../params.js';
+import { schema } from './schema.js';
 
-export type TemperatureSweepState = TemperatureSweepParams & Record<string, number>;
+type TemperatureSweepState = TemperatureSweepParams;
 
 const factorNames = new Map([[0.5, '0.5√dₖ'], [1, '√dₖ'], [2, '2√dₖ']]);
 const nameOf = (factor: number) => factorNames.get(factor) ?? `${factor}√dₖ`;
 
-export class TemperatureSweep extends LiveWidget<'temperatureSweep', TemperatureSweepState> {
+export class TemperatureSweep extends LiveWidget<'temperature-sweep', TemperatureSweepState> {
   private readonly panels = temperatureFactors.map(() => ({
     label: Object.assign(document.createElement('p'), { className: 'panel-label' }),
-    chart: new BarChart('weights small', 'weight', [0, 1], { height: 190, minWidth: 200 }),
+    chart: new BarChart('weights small', { yLabel: 'weight', yDomain: [0, 1], height: 190, minWidth: 200 }),
   }));
 
   constructor(options: WidgetOptions<TemperatureSweepState>) {
-    super(options, 'temperatureSweep', 'Temperature sweep: one set of scores at τ = 0.5√dₖ, √dₖ and 2√dₖ', 'Scores and weights per key at each τ');
+    super(options, 'temperature-sweep', 'Temperature sweep: one set of scores at τ = 0.5√dₖ, √dₖ and 2√dₖ', 'Scores and weights per key at each τ');
     const id = options.id;
     const row = Object.assign(document.createElement('div'), { className: 'small-multiples' });
     for (const panel of this.panels) {
@@ -27,11 +29,12 @@ export class TemperatureSweep extends LiveWidget<'temperatureSweep', Temperature
       row.append(cell);
     }
     this.frame.chartArea.append(row);
+    this.charts.push(...this.panels.map((panel) => panel.chart));
     this.mountControls({
-      dk: new RangeControl({ id: `${id}-dk`, symbol: 'dₖ', label: 'Key dimension dₖ', min: 1, max: 4096, value: this.state.dk,
-        integer: true, log: { stepsPerDoubling: 4 }, onChange: (dk) => this.update({ dk }) }),
-      keys: new RangeControl({ id: `${id}-keys`, symbol: 'n', label: 'Keys n', min: 2, max: 16, value: this.state.keys,
-        integer: true, onChange: (keys) => this.update({ keys }) }),
+      dk: new RangeControl({ id: `${id}-dk`, symbol: 'dₖ', label: 'Key dimension dₖ', ...rangeOf(schema.dk), value: this.state.dk,
+         log: { stepsPerDoubling: 4 }, onChange: (dk) => this.update({ dk }) }),
+      keys: new RangeControl({ id: `${id}-keys`, symbol: 'n', label: 'Keys n', ...rangeOf(schema.keys), value: this.state.keys,
+         onChange: (keys) => this.update({ keys }) }),
     });
   }
 
@@ -56,3 +59,5 @@ export class TemperatureSweep extends LiveWidget<'temperatureSweep', Temperature
     ]));
   }
 }
+
+export const view = (options: WidgetOptions<TemperatureSweepState>) => new TemperatureSweep(options);

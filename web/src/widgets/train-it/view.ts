@@ -1,17 +1,19 @@
 // Widget 8: train a small attention model twice, with and without ÷√dₖ, and watch loss, accuracy and gradient norm live.
-import { legend } from '../charts/legend.js';
-import { LineChart, type LineSeries } from '../charts/line-chart.js';
-import { RangeControl } from '../controls/range-control.js';
-import { formatValue } from '../format.js';
-import type { TrainingHandle } from '../worker/core-client.js';
-import type { TrainingMessage } from '../worker/protocol.js';
-import { accuracyGoal, goalStreak, runNames, type RunName, type TrainingParams, type TrainingPlanResult, type TrainingProgress, type TrainingState } from '../worker/training.js';
-import { LiveWidget, type WidgetOptions } from './live-widget.js';
+import { legend } from '../../charts/legend.js';
+import { LineChart, type LineSeries } from '../../charts/line-chart.js';
+import { RangeControl } from '../../controls/range-control.js';
+import { formatValue } from '../../format.js';
+import type { TrainingHandle } from '../../worker/core-client.js';
+import type { TrainingMessage } from '../../worker/protocol.js';
+import { accuracyGoal, goalStreak, runNames, type RunName, type TrainingParams, type TrainingPlanResult, type TrainingProgress, type TrainingState } from './training.js';
+import { LiveWidget, type WidgetOptions } from '../live-widget.js';
+import { rangeOf } from '../params.js';
+import { schema } from './schema.js';
 import { TrainingButtons } from './training-buttons.js';
 
 const curveRedrawInterval = 250; // ms
 
-export type TrainItState = TrainingParams & Record<string, number>;
+type TrainItState = TrainingParams;
 
 const metrics = ['loss', 'accuracy', 'gradientNorm', 'scoreGradientNorm'] as const;
 type Metric = (typeof metrics)[number];
@@ -23,8 +25,8 @@ const runLabels: Record<RunName, string> = { scaled: 'scaled (÷√dₖ)', unsca
 /** Rows in the data table: evenly spaced steps, plus the last one. */
 const tableRows = 10;
 
-export class TrainIt extends LiveWidget<'trainingPlan', TrainItState> {
-  private readonly charts = {
+export class TrainIt extends LiveWidget<'train-it', TrainItState> {
+  private readonly metricCharts = {
     loss: new LineChart({ className: 'training loss', xLabel: 'step', yLabel: 'loss (log scale, floor 1e−6)', yLog: true, yFloor: 1e-6, height: 200 }),
     accuracy: new LineChart({ className: 'training accuracy', xLabel: 'step', yLabel: 'accuracy', yDomain: [0, 1], height: 200 }),
     gradientNorm: new LineChart({ className: 'training gradient', xLabel: 'step', yLabel: '‖∂L/∂W‖ (log scale, floor 1e−8)', yLog: true, yFloor: 1e-8, height: 200 }),
@@ -44,7 +46,7 @@ export class TrainIt extends LiveWidget<'trainingPlan', TrainItState> {
   private planSentence = '';
 
   constructor(options: WidgetOptions<TrainItState>) {
-    super(options, 'trainingPlan', 'Train it: the same small attention model trained with and without ÷√dₖ',
+    super(options, 'train-it', 'Train it: the same small attention model trained with and without ÷√dₖ',
       'Loss, accuracy and gradient norm of both runs at evenly spaced steps');
     const id = options.id;
     this.progressText.id = `${id}-progress-text`;
@@ -61,16 +63,17 @@ export class TrainIt extends LiveWidget<'trainingPlan', TrainItState> {
     };
     for (const metric of metrics) {
       const label = Object.assign(document.createElement('p'), { className: 'panel-label', textContent: `${metricWords[metric]}: ${notes[metric]}` });
-      this.frame.chartArea.append(label, this.charts[metric].element);
+      this.frame.chartArea.append(label, this.metricCharts[metric].element);
+      this.charts.push(this.metricCharts[metric]);
     }
     this.setTraining('idle');
     this.mountControls({
-      dk: new RangeControl({ id: `${id}-dk`, symbol: 'dₖ', label: 'Key dimension dₖ', min: 1, max: 512, value: this.state.dk,
-        integer: true, log: { stepsPerDoubling: 2 }, onChange: (dk) => this.update({ dk }) }),
-      keys: new RangeControl({ id: `${id}-keys`, symbol: 'n', label: 'Keys n', min: 2, max: 32, value: this.state.keys,
-        integer: true, onChange: (keys) => this.update({ keys }) }),
-      steps: new RangeControl({ id: `${id}-steps`, symbol: 'steps', label: 'Training steps', min: 20, max: 3000, value: this.state.steps,
-        integer: true, log: { stepsPerDoubling: 2 }, onChange: (steps) => this.update({ steps }) }),
+      dk: new RangeControl({ id: `${id}-dk`, symbol: 'dₖ', label: 'Key dimension dₖ', ...rangeOf(schema.dk), value: this.state.dk,
+         log: { stepsPerDoubling: 2 }, onChange: (dk) => this.update({ dk }) }),
+      keys: new RangeControl({ id: `${id}-keys`, symbol: 'n', label: 'Keys n', ...rangeOf(schema.keys), value: this.state.keys,
+         onChange: (keys) => this.update({ keys }) }),
+      steps: new RangeControl({ id: `${id}-steps`, symbol: 'steps', label: 'Training steps', ...rangeOf(schema.steps), value: this.state.steps,
+         log: { stepsPerDoubling: 2 }, onChange: (steps) => this.update({ steps }) }),
     });
   }
 
@@ -115,21 +118,26 @@ export class TrainIt extends LiveWidget<'trainingPlan', TrainItState> {
   // The session is detached at once, so the widget reports the stop itself, with the steps it has received.
   private stopByLearner(): void {
     if (!this.handle) return;
-    this.dispose();
+    this.stopRun();
     this.setTraining('stopped');
     this.frame.setSummary(`${this.planSentence} ${this.resultSentence(this.params(this.state), this.progressBar.value)}`);
   }
 
-  /** Stops training for good (the widget leaves the page or is rebuilt). */
-  dispose(): void {
+  private stopRun(): void {
     this.handle?.stop();
     this.handle = undefined;
+  }
+
+  /** Stops training for good (the widget leaves the page or is rebuilt). */
+  override dispose(): void {
+    this.stopRun();
+    super.dispose();
   }
 
   private receive(message: TrainingMessage, params: TrainingParams): void {
     // Removed from the page without dispose(): stop rather than train for nobody.
     if (!this.element.isConnected) {
-      this.dispose();
+      this.stopRun();
       return;
     }
     if (message.kind === 'train-progress') {
@@ -140,7 +148,8 @@ export class TrainIt extends LiveWidget<'trainingPlan', TrainItState> {
     if (message.error) this.frame.setNotice(`Training stopped with an error: ${message.error.message}`);
     if (message.state === 'finished' || message.state === 'stopped' || message.state === 'failed') {
       this.handle = undefined;
-      this.frame.setSummary(`${this.planSentence} ${this.resultSentence(params, message.stepsDone)}`);
+      const done = message.stepsDone >= 0 ? message.stepsDone : this.progressBar.value;
+      this.frame.setSummary(`${this.planSentence} ${this.resultSentence(params, done)}`);
     }
   }
 
@@ -228,7 +237,7 @@ export class TrainIt extends LiveWidget<'trainingPlan', TrainItState> {
     // A fixed x axis over all planned steps, so the curves visibly grow towards the end.
     const xDomain: [number, number] = [0, this.plan?.steps ?? this.state.steps];
     const series: LineSeries[] = runNames.map((run) => ({ name: runLabels[run], className: run, xs: this.steps, ys: this.curves[run][metric] }));
-    this.charts[metric].draw(series, this.curveSummary(metric), [], xDomain);
+    this.metricCharts[metric].draw({ series, xDomain }, this.curveSummary(metric));
   }
 
   private curveSummary(metric: Metric): string {
@@ -257,3 +266,5 @@ function emptyCurves(): Record<RunName, Curves> {
   const empty = (): Curves => ({ loss: [], accuracy: [], gradientNorm: [], scoreGradientNorm: [] });
   return { scaled: empty(), unscaled: empty() };
 }
+
+export const view = (options: WidgetOptions<TrainItState>) => new TrainIt(options);

@@ -1,33 +1,37 @@
 // Widget 3: the same scores unscaled and ÷√dₖ, side by side, before and after the softmax.
-import { BarChart } from '../charts/bar-chart.js';
-import { RangeControl } from '../controls/range-control.js';
-import { formatScore, formatValue, formatWeight } from '../format.js';
-import type { BeforeAfterParams, BeforeAfterResult } from '../worker/computations.js';
-import { LiveWidget, type WidgetOptions } from './live-widget.js';
+import { BarChart } from '../../charts/bar-chart.js';
+import { RangeControl } from '../../controls/range-control.js';
+import { formatScore, formatValue, formatWeight } from '../../format.js';
+import { LiveWidget, type WidgetOptions } from '../live-widget.js';
+import { rangeOf } from '../params.js';
+import type { BeforeAfterParams, BeforeAfterResult } from './compute.js';
+import { schema } from './schema.js';
 
-export type BeforeAfterState = Omit<BeforeAfterParams, 'scores'> & Record<string, number>;
+// Scores given by the lesson are not state a learner moves, so they travel beside it.
+type BeforeAfterState = Omit<BeforeAfterParams, 'scores'>;
 
-export class BeforeAfter extends LiveWidget<'beforeAfter', BeforeAfterState> {
-  private readonly scoresChart = new BarChart('scores', 'score');
-  private readonly weightsChart = new BarChart('weights', 'weight', [0, 1]);
+export class BeforeAfter extends LiveWidget<'before-after', BeforeAfterState> {
+  private readonly scoresChart = new BarChart('scores', { yLabel: 'score' });
+  private readonly weightsChart = new BarChart('weights', { yLabel: 'weight', yDomain: [0, 1] });
 
-  constructor(options: WidgetOptions<BeforeAfterState>, private readonly fixedScores?: number[]) {
-    super(options, 'beforeAfter', 'Before and after: the same scores unscaled and divided by √dₖ', 'Scores and weights per key');
+  constructor(options: WidgetOptions<BeforeAfterState>, private readonly fixedScores?: readonly number[]) {
+    super(options, 'before-after', 'Before and after: the same scores unscaled and divided by √dₖ', 'Scores and weights per key');
     const id = options.id;
     const before = Object.assign(document.createElement('p'), { className: 'panel-label', textContent: 'Scores, before the softmax' });
     const after = Object.assign(document.createElement('p'), { className: 'panel-label', textContent: 'Weights, after the softmax' });
     this.frame.chartArea.append(before, this.scoresChart.element, after, this.weightsChart.element);
+    this.charts.push(this.scoresChart, this.weightsChart);
     const legend = document.createElement('p');
     legend.className = 'legend';
     legend.append(swatch('unscaled'), ' unscaled s   ', swatch('scaled'), ' s / √dₖ');
     this.frame.chartArea.append(legend);
-    const dk = new RangeControl({ id: `${id}-dk`, symbol: 'dₖ', label: 'Key dimension dₖ', min: 1, max: 4096, value: this.state.dk,
-      integer: true, log: { stepsPerDoubling: 4 }, onChange: (value) => this.update({ dk: value }) });
+    const dk = new RangeControl({ id: `${id}-dk`, symbol: 'dₖ', label: 'Key dimension dₖ', ...rangeOf(schema.dk), value: this.state.dk,
+      log: { stepsPerDoubling: 4 }, onChange: (value) => this.update({ dk: value }) });
     // With scores fixed by the lesson, n and the seed change nothing: offer only dₖ.
     this.mountControls(fixedScores ? { dk } : {
       dk,
-      keys: new RangeControl({ id: `${id}-keys`, symbol: 'n', label: 'Keys n', min: 2, max: 64, value: this.state.keys,
-        integer: true, onChange: (keys) => this.update({ keys }) }),
+      keys: new RangeControl({ id: `${id}-keys`, symbol: 'n', label: 'Keys n', ...rangeOf(schema.keys), value: this.state.keys,
+        onChange: (keys) => this.update({ keys }) }),
     });
   }
 
@@ -64,3 +68,8 @@ function swatch(kind: string): HTMLElement {
   element.setAttribute('aria-hidden', 'true');
   return element;
 }
+
+export const view = (options: WidgetOptions<BeforeAfterParams>) => {
+  const { scores, ...state } = options.state;
+  return new BeforeAfter({ ...options, state }, scores);
+};

@@ -1,31 +1,35 @@
 // Widget 5: the softmax Jacobian J = diag(p) − ppᵀ as a heatmap, and how its size collapses as the logits are multiplied.
-import { HeatmapChart } from '../charts/heatmap-chart.js';
-import { legend } from '../charts/legend.js';
-import { LineChart } from '../charts/line-chart.js';
-import { ChoiceControl } from '../controls/choice-control.js';
-import { RangeControl } from '../controls/range-control.js';
-import { formatValue, formatWeight } from '../format.js';
-import type { JacobianViewParams, JacobianViewResult, ScoreSource } from '../worker/lesson-sweeps.js';
-import type { Cell } from './widget-frame.js';
-import { LiveWidget, type WidgetOptions } from './live-widget.js';
+import { HeatmapChart } from '../../charts/heatmap-chart.js';
+import { legend } from '../../charts/legend.js';
+import { LineChart } from '../../charts/line-chart.js';
+import { ChoiceControl } from '../../controls/choice-control.js';
+import { RangeControl } from '../../controls/range-control.js';
+import { formatValue, formatWeight } from '../../format.js';
+import type { JacobianViewParams, JacobianViewResult, ScoreSource } from './compute.js';
+import type { Cell } from '../widget-frame.js';
+import { LiveWidget, type WidgetOptions } from '../live-widget.js';
+import { rangeOf } from '../params.js';
+import { schema } from './schema.js';
 
-export type JacobianViewState = Omit<JacobianViewParams, 'scores'> & Record<string, number | string>;
+// Scores given by the lesson are not state a learner moves, so they travel beside it.
+type JacobianViewState = Omit<JacobianViewParams, 'scores'>;
 
 /** |Jᵢⱼ| never exceeds 1/4 (pᵢ(1 − pᵢ) and pᵢpⱼ both peak there), so a fixed ±0.25 colour scale shows J fading. */
 const colourLimit = 0.25;
 
-export class JacobianView extends LiveWidget<'jacobianView', JacobianViewState> {
+export class JacobianView extends LiveWidget<'jacobian-view', JacobianViewState> {
   private readonly heatmap: HeatmapChart;
   private readonly normsChart = new LineChart({ className: 'jacobian-norms', xLabel: 'multiplier of the logits', yLabel: 'size of J', xLog: true, yLog: true });
   private readonly setMatrixTable: (headers: string[], rows: Cell[][]) => void;
 
-  constructor(options: WidgetOptions<JacobianViewState>, private readonly givenScores: number[] = [1, 0.5, 0, -0.5]) {
-    super(options, 'jacobianView', 'Jacobian view: ∂pᵢ/∂sⱼ for the current weights, and its size as the logits grow',
+  constructor(options: WidgetOptions<JacobianViewState>, private readonly givenScores: readonly number[] = schema.scores.default) {
+    super(options, 'jacobian-view', 'Jacobian view: ∂pᵢ/∂sⱼ for the current weights, and its size as the logits grow',
       'Size of J at each multiplier of the logits');
     const id = options.id;
     this.heatmap = new HeatmapChart(id, colourLimit, (x) => (Math.abs(x) < 5e-4 ? '0' : threeDecimals(x)));
     const heatmapLabel = Object.assign(document.createElement('p'), { className: 'panel-label', textContent: 'J = diag(p) − ppᵀ: row i is pᵢ, column j is sⱼ' });
     const normsLabel = Object.assign(document.createElement('p'), { className: 'panel-label', textContent: 'Largest entry and Frobenius norm of J against the multiplier (log scales)' });
+    this.charts.push(this.heatmap, this.normsChart);
     this.frame.chartArea.append(heatmapLabel, this.heatmap.element, normsLabel, this.normsChart.element,
       legend([{ className: 'max-abs', label: 'max |Jᵢⱼ|', kind: 'line' }, { className: 'frobenius', label: '‖J‖_F', kind: 'line' }]));
     this.setMatrixTable = this.frame.addTable('Data table: J', 'Entries of J for the current weights');
@@ -33,10 +37,10 @@ export class JacobianView extends LiveWidget<'jacobianView', JacobianViewState> 
       source: new ChoiceControl<ScoreSource>({ id: `${id}-source`, label: 'Base scores', value: this.state.source as ScoreSource,
         choices: [{ value: 'given', label: `(${givenScores.map(formatPlain).join(', ')})` }, { value: 'sampled', label: 'sampled N(0, 1)' }],
         onChange: (source) => this.update({ source }) }),
-      keys: new RangeControl({ id: `${id}-keys`, symbol: 'n', label: 'Keys n (sampled)', min: 2, max: 12, value: this.state.keys,
-        integer: true, onChange: (keys) => this.update({ keys }) }),
-      multiplier: new RangeControl({ id: `${id}-multiplier`, symbol: 'multiplier', label: 'Multiply the logits by', min: 1, max: 50,
-        value: this.state.multiplier, integer: true, onChange: (multiplier) => this.update({ multiplier }) }),
+      keys: new RangeControl({ id: `${id}-keys`, symbol: 'n', label: 'Keys n (sampled)', ...rangeOf(schema.keys), value: this.state.keys,
+         onChange: (keys) => this.update({ keys }) }),
+      multiplier: new RangeControl({ id: `${id}-multiplier`, symbol: 'multiplier', label: 'Multiply the logits by', ...rangeOf(schema.multiplier),
+        value: this.state.multiplier,  onChange: (multiplier) => this.update({ multiplier }) }),
     });
   }
 
@@ -63,10 +67,13 @@ export class JacobianView extends LiveWidget<'jacobianView', JacobianViewState> 
       `${formatValue(first)} to ${formatValue(r.norms.frobenius[lastIndex] ?? 0)} and max |Jᵢⱼ| from ${formatValue(r.norms.maxAbs[0] ?? 0)} ` +
       `to ${formatValue(r.norms.maxAbs[lastIndex] ?? 0)}.`;
     this.heatmap.draw(r.jacobian, n, { rows: keys.map((k) => `p${k}`), columns: keys.map((k) => `s${k}`), legend: '∂pᵢ/∂sⱼ' }, heatmapSummary);
-    this.normsChart.draw([
-      { name: 'max |Jᵢⱼ|', className: 'max-abs', xs: r.norms.multipliers, ys: r.norms.maxAbs, dots: true },
-      { name: '‖J‖_F', className: 'frobenius', xs: r.norms.multipliers, ys: r.norms.frobenius, dots: true },
-    ], normsSummary, [{ axis: 'x', value: r.multiplier, label: `now × ${r.multiplier}`, className: 'current' }]);
+    this.normsChart.draw({
+      series: [
+        { name: 'max |Jᵢⱼ|', className: 'max-abs', xs: r.norms.multipliers, ys: r.norms.maxAbs, dots: true },
+        { name: '‖J‖_F', className: 'frobenius', xs: r.norms.multipliers, ys: r.norms.frobenius, dots: true },
+      ],
+      references: [{ axis: 'x', value: r.multiplier, label: `now × ${r.multiplier}`, className: 'current' }],
+    }, normsSummary);
     this.frame.setSummary(`At ${r.multiplier} times ${scores}: gradient ${r.stats.survival.state}, ‖J‖_F = ` +
       `${formatValue(at >= 0 ? r.norms.frobenius[at] ?? 0 : r.stats.jacobianFrobenius)}, ` +
       `${formatValue(r.stats.survival.ratio * 100)}% of its size at uniform weights. ${normsSummary}`);
@@ -88,3 +95,8 @@ function formatPlain(x: number): string {
 function threeDecimals(x: number): string {
   return x.toFixed(3).replace('-', '−').replace(/^(−?)0\./, '$1.');
 }
+
+export const view = (options: WidgetOptions<JacobianViewParams>) => {
+  const { scores, ...state } = options.state;
+  return new JacobianView({ ...options, state }, scores);
+};

@@ -1,25 +1,28 @@
 // Widget 4: p₁ of softmax([x, 0, …, 0]) as the lead x grows from 0 to 10, with the point where it passes 0.99 marked.
-import { LineChart } from '../charts/line-chart.js';
-import { RangeControl } from '../controls/range-control.js';
-import { formatValue, formatWeight } from '../format.js';
-import type { SaturationCurveParams, SaturationCurveResult } from '../worker/lesson-sweeps.js';
-import { LiveWidget, type WidgetOptions } from './live-widget.js';
+import { LineChart } from '../../charts/line-chart.js';
+import { RangeControl } from '../../controls/range-control.js';
+import { formatValue, formatWeight } from '../../format.js';
+import type { SaturationCurveParams, SaturationCurveResult } from './compute.js';
+import { LiveWidget, type WidgetOptions } from '../live-widget.js';
+import { rangeOf } from '../params.js';
+import { schema } from './schema.js';
 
-export type SaturationCurveState = SaturationCurveParams & Record<string, number>;
+type SaturationCurveState = SaturationCurveParams;
 
 /** Every twentieth grid point is x = 0, 1, …, 10: the table's rows, read from the same arrays as the curve. */
 const tableStride = 20;
 
-export class SaturationCurve extends LiveWidget<'saturationCurve', SaturationCurveState> {
+export class SaturationCurve extends LiveWidget<'saturation-curve', SaturationCurveState> {
   private readonly chart = new LineChart({ className: 'saturation', xLabel: 'lead x of the first score', yLabel: 'p₁', yDomain: [0, 1] });
 
   constructor(options: WidgetOptions<SaturationCurveState>) {
-    super(options, 'saturationCurve', 'Saturation curve: the first weight of softmax([x, 0, …, 0]) as its lead x grows',
+    super(options, 'saturation-curve', 'Saturation curve: the first weight of softmax([x, 0, …, 0]) as its lead x grows',
       'p₁ at whole-number leads x, and where it passes 0.99');
     this.frame.chartArea.append(this.chart.element);
+    this.charts.push(this.chart);
     this.mountControls({
-      keys: new RangeControl({ id: `${options.id}-keys`, symbol: 'n', label: 'Keys n', min: 2, max: 64, value: this.state.keys,
-        integer: true, onChange: (keys) => this.update({ keys }) }),
+      keys: new RangeControl({ id: `${options.id}-keys`, symbol: 'n', label: 'Keys n', ...rangeOf(schema.keys), value: this.state.keys,
+         onChange: (keys) => this.update({ keys }) }),
     });
   }
 
@@ -32,13 +35,18 @@ export class SaturationCurve extends LiveWidget<'saturationCurve', SaturationCur
     const last = r.p1[r.p1.length - 1] ?? 0;
     const summary = `With n = ${r.keys} keys, p₁ of softmax(${vector}) rises from ${formatWeight(r.uniform)} at x = 0 ` +
       `to ${formatWeight(last)} at x = 10, and passes ${r.threshold} at x = ${formatValue(r.crossing)}.`;
-    this.chart.draw([{ name: 'p₁', className: 'scaled', xs: r.xs, ys: r.p1 }], summary, [
-      { axis: 'y', value: r.threshold, label: `p₁ = ${r.threshold}`, className: 'threshold' },
-      { axis: 'x', value: r.crossing, label: `x = ${formatValue(r.crossing)}`, className: 'crossing' },
-    ]);
+    this.chart.draw({
+      series: [{ name: 'p₁', className: 'scaled', xs: r.xs, ys: r.p1 }],
+      references: [
+        { axis: 'y', value: r.threshold, label: `p₁ = ${r.threshold}`, className: 'threshold' },
+        { axis: 'x', value: r.crossing, label: `x = ${formatValue(r.crossing)}`, className: 'crossing' },
+      ],
+    }, summary);
     this.frame.setSummary(summary);
     const rows = [];
     for (let i = 0; i < r.xs.length; i += tableStride) rows.push([formatValue(r.xs[i] ?? 0), formatWeight(r.p1[i] ?? 0)]);
     this.frame.setTable(['Lead x', 'p₁'], rows, [[`Crossing x = ${formatValue(r.crossing)}`, formatWeight(r.p1AtCrossing)]]);
   }
 }
+
+export const view = (options: WidgetOptions<SaturationCurveState>) => new SaturationCurve(options);

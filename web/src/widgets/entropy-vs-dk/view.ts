@@ -1,12 +1,14 @@
 // Widget 7: mean attention entropy against dₖ for no scale, ÷√dₖ and ÷dₖ, under the ceiling ln n of uniform attention.
-import { legend } from '../charts/legend.js';
-import { LineChart } from '../charts/line-chart.js';
-import { RangeControl } from '../controls/range-control.js';
-import { formatValue, formatWithError } from '../format.js';
-import { entropyScales, type EntropyVsDkParams, type EntropyVsDkResult } from '../worker/lesson-sweeps.js';
-import { LiveWidget, type WidgetOptions } from './live-widget.js';
+import { legend } from '../../charts/legend.js';
+import { LineChart } from '../../charts/line-chart.js';
+import { RangeControl } from '../../controls/range-control.js';
+import { formatValue, formatWithError } from '../../format.js';
+import { entropyScales, type EntropyVsDkParams, type EntropyVsDkResult } from './compute.js';
+import { LiveWidget, type WidgetOptions } from '../live-widget.js';
+import { rangeOf } from '../params.js';
+import { schema } from './schema.js';
 
-export type EntropyVsDkState = EntropyVsDkParams & Record<string, number>;
+type EntropyVsDkState = EntropyVsDkParams;
 
 const scaleNames: Record<(typeof entropyScales)[number], { label: string; className: string }> = {
   none: { label: 'no scale', className: 'unscaled' },
@@ -14,23 +16,24 @@ const scaleNames: Record<(typeof entropyScales)[number], { label: string; classN
   linear: { label: '÷dₖ', className: 'linear' },
 };
 
-export class EntropyVsDk extends LiveWidget<'entropyVsDk', EntropyVsDkState> {
+export class EntropyVsDk extends LiveWidget<'entropy-vs-dk', EntropyVsDkState> {
   private readonly chart = new LineChart({ className: 'entropy', xLabel: 'key dimension dₖ (log scale)', yLabel: 'entropy (nats)', xLog: true,
     xTicks: [1, 4, 16, 64, 256, 1024, 4096] });
 
   constructor(options: WidgetOptions<EntropyVsDkState>) {
-    super(options, 'entropyVsDk', 'Entropy against dₖ: how spread out attention stays under each scale',
+    super(options, 'entropy-vs-dk', 'Entropy against dₖ: how spread out attention stays under each scale',
       'Mean entropy ± standard error at each dₖ');
     const id = options.id;
+    this.charts.push(this.chart);
     this.frame.chartArea.append(this.chart.element, legend([
       ...entropyScales.map((s) => ({ className: scaleNames[s].className, label: scaleNames[s].label, kind: 'line' as const })),
       { className: 'ceiling', label: 'ln n (uniform)', kind: 'line' },
     ]));
     this.mountControls({
-      keys: new RangeControl({ id: `${id}-keys`, symbol: 'n', label: 'Keys n', min: 2, max: 64, value: this.state.keys,
-        integer: true, onChange: (keys) => this.update({ keys }) }),
-      trials: new RangeControl({ id: `${id}-trials`, symbol: 'trials', label: 'Trials per dₖ', min: 20, max: 500, value: this.state.trials,
-        integer: true, log: { stepsPerDoubling: 2 }, onChange: (trials) => this.update({ trials }) }),
+      keys: new RangeControl({ id: `${id}-keys`, symbol: 'n', label: 'Keys n', ...rangeOf(schema.keys), value: this.state.keys,
+         onChange: (keys) => this.update({ keys }) }),
+      trials: new RangeControl({ id: `${id}-trials`, symbol: 'trials', label: 'Trials per dₖ', ...rangeOf(schema.trials), value: this.state.trials,
+         log: { stepsPerDoubling: 2 }, onChange: (trials) => this.update({ trials }) }),
     });
   }
 
@@ -43,13 +46,17 @@ export class EntropyVsDk extends LiveWidget<'entropyVsDk', EntropyVsDkState> {
     const at = (row: number, i: number) => formatValue(r.meanEntropy[row]?.[i] ?? 0);
     const summary = `Mean entropy over ${r.trials} random queries with ${r.keys} keys; the ceiling ln ${r.keys} is ${formatValue(r.maxEntropy)} nats. ` +
       entropyScales.map((s, row) => `${scaleNames[s].label}: ${at(row, 0)} at dₖ = ${r.dks[0]}, ${at(row, last)} at dₖ = ${r.dks[last]}`).join('; ') + '.';
-    this.chart.draw(entropyScales.map((s, row) => ({
+    const series = entropyScales.map((s, row) => ({
       name: scaleNames[s].label, className: scaleNames[s].className, xs: r.dks, ys: r.meanEntropy[row] ?? [],
       errors: r.entropyStandardError[row], dots: true,
-    })), summary, [{ axis: 'y', value: r.maxEntropy, label: `ln ${r.keys} = ${formatValue(r.maxEntropy)}`, className: 'ceiling' }]);
+    }));
+    const ceiling = { axis: 'y' as const, value: r.maxEntropy, label: `ln ${r.keys} = ${formatValue(r.maxEntropy)}`, className: 'ceiling' };
+    this.chart.draw({ series, references: [ceiling] }, summary);
     this.frame.setSummary(summary);
     this.frame.setTable(['dₖ', ...entropyScales.map((s) => `Entropy, ${scaleNames[s].label}`)], Array.from(r.dks, (dk, i) => [
       String(dk), ...entropyScales.map((_, row) => formatWithError(r.meanEntropy[row]?.[i] ?? 0, r.entropyStandardError[row]?.[i] ?? 0)),
     ]), [['Ceiling ln n', ...entropyScales.map(() => formatValue(r.maxEntropy))]]);
   }
 }
+
+export const view = (options: WidgetOptions<EntropyVsDkState>) => new EntropyVsDk(options);

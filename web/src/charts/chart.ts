@@ -1,0 +1,163 @@
+// The base of every chart: an SVG root sized to its container, a plot area, persistent layers whose elements are
+// created once and then updated in place, axes from d3-scale ticks, and a text alternative from the same numbers.
+import { svgNs } from './svg.js';
+
+export interface Box {
+  width: number;
+  height: number;
+  margin: { top: number; right: number; bottom: number; left: number };
+}
+
+export type Attributes = Record<string, string | number>;
+
+export function setAttributes(element: Element, attributes: Attributes): void {
+  for (const [key, value] of Object.entries(attributes)) {
+    const text = String(value);
+    if (element.getAttribute(key) !== text) element.setAttribute(key, text);
+  }
+}
+
+/**
+ * Makes `parent` hold exactly `count` children of `tag` (reusing the ones it has), so a redraw moves existing marks
+ * instead of rebuilding the chart.
+ */
+export function marks<K extends keyof SVGElementTagNameMap>(parent: SVGGElement, tag: K, count: number): SVGElementTagNameMap[K][] {
+  const existing = Array.from(parent.children) as SVGElementTagNameMap[K][];
+  while (existing.length < count) {
+    const element = document.createElementNS(svgNs, tag);
+    parent.append(element);
+    existing.push(element);
+  }
+  for (const extra of existing.splice(count)) extra.remove();
+  return existing;
+}
+
+export function setText(element: Element, text: string): void {
+  if (element.textContent !== text) element.textContent = text;
+}
+
+export interface Tick {
+  at: number;
+  label: string;
+}
+
+export abstract class Chart {
+  readonly element: SVGSVGElement;
+  protected readonly plot: SVGGElement;
+  /** The plot area itself (not drawn), so tests and readers know where marks must lie. */
+  private readonly area: SVGRectElement;
+  private readonly layers = new Map<string, SVGGElement>();
+  private observer?: ResizeObserver;
+  private width = 0;
+
+  protected constructor(protected readonly box: Box, className: string, private readonly minWidth = 300) {
+    this.element = document.createElementNS(svgNs, 'svg');
+    setAttributes(this.element, { role: 'img', class: `chart ${className}` });
+    this.plot = document.createElementNS(svgNs, 'g');
+    this.area = document.createElementNS(svgNs, 'rect');
+    this.area.setAttribute('class', 'plot-area');
+    this.plot.append(this.area);
+    this.element.append(this.plot);
+    this.resize(0);
+  }
+
+  /** A named group inside the plot area, created on first use, in the order of first use. */
+  protected layer(name: string): SVGGElement {
+    let group = this.layers.get(name);
+    if (!group) {
+      group = document.createElementNS(svgNs, 'g');
+      group.setAttribute('class', `layer ${name}`);
+      this.plot.append(group);
+      this.layers.set(name, group);
+    }
+    return group;
+  }
+
+  protected get inner(): { width: number; height: number } {
+    const { width, height, margin } = this.box;
+    return { width: width - margin.left - margin.right, height: height - margin.top - margin.bottom };
+  }
+
+  /** Draws again from the last data; subclasses call it at the end of draw(). */
+  protected abstract render(): void;
+
+  protected describe(summary: string): void {
+    if (this.element.getAttribute('aria-label') !== summary) this.element.setAttribute('aria-label', summary);
+  }
+
+  /** Sizes the viewBox to the width the chart really has, so 12 px text stays 12 px on a phone. */
+  protected fit(): void {
+    if (!this.observer && typeof ResizeObserver !== 'undefined') {
+      const container = this.element.parentElement;
+      if (container) {
+        this.observer = new ResizeObserver((entries) => {
+          const seen = Math.round(entries[0]?.contentRect.width ?? 0);
+          if (seen && Math.abs(seen - this.width) > 8) {
+            this.resize(seen);
+            this.render();
+          }
+        });
+        this.observer.observe(container);
+        this.resize(container.clientWidth);
+      }
+    }
+  }
+
+  private resize(available: number): void {
+    this.width = available;
+    this.box.width = Math.round(Math.min(760, Math.max(this.minWidth, available || 640)));
+    setAttributes(this.element, { viewBox: `0 0 ${this.box.width} ${this.box.height}` });
+    setAttributes(this.plot, { transform: `translate(${this.box.margin.left},${this.box.margin.top})` });
+    const { width, height } = this.inner;
+    setAttributes(this.area, { x: 0, y: 0, width, height });
+  }
+
+  /** Tick labels and grid lines along an axis, updated in place. */
+  protected axis(name: string, orient: 'left' | 'bottom', ticks: Tick[], grid: boolean, axisTitle?: string): void {
+    const { width, height } = this.inner;
+    const group = this.layer(`axis ${name}`);
+    const labels = marks(this.sublayer(group, 'labels'), 'text', ticks.length);
+    const lines = marks(this.sublayer(group, 'grid'), 'line', grid ? ticks.length : 0);
+    ticks.forEach((tick, i) => {
+      const label = labels[i] as SVGTextElement;
+      if (orient === 'left') {
+        setAttributes(label, { x: -6, y: tick.at, class: 'tick', 'text-anchor': 'end', 'dominant-baseline': 'middle' });
+        if (grid) setAttributes(lines[i] as SVGLineElement, { x1: 0, x2: width, y1: tick.at, y2: tick.at, class: 'grid' });
+      } else {
+        setAttributes(label, { x: tick.at, y: height + 18, class: 'tick', 'text-anchor': 'middle' });
+        if (grid) setAttributes(lines[i] as SVGLineElement, { x1: tick.at, x2: tick.at, y1: 0, y2: height, class: 'grid' });
+      }
+      setText(label, tick.label);
+    });
+    const title = marks(this.sublayer(group, 'title'), 'text', axisTitle ? 1 : 0)[0];
+    if (title && axisTitle) {
+      const position: Attributes = orient === 'left'
+        ? { x: -this.box.margin.left + 4, y: -10, class: 'tick axis-label', 'text-anchor': 'start' }
+        : { x: width / 2, y: height + 34, class: 'tick axis-label', 'text-anchor': 'middle' };
+      setAttributes(title, position);
+      setText(title, axisTitle);
+    }
+  }
+
+  protected sublayer(group: SVGGElement, name: string): SVGGElement {
+    const found = Array.from(group.children).find((child) => child.getAttribute('data-part') === name);
+    if (found) return found as SVGGElement;
+    const created = document.createElementNS(svgNs, 'g');
+    created.setAttribute('data-part', name);
+    group.append(created);
+    return created;
+  }
+
+  /** Releases the resize observer (the widget left the page). */
+  dispose(): void {
+    this.observer?.disconnect();
+    this.observer = undefined;
+  }
+}
+
+export function tickLabel(value: number): string {
+  if (value === 0) return '0';
+  const magnitude = Math.abs(value);
+  if (magnitude >= 1e4 || magnitude < 1e-3) return value.toExponential(0).replace('-', '−');
+  return String(Number(value.toPrecision(3))).replace('-', '−');
+}

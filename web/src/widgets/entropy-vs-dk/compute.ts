@@ -1,0 +1,30 @@
+// What the entropy-against-dₖ chart asks the core, in the worker: one batch of core calls.
+import type { Core } from '../../core/types.js';
+import type { StateOf } from '../params.js';
+import type { schema } from './schema.js';
+
+/** dₖ = 1, 2, 4, …, 4096: thirteen points, evenly spaced on the log axis. */
+export const entropyDks = Array.from({ length: 13 }, (_, i) => 2 ** i);
+export const entropyScales = ['none', 'sqrt', 'linear'] as const;
+
+export type EntropyVsDkParams = StateOf<typeof schema>;
+
+export interface EntropyVsDkResult extends EntropyVsDkParams {
+  dks: Float64Array;
+  maxEntropy: number;
+  /** One row per scale of entropyScales. */
+  meanEntropy: Float64Array[];
+  entropyStandardError: Float64Array[];
+  meanMaxWeight: Float64Array[];
+}
+
+export function compute(core: Core, params: EntropyVsDkParams): EntropyVsDkResult {
+  const sweep = core.entropySweep({ dks: entropyDks, keyCount: params.keys, trials: params.trials, seed: params.seed, scales: [...entropyScales] });
+  return {
+    ...params, dks: sweep.dks, maxEntropy: sweep.maxEntropy,
+    // Rows are views into one buffer; copies travel to the page without dragging the rest along.
+    meanEntropy: sweep.meanEntropy.map((row) => row.slice()),
+    entropyStandardError: sweep.entropyStandardError.map((row) => row.slice()),
+    meanMaxWeight: sweep.meanMaxWeight.map((row) => row.slice()),
+  };
+}
