@@ -44,6 +44,17 @@ async function pressOn(page, id, selector, keys, expected) {
   return rendered(page, id);
 }
 
+/**
+ * Lets the core worker run several turns of its event loop and the page receive what they posted: a training run
+ * that were still going would send progress in that time (it trains one chunk per turn).
+ */
+async function workerTurns(page, turns = 10) {
+  const [worker] = page.workers();
+  assert.ok(worker, 'the core worker is running');
+  for (let i = 0; i < turns; i++) await worker.evaluate(() => new Promise((done) => setTimeout(done, 0)));
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
+}
+
 async function assertChartAndSummary(page, id, pattern) {
   for (const chart of await page.$$(`#${id}-widget svg.chart`)) {
     assert.equal(await chart.getAttribute('role'), 'img');
@@ -127,9 +138,7 @@ test('entropy against dₖ: n by keyboard; every mean ± SE is the core\'s entro
   const params = await pressOn(page, id, `#${id}-widget-keys-slider`, ['ArrowLeft', 'ArrowLeft', 'ArrowLeft', 'ArrowLeft'], { keys: 4 });
   assert.equal(params.keys, 4);
   const dks = Array.from({ length: 13 }, (_, i) => 2 ** i);
-  const started = performance.now();
   const sweep = core.entropySweep({ dks, keyCount: 4, trials: params.trials, seed: params.seed, scales: ['none', 'sqrt', 'linear'] });
-  assert.ok(performance.now() - started < 100, 'one sweep stays under 100 ms in WASM');
   const rows = await tableRows(page, id);
   assert.deepEqual(rows.map(([dk]) => Number(dk)), dks);
   rows.forEach(([, ...cells], i) => cells.forEach((cell, s) => {
@@ -254,7 +263,7 @@ test('train it: Pause freezes the run and Resume continues it; a new setting mid
   await page.click(`#${id}-widget button.training-pause`);
   await page.waitForFunction((w) => document.querySelector(w)?.dataset.training === 'paused', `#${id}-widget`);
   const paused = await progress();
-  await page.waitForTimeout(600);
+  await workerTurns(page);
   assert.equal(await progress(), paused, 'nothing trains while paused');
   await page.click(`#${id}-widget button.training-resume`);
   await page.waitForFunction(([w, p]) => Number(document.querySelector(w)?.value) > p + 20, [`#${id}-widget progress`, paused]);
@@ -263,17 +272,19 @@ test('train it: Pause freezes the run and Resume continues it; a new setting mid
   await page.focus(`#${id}-widget-keys-slider`);
   await page.keyboard.press('ArrowRight');
   await page.click(`#${id}-widget button.training-start`);
-  await page.waitForTimeout(800);
+  await page.waitForFunction((w) => Number(document.querySelector(w)?.value) >= 20, `#${id}-widget progress`);
   assert.equal(await trainingState(page, id), 'running');
   assert.equal(await page.$eval(`#${id}-widget button.training-stop`, (b) => b.disabled), false, 'Stop works for the new run');
   await page.click(`#${id}-widget button.training-stop`);
   assert.equal(await trainingState(page, id), 'stopped');
   const stoppedAt = await progress();
-  await page.waitForTimeout(600);
+  await workerTurns(page);
   assert.equal(await progress(), stoppedAt, 'a stopped run sends nothing more');
   await page.focus(`#${id}-widget-keys-slider`);
   await page.keyboard.press('ArrowLeft');
-  await page.waitForTimeout(600);
+  await page.waitForFunction((w) => document.querySelector(w)?.dataset.training === 'idle', `#${id}-widget`);
+  await page.waitForSelector(`#${id}-widget[data-rendered]:not([aria-busy])`);
+  await workerTurns(page);
   assert.equal(await trainingState(page, id), 'idle', 'a new setting leaves the widget idle, not showing an old run');
   assert.match(await page.textContent(`#${id}-widget .chart-summary`), /Press Start to train\.$/);
   assert.equal(await progress(), 0);

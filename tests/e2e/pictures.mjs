@@ -1,0 +1,81 @@
+// Measures what a chart really draws, in page pixels: marks in the SVG namespace have boxes and screen matrices; marks
+// the browser does not draw (a wrong namespace, zero height) measure as nothing, so the checks built on these fail.
+
+/** The geometry of one chart (an svg.chart matched by selector): plot area, bars, line vertices, dots, cells. */
+export function chartPicture(page, selector) {
+  return page.$eval(selector, (svg) => {
+    const box = (element) => {
+      const r = element.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width, height: r.height };
+    };
+    // A path's vertices (d3 writes "M x,y L x,y …") mapped through the element's own screen matrix.
+    const vertices = (path) => {
+      const matrix = path.getScreenCTM();
+      const numbers = (path.getAttribute('d') ?? '').match(/-?\d*\.?\d+(?:e-?\d+)?/gi)?.map(Number) ?? [];
+      const points = [];
+      for (let i = 0; i + 1 < numbers.length; i += 2) {
+        const p = new DOMPoint(numbers[i], numbers[i + 1]).matrixTransform(matrix);
+        points.push([p.x, p.y]);
+      }
+      return points;
+    };
+    const area = svg.querySelector('rect.plot-area');
+    return {
+      area: area ? box(area) : null,
+      bars: Array.from(svg.querySelectorAll('rect.bar'), (bar) => ({ ...box(bar), className: bar.getAttribute('class') })),
+      lines: Array.from(svg.querySelectorAll('path.line'), (path) => ({
+        className: path.getAttribute('class'), points: vertices(path), drawn: box(path),
+      })),
+      density: Array.from(svg.querySelectorAll('path.density'), (path) => ({ points: vertices(path), drawn: box(path) })),
+      dots: Array.from(svg.querySelectorAll('circle.dot, circle.goal'), (dot) => ({ ...box(dot), className: dot.getAttribute('class') })),
+      references: Array.from(svg.querySelectorAll('line.reference'), (line) => ({ ...box(line), className: line.getAttribute('class') })),
+      cells: Array.from(svg.querySelectorAll('rect.cell'), (cell) => ({ ...box(cell), fill: cell.getAttribute('fill') })),
+    };
+  });
+}
+
+const slack = 1.5; // px: anti-aliasing and stroke widths
+
+/** Every mark lies inside the plot area. */
+export function assertInside(assert, area, marks, what) {
+  assert.ok(area && area.width > 50 && area.height > 50, `${what}: the plot area is drawn (${JSON.stringify(area)})`);
+  for (const m of marks) {
+    const [x, y, w, h] = 'points' in m ? [m.points[0]?.[0] ?? NaN, m.points[0]?.[1] ?? NaN, 0, 0] : [m.x, m.y, m.width, m.height];
+    assert.ok(x >= area.x - slack && x + w <= area.x + area.width + slack && y >= area.y - slack && y + h <= area.y + area.height + slack,
+      `${what}: a mark at (${x}, ${y}, ${w}×${h}) lies outside the plot area ${JSON.stringify(area)}`);
+  }
+}
+
+/** Bar heights proportional to the values (bars start at zero), to within a pixel. */
+export function assertProportional(assert, heights, values, what) {
+  assert.equal(heights.length, values.length, `${what}: one bar per value`);
+  const top = values.reduce((best, v, i) => (Math.abs(v) > Math.abs(values[best]) ? i : best), 0);
+  assert.ok(Math.abs(values[top]) > 0 && heights[top] > 10, `${what}: the largest bar is drawn (${heights[top]} px for ${values[top]})`);
+  const pxPerUnit = heights[top] / Math.abs(values[top]);
+  heights.forEach((h, i) => {
+    assert.ok(Math.abs(h - Math.abs(values[i]) * pxPerUnit) <= slack, `${what}: bar ${i} is ${h} px for ${values[i]}, expected ${Math.abs(values[i]) * pxPerUnit}`);
+  });
+  return pxPerUnit;
+}
+
+/** A line's vertical pixels follow its values through one affine map (on a log axis: of their logarithms). */
+export function assertFollows(assert, points, values, what, { log = false } = {}) {
+  assert.equal(points.length, values.length, `${what}: one vertex per value`);
+  const v = values.map((x) => (log ? Math.log10(x) : x));
+  const lo = v.indexOf(Math.min(...v));
+  const hi = v.indexOf(Math.max(...v));
+  assert.ok(v[hi] > v[lo], `${what}: the values vary`);
+  const scale = (points[hi][1] - points[lo][1]) / (v[hi] - v[lo]);
+  assert.ok(scale < -0.5, `${what}: larger values are drawn higher (${scale} px per unit)`);
+  points.forEach(([, y], i) => {
+    const expected = points[lo][1] + (v[i] - v[lo]) * scale;
+    assert.ok(Math.abs(y - expected) <= slack, `${what}: vertex ${i} at y = ${y}, expected ${expected} for ${values[i]}`);
+  });
+}
+
+/** The horizontal pixel spread of drawn bars that hold any samples: from the leftmost to the rightmost. */
+export function spreadOf(bars, threshold = 0.5) {
+  const filled = bars.filter((b) => b.height > threshold);
+  if (!filled.length) return 0;
+  return Math.max(...filled.map((b) => b.x + b.width)) - Math.min(...filled.map((b) => b.x));
+}

@@ -1,0 +1,169 @@
+// Every chart is checked on what it draws, in page pixels, against the numbers the core computes in Node: how many
+// bars or vertices, that they lie inside the plot area, that bar heights are proportional to the values and that a
+// line's vertical pixels follow its values. A build whose charts draw nothing fails here.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { loadCore } from 'attention-lab/core';
+import { openLesson } from './browser.mjs';
+import { widgetOf } from './lesson-data.mjs';
+import { assertFollows, assertInside, assertProportional, chartPicture } from './pictures.mjs';
+
+const core = await loadCore();
+
+let lesson;
+before(async () => {
+  lesson = await openLesson();
+});
+after(() => lesson?.close());
+
+/** Opens the lesson at a widget, with `state` set through the URL as a shared link would. */
+async function open(name, state = {}) {
+  const { page } = lesson;
+  const { id } = widgetOf(name);
+  const query = new URLSearchParams(Object.entries(state).map(([key, value]) => [`${id}.${key}`, String(value)]));
+  await page.goto(`${lesson.url}?${query}#${id}`);
+  await page.waitForSelector(`#${id}-widget[data-rendered]:not([aria-busy])`);
+  const params = JSON.parse(await page.getAttribute(`#${id}-widget`, 'data-rendered'));
+  return { id, params, chart: (n = 0) => chartPicture(page, `#${id}-widget svg.chart >> nth=${n}`) };
+}
+
+const heights = (bars) => bars.map((b) => b.height);
+
+test('variance explorer: one bar per bin, heights proportional to the core histogram, density on the same scale', async () => {
+  const { params, chart } = await open('variance-explorer');
+  const e = core.dotProductExperiment({ dk: params.dk, count: params.samples, seed: params.seed, scale: params.scaled ? 'sqrt' : 'none', method: 'fast', bins: 48 });
+  const picture = await chart();
+  assertInside(assert, picture.area, picture.bars, 'histogram bars');
+  const pxPerCount = assertProportional(assert, heights(picture.bars), Array.from(e.histogram.counts), 'histogram');
+  const [density] = picture.density;
+  assert.equal(density.points.length, 48);
+  const bottom = picture.area.y + picture.area.height;
+  density.points.forEach(([, y], i) => assert.ok(Math.abs(bottom - y - e.densityCounts[i] * pxPerCount) <= 1.5, `density at bin ${i}`));
+});
+
+test('softmax-dies: one bar per key, each as tall as its weight on the fixed 0–1 axis', async () => {
+  const { params, chart } = await open('softmax-dies', { dk: 16, scale: 'sqrt' });
+  assert.deepEqual([params.dk, params.scale], [16, 'sqrt']);
+  const scores = core.sampleQueryScores({ dk: params.dk, keyCount: params.keys, seed: params.seed });
+  const weights = core.softmax(scores, { temperature: Math.sqrt(params.dk) });
+  const picture = await chart();
+  assertInside(assert, picture.area, picture.bars, 'weight bars');
+  const pxPerUnit = assertProportional(assert, heights(picture.bars), Array.from(weights), 'weights');
+  assert.ok(Math.abs(pxPerUnit - picture.area.height) <= 1.5, 'a weight of 1 would fill the plot height');
+});
+
+test('before/after: score bars proportional to the scores, weight bars to both softmaxes', async () => {
+  const { params, chart } = await open('before-after');
+  const scores = params.scores ? Float64Array.from(params.scores) : core.sampleQueryScores({ dk: params.dk, keyCount: params.keys, seed: params.seed });
+  const root = Math.sqrt(params.dk);
+  const scoresPicture = await chart(0);
+  const weightsPicture = await chart(1);
+  assertInside(assert, scoresPicture.area, scoresPicture.bars, 'score bars');
+  assertInside(assert, weightsPicture.area, weightsPicture.bars, 'weight bars');
+  // Bars alternate unscaled, scaled for each key.
+  const interleave = (a, b) => Array.from(a).flatMap((x, i) => [x, b[i]]);
+  assertProportional(assert, heights(scoresPicture.bars), interleave(scores, scores.map((s) => s / root)), 'scores');
+  assertProportional(assert, heights(weightsPicture.bars), interleave(core.softmax(scores), core.softmax(scores, { temperature: root })), 'weights');
+});
+
+test('saturation curve: 201 vertices on the core p₁, the 0.99 crossing marked at its x', async () => {
+  const { params, chart } = await open('saturation-curve');
+  const xs = Float64Array.from({ length: 201 }, (_, i) => i / 20);
+  const p1 = core.saturationCurve({ xs, keyCount: params.keys });
+  const picture = await chart();
+  const [curve] = picture.lines;
+  assertInside(assert, picture.area, [curve], 'curve');
+  assertFollows(assert, curve.points, Array.from(p1), 'p₁');
+  const crossing = core.saturationCrossing({ threshold: 0.99, keyCount: params.keys });
+  const marker = picture.references.find((r) => r.className.includes('crossing'));
+  const expectedX = picture.area.x + (crossing / 10) * picture.area.width;
+  assert.ok(Math.abs(marker.x + marker.width / 2 - expectedX) <= 1.5, `the crossing line sits at x = ${crossing}`);
+});
+
+test('Jacobian view: n² cells coloured by the sign and size of J, and the norms on log axes', async () => {
+  const { params, chart } = await open('jacobian-view', { multiplier: 2 });
+  assert.equal(params.multiplier, 2);
+  const scores = Float64Array.from(params.scores);
+  const jacobian = core.softmaxJacobian(core.softmax(scores, { temperature: 1 / params.multiplier }));
+  const heatmap = await chart(0);
+  assert.equal(heatmap.cells.length, 16);
+  assertInside(assert, heatmap.area, heatmap.cells, 'cells');
+  const rgb = (fill) => fill.match(/\d+/g).map(Number);
+  heatmap.cells.forEach((cell, k) => {
+    assert.ok(cell.width > 10 && cell.height > 10, `cell ${k} is drawn`);
+    const [r, , b] = rgb(cell.fill);
+    if (jacobian[k] > 0.04) assert.ok(r > b + 10, `J[${k}] = ${jacobian[k]} > 0 is orange (${cell.fill})`);
+    if (jacobian[k] < -0.04) assert.ok(b > r + 10, `J[${k}] = ${jacobian[k]} < 0 is blue (${cell.fill})`);
+  });
+  const largest = Math.max(...jacobian.map(Math.abs));
+  const palest = heatmap.cells[jacobian.findIndex((j) => Math.abs(j) === Math.min(...jacobian.map(Math.abs)))];
+  const strongest = heatmap.cells[jacobian.findIndex((j) => Math.abs(j) === largest)];
+  const lightness = (fill) => rgb(fill).reduce((a, c) => a + c, 0);
+  assert.ok(lightness(palest.fill) > lightness(strongest.fill) + 60, 'the fill fades towards white as |J| shrinks');
+  const norms = core.jacobianNormsByMultiplier({ scores, multipliers: [1, 2, 5, 10, 20, 50] });
+  const normsPicture = await chart(1);
+  const [maxAbs, frobenius] = normsPicture.lines;
+  assertInside(assert, normsPicture.area, normsPicture.lines, 'norm lines');
+  assertFollows(assert, maxAbs.points, Array.from(norms.maxAbs), 'max |J|', { log: true });
+  assertFollows(assert, frobenius.points, Array.from(norms.frobenius), '‖J‖_F', { log: true });
+});
+
+test('temperature sweep: three panels whose bars are the weights at 0.5√dₖ, √dₖ and 2√dₖ', async () => {
+  const { params, chart } = await open('temperature-sweep');
+  const scores = core.sampleQueryScores({ dk: params.dk, keyCount: params.keys, seed: params.seed });
+  for (const [k, factor] of [0.5, 1, 2].entries()) {
+    const picture = await chart(k);
+    assertInside(assert, picture.area, picture.bars, `panel ${factor}`);
+    const pxPerUnit = assertProportional(assert, heights(picture.bars), Array.from(core.softmax(scores, { temperature: factor * Math.sqrt(params.dk) })), `τ = ${factor}√dₖ`);
+    assert.ok(Math.abs(pxPerUnit - picture.area.height) <= 1.5, 'the same 0–1 axis in every panel');
+  }
+});
+
+test('entropy against dₖ: three curves of 13 points on the core means, under the ln n ceiling', async () => {
+  const { params, chart } = await open('entropy-vs-dk');
+  const dks = Array.from({ length: 13 }, (_, i) => 2 ** i);
+  const sweep = core.entropySweep({ dks, keyCount: params.keys, trials: params.trials, seed: params.seed, scales: ['none', 'sqrt', 'linear'] });
+  const picture = await chart();
+  assert.equal(picture.lines.length, 3);
+  assertInside(assert, picture.area, picture.lines, 'entropy lines');
+  // One y axis for all three: check the three together through one affine map.
+  const points = picture.lines.flatMap((line) => line.points);
+  const values = sweep.meanEntropy.flatMap((row) => Array.from(row));
+  assertFollows(assert, points, values, 'mean entropy');
+  assert.equal(picture.dots.length, 39, 'a dot per point');
+});
+
+test('near-orthogonality: 40 bars proportional to the binned cosines of the core samples', async () => {
+  const { params, chart } = await open('near-orthogonality');
+  const sweep = core.cosineSweep({ dimensions: [params.d], pairs: params.pairs, seed: params.seed });
+  const counts = new Array(40).fill(0);
+  for (const c of sweep.samples[0]) counts[Math.min(39, Math.floor((c + 1) / 0.05))]++;
+  const picture = await chart();
+  assertInside(assert, picture.area, picture.bars, 'cosine bars');
+  assertProportional(assert, heights(picture.bars), counts, 'cosine histogram');
+});
+
+test('Train it: after a short run each chart has both curves, following the core trainer step by step', async () => {
+  const { page } = lesson;
+  const { id, params } = await open('train-it', { steps: 20, dk: 16 });
+  assert.deepEqual([params.steps, params.dk], [20, 16]);
+  await page.click(`#${id}-widget button.training-start`);
+  await page.waitForSelector(`#${id}-widget[data-training="finished"]`);
+  const runs = ['scaled', 'unscaled'].map((run) => {
+    const trainer = core.createTrainer({ keyCount: params.keys, dk: params.dk, scaled: run === 'scaled', seed: params.seed });
+    const chunk = trainer.run(params.steps);
+    const copy = { loss: Array.from(chunk.loss), accuracy: Array.from(chunk.accuracy) };
+    trainer.delete();
+    return copy;
+  });
+  const loss = await chartPicture(page, `#${id}-widget svg.chart.loss`);
+  assert.equal(loss.lines.length, 2);
+  assertInside(assert, loss.area, loss.lines, 'loss curves');
+  assertFollows(assert, loss.lines.flatMap((l) => l.points), [...runs[0].loss, ...runs[1].loss], 'loss', { log: true });
+  const accuracy = await chartPicture(page, `#${id}-widget svg.chart.accuracy`);
+  assertInside(assert, accuracy.area, accuracy.lines, 'accuracy curves');
+  const bottom = accuracy.area.y + accuracy.area.height;
+  accuracy.lines.forEach((line, r) => line.points.forEach(([, y], i) => {
+    assert.ok(Math.abs(bottom - y - runs[r].accuracy[i] * accuracy.area.height) <= 1.5, `accuracy of run ${r} at step ${i + 1}`);
+  }));
+});
