@@ -17,6 +17,7 @@ declare -A wanted=(
   [chromium]=/usr/bin/chromium
   [cmake]=/usr/bin/cmake
   [g++]=/usr/bin/g++
+  [clang-format]=/usr/bin/clang-format
 )
 missing=()
 for pkg in "${!wanted[@]}"; do

@@ -10,6 +10,7 @@ const layers = [
   { name: 'WASM core and front end in Node (node:test)', command: 'node', args: ['--test', '--test-reporter=spec', ...testFiles('tests/js')] },
   { name: 'lesson page in Chromium (node:test + playwright-core)', command: 'node', args: ['--test', '--test-concurrency=1', '--test-reporter=spec', ...testFiles('tests/e2e')] },
   { name: 'line coverage of core/ (gcov, at least 90%)', command: 'bash', args: ['scripts/coverage.sh'] },
+  { name: 'lint (ESLint, Prettier, clang-format, 120 columns)', command: 'node', args: ['scripts/lint.mjs'] },
   { name: 'TypeScript type check (tsc)', command: 'npx', args: ['--no-install', 'tsc', '-p', 'tsconfig.json', '--noEmit'] },
 ];
 
