@@ -14,24 +14,42 @@ export interface RangeControlOptions {
   onChange: (value: number) => void;
 }
 
+/**
+ * The values an integer log slider stops at: 2^(k/steps) rounded, each once (1, 2, 3, 4, 5, 6, 7, 8, 10, …), so no
+ * two slider positions show the same value.
+ */
+export function integerLogStops(min: number, max: number, stepsPerDoubling: number): number[] {
+  const stops: number[] = [];
+  for (let k = Math.ceil(Math.log2(min) * stepsPerDoubling); ; k++) {
+    const value = Math.min(max, Math.max(min, Math.round(2 ** (k / stepsPerDoubling))));
+    if (stops[stops.length - 1] !== value) stops.push(value);
+    if (value >= max) break;
+  }
+  if (stops[0] !== min) stops.unshift(min);
+  return stops;
+}
+
 export class RangeControl {
   readonly element: HTMLElement;
   private readonly slider: HTMLInputElement;
   private readonly box: HTMLInputElement;
   private readonly problem: HTMLElement;
   private current: number;
+  /** Integer log sliders move through these values by index; others use the slider's own numbers. */
+  private readonly stops?: number[];
 
   constructor(private readonly options: RangeControlOptions) {
     this.current = options.value;
+    if (options.log && options.integer) this.stops = integerLogStops(options.min, options.max, options.log.stepsPerDoubling);
     this.element = document.createElement('div');
     this.element.className = 'control';
     const label = Object.assign(document.createElement('label'), { htmlFor: `${options.id}-slider`, textContent: options.label });
     const { log } = options;
     this.slider = Object.assign(document.createElement('input'), {
       type: 'range', id: `${options.id}-slider`,
-      min: String(log ? Math.log2(options.min) : options.min),
-      max: String(log ? Math.log2(options.max) : options.max),
-      step: log ? String(1 / log.stepsPerDoubling) : options.integer ? '1' : 'any',
+      min: String(this.stops ? 0 : log ? Math.log2(options.min) : options.min),
+      max: String(this.stops ? this.stops.length - 1 : log ? Math.log2(options.max) : options.max),
+      step: this.stops ? '1' : log ? String(1 / log.stepsPerDoubling) : options.integer ? '1' : 'any',
     });
     this.box = Object.assign(document.createElement('input'), {
       type: 'text', id: `${options.id}-box`, inputMode: options.integer ? 'numeric' : 'decimal', size: 7, autocomplete: 'off',
@@ -60,8 +78,25 @@ export class RangeControl {
   }
 
   private fromSlider(position: number): number {
+    if (this.stops) return this.stops[position] ?? this.current;
     const raw = this.options.log ? 2 ** position : position;
     return this.options.integer ? Math.round(raw) : Number(raw.toPrecision(3));
+  }
+
+  // A typed value between two stops puts the slider on the nearest one below it.
+  private sliderPosition(value: number): number {
+    if (!this.stops) return this.options.log ? Math.log2(value) : value;
+    let index = 0;
+    while (index + 1 < this.stops.length && (this.stops[index + 1] ?? Infinity) <= value) index++;
+    return index;
+  }
+
+  /** Greys the control out when the current mode ignores it (τ when the scale is not ÷τ), saying why. */
+  setEnabled(enabled: boolean, why = ''): void {
+    this.slider.disabled = !enabled;
+    this.box.disabled = !enabled;
+    this.element.classList.toggle('disabled', !enabled);
+    this.element.title = enabled ? '' : why;
   }
 
   private fromBox(): void {
@@ -88,7 +123,7 @@ export class RangeControl {
   }
 
   private show(value: number, from: 'slider' | 'box' | null): void {
-    if (from !== 'slider') this.slider.value = String(this.options.log ? Math.log2(value) : value);
+    if (from !== 'slider') this.slider.value = String(this.sliderPosition(value));
     if (from !== 'box') this.box.value = String(value);
     this.slider.setAttribute('aria-valuetext', `${this.options.symbol} = ${value}`);
   }
