@@ -7,9 +7,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const widgetsDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'web', 'src', 'widgets');
-const parts = ['schema', 'compute', 'view'];
+const parts = ['schema', 'compute', 'view', 'claim'];
 
-/** Widget folders: every folder holding schema.ts, compute.ts and view.ts, in name order. */
+/** Widget folders: every folder holding schema.ts, compute.ts, view.ts and claim.ts, in name order. */
 export function widgetFolders(dir = widgetsDir) {
   return readdirSync(dir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && parts.every((part) => existsSync(join(dir, entry.name, `${part}.ts`))))
@@ -29,6 +29,11 @@ const lists = {
     about: 'Every widget\'s computation, by widget name: what the core worker runs for it.',
     part: 'compute',
     exported: 'computations',
+  },
+  'claims.generated.ts': {
+    about: 'Every widget\'s teaching claim, by widget name: what the learner must see, and the numbers e2e tests check.',
+    part: 'claim',
+    exported: 'claims',
   },
   'views.generated.ts': {
     about: 'Every widget\'s view, by widget name: what the page mounts for it.',

@@ -36,7 +36,7 @@ export function embedThis(labelText: string, snippet: () => string): EmbedThis {
     code.focus();
     code.select();
     const fallback = () => {
-      let copied = false;
+      let copied: boolean;
       try {
         copied = document.execCommand('copy');
       } catch {

@@ -26,9 +26,12 @@ export interface WidgetRequest {
   /** Raw values from a URL, checked one by one: a bad one keeps the lesson's value and is reported. */
   overrides?: Record<string, string>;
   hidden?: ReadonlySet<string>;
+  onStateChange?: (state: WidgetState) => void;
 }
 
-type Factory = (options: { client: CoreClient; id: string; state: unknown; hidden: ReadonlySet<string> }) => MountedWidget;
+type Factory = (options: {
+  client: CoreClient; id: string; state: unknown; hidden: ReadonlySet<string>; onStateChange?: (state: WidgetState) => void;
+}) => MountedWidget;
 
 export function mountWidget(request: WidgetRequest): MountedWidget {
   const { params, problems } = parseWidgetParams(request.widget, request.params);
@@ -39,7 +42,10 @@ export function mountWidget(request: WidgetRequest): MountedWidget {
   }
   // Each view's options are typed by its own schema; parseWidgetParams has just checked them against it.
   const factory = views[request.widget] as unknown as Factory;
-  const widget = factory({ client: request.client, id: `${request.id}-widget`, state: params, hidden: request.hidden ?? new Set() });
+  const widget = factory({
+    client: request.client, id: `${request.id}-widget`, state: params, hidden: request.hidden ?? new Set(),
+    onStateChange: request.onStateChange,
+  });
   if (problems.length) widget.frame.setNotice(`Some settings in the link were not usable and were reset to defaults: ${problems.join('; ')}.`);
   return widget;
 }

@@ -9,7 +9,7 @@ import { mountWidget, showInWidget, type MountedWidget } from './mount-widget.js
 import { reportProgress, type Score } from './progress-report.js';
 import type { ProgressStore } from './progress-store.js';
 import { keepOverflowFocusable } from './scroll-regions.js';
-import { hiddenFor, linkTo, type UrlState } from './url-state.js';
+import { hiddenFor, linkTo, withWidgetState, type UrlState } from './url-state.js';
 
 export interface LessonContext {
   client: CoreClient;
@@ -37,6 +37,8 @@ export class LessonView {
   private readonly retryButton = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Retry the questions I missed' });
   private observer?: IntersectionObserver;
   private stopReporting?: () => void;
+  private readonly unsaved = new Map<string, Record<string, number | string | boolean>>();
+  private saveTimer?: ReturnType<typeof setTimeout>;
 
   constructor(private readonly lesson: CompiledLesson, private readonly context: LessonContext) {
     this.element.className = 'lesson';
@@ -197,6 +199,7 @@ export class LessonView {
     const widget = mountWidget({
       client: this.context.client, id: slot.id, widget: slot.widget, params: slot.params,
       overrides: this.context.url.widgets.get(slot.id), hidden: hiddenFor(this.context.url, slot.id),
+      onStateChange: (state) => this.remember(slot.id, state),
     });
     widget.frame.linkButton.addEventListener('click', () => this.copyLink(slot.id, widget));
     slot.placeholder.replaceChildren(widget.element);
@@ -204,10 +207,30 @@ export class LessonView {
     return widget;
   }
 
+  // The address bar follows the widgets (as TensorFlow Playground's does), so a reload or a bookmark keeps the view.
+  // Browsers limit how often history may change: a drag writes at most once per interval, the last state last.
+  private remember(id: string, state: Record<string, number | string | boolean>): void {
+    this.unsaved.set(id, state);
+    if (this.saveTimer !== undefined) return;
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = undefined;
+      let url = new URL(location.href);
+      for (const [widgetId, widgetState] of this.unsaved) url = new URL(withWidgetState(url, widgetId, widgetState));
+      this.unsaved.clear();
+      url.hash = location.hash;
+      try {
+        history.replaceState(history.state, '', url);
+      } catch {
+        // A sandboxed frame may refuse; the view still works, only a reload forgets it.
+      }
+    }, 300);
+  }
+
   private copyLink(id: string, widget: MountedWidget): void {
     const link = linkTo(location, id, widget.currentState);
     const done = () => widget.frame.setNotice(`Link copied: ${link}`);
-    navigator.clipboard?.writeText(link).then(done, () => widget.frame.setNotice(`Copy this link: ${link}`)) ??
-      widget.frame.setNotice(`Copy this link: ${link}`);
+    const fallback = () => widget.frame.setNotice(`Copy this link: ${link}`);
+    if (navigator.clipboard) navigator.clipboard.writeText(link).then(done, fallback);
+    else fallback();
   }
 }

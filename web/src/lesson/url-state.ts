@@ -34,11 +34,17 @@ export function hiddenFor(state: UrlState, widgetId: string): Set<string> {
   return names;
 }
 
-/** The link that reproduces one widget's state (other query parameters are kept). */
-export function linkTo(location: Location, widgetId: string, state: Record<string, number | string | boolean>): string {
-  const url = new URL(location.href);
+/** The address with one widget's state in it (other query parameters are kept). */
+export function withWidgetState(href: string | URL, widgetId: string, state: Record<string, number | string | boolean>): string {
+  const url = new URL(href);
   for (const key of [...url.searchParams.keys()]) if (key.startsWith(`${widgetId}.`)) url.searchParams.delete(key);
   for (const [key, value] of Object.entries(state)) url.searchParams.set(`${widgetId}.${key}`, String(value));
+  return url.toString();
+}
+
+/** The link that reproduces one widget's state and scrolls to it. */
+export function linkTo(location: Location, widgetId: string, state: Record<string, number | string | boolean>): string {
+  const url = new URL(withWidgetState(location.href, widgetId, state));
   url.hash = widgetId;
   return url.toString();
 }

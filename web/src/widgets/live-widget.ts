@@ -17,6 +17,8 @@ export interface WidgetOptions<S> {
   state: S;
   /** Control names an instructor hid with the URL. */
   hidden: ReadonlySet<string>;
+  /** Told after every change a learner makes, e.g. to keep the page's URL in step so a reload keeps the view. */
+  onStateChange?: (state: WidgetState) => void;
 }
 
 /** After this long without a result the learner is told what the widget waits for, instead of a blank figure. */
@@ -65,8 +67,12 @@ export abstract class LiveWidget<Name extends ComputationName, S extends WidgetS
       this.frame.controls.append(control.element);
     }
     this.frame.resampleButton.hidden = this.options.hidden.has('seed');
+    this.syncControls();
     this.request();
   }
+
+  /** Disables the controls the current state ignores (a temperature while the scale is not ÷τ). */
+  protected syncControls(): void {}
 
   /** Sets part of the state from outside (a question's "show me", the URL) and recomputes. */
   setState(partial: Partial<S>): void {
@@ -84,6 +90,8 @@ export abstract class LiveWidget<Name extends ComputationName, S extends WidgetS
 
   protected update(partial: Partial<S>): void {
     this.state = { ...this.state, ...partial };
+    this.options.onStateChange?.(this.currentState);
+    this.syncControls();
     this.request();
   }
 

@@ -14,6 +14,7 @@ export class WidgetFrame {
   private readonly seedLine = document.createElement('p');
   private readonly notice = document.createElement('p');
   private readonly waiting = document.createElement('p');
+  private readonly claim = document.createElement('p');
   readonly resampleButton = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Resample' });
   readonly linkButton = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Copy link to this view' });
 
@@ -32,6 +33,9 @@ export class WidgetFrame {
     this.seedLine.append('Seed ', this.seedText, ' ', this.resampleButton);
     this.notice.className = 'widget-notice';
     this.notice.setAttribute('role', 'status');
+    this.claim.className = 'claim';
+    this.claim.id = `${id}-claim`;
+    this.claim.hidden = true;
     this.waiting.className = 'widget-waiting';
     this.waiting.setAttribute('role', 'status');
     this.waiting.hidden = true;
@@ -44,8 +48,15 @@ export class WidgetFrame {
     const actions = document.createElement('p');
     actions.className = 'widget-actions';
     actions.append(this.linkButton);
-    this.element.append(figcaption, this.controls, this.seedLine, this.waiting, this.chartArea, this.summary, this.extra, details, actions, this.notice);
+    this.element.append(figcaption, this.claim, this.controls, this.seedLine, this.waiting, this.chartArea, this.summary, this.extra, details, actions, this.notice);
     keepOverflowFocusable(details);
+  }
+
+  /** The one sentence of what the learner should see happen, shown under the caption. */
+  setClaim(sentence: string): void {
+    const label = Object.assign(document.createElement('strong'), { textContent: 'Look for: ' });
+    this.claim.replaceChildren(label, sentence);
+    this.claim.hidden = false;
   }
 
   showSeed(seed: number | undefined): void {

@@ -3,6 +3,7 @@ import { BarChart } from '../../charts/bar-chart.js';
 import { RangeControl } from '../../controls/range-control.js';
 import { formatScore, formatValue, formatWeight } from '../../format.js';
 import { LiveWidget, type WidgetOptions } from '../live-widget.js';
+import { claim } from './claim.js';
 import { rangeOf } from '../params.js';
 import type { BeforeAfterParams, BeforeAfterResult } from './compute.js';
 import { schema } from './schema.js';
@@ -16,6 +17,7 @@ export class BeforeAfter extends LiveWidget<'before-after', BeforeAfterState> {
 
   constructor(options: WidgetOptions<BeforeAfterState>, private readonly fixedScores?: readonly number[]) {
     super(options, 'before-after', 'Before and after: the same scores unscaled and divided by √dₖ', 'Scores and weights per key');
+    this.frame.setClaim(claim.sentence);
     const id = options.id;
     const before = Object.assign(document.createElement('p'), { className: 'panel-label', textContent: 'Scores, before the softmax' });
     const after = Object.assign(document.createElement('p'), { className: 'panel-label', textContent: 'Weights, after the softmax' });

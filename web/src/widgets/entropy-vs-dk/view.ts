@@ -5,6 +5,7 @@ import { RangeControl } from '../../controls/range-control.js';
 import { formatValue, formatWithError } from '../../format.js';
 import { entropyScales, type EntropyVsDkParams, type EntropyVsDkResult } from './compute.js';
 import { LiveWidget, type WidgetOptions } from '../live-widget.js';
+import { claim } from './claim.js';
 import { rangeOf } from '../params.js';
 import { schema } from './schema.js';
 
@@ -23,6 +24,7 @@ export class EntropyVsDk extends LiveWidget<'entropy-vs-dk', EntropyVsDkState> {
   constructor(options: WidgetOptions<EntropyVsDkState>) {
     super(options, 'entropy-vs-dk', 'Entropy against dₖ: how spread out attention stays under each scale',
       'Mean entropy ± standard error at each dₖ');
+    this.frame.setClaim(claim.sentence);
     const id = options.id;
     this.charts.push(this.chart);
     this.frame.chartArea.append(this.chart.element, legend([

@@ -8,6 +8,7 @@ import { formatValue, formatWeight } from '../../format.js';
 import type { JacobianViewParams, JacobianViewResult, ScoreSource } from './compute.js';
 import type { Cell } from '../widget-frame.js';
 import { LiveWidget, type WidgetOptions } from '../live-widget.js';
+import { claim } from './claim.js';
 import { rangeOf } from '../params.js';
 import { schema } from './schema.js';
 
@@ -20,11 +21,14 @@ const colourLimit = 0.25;
 export class JacobianView extends LiveWidget<'jacobian-view', JacobianViewState> {
   private readonly heatmap: HeatmapChart;
   private readonly normsChart = new LineChart({ className: 'jacobian-norms', xLabel: 'multiplier of the logits', yLabel: 'size of J', xLog: true, yLog: true });
+  private keysControl?: RangeControl;
+  private readonly meter = Object.assign(document.createElement('p'), { className: 'survival' });
   private readonly setMatrixTable: (headers: string[], rows: Cell[][]) => void;
 
   constructor(options: WidgetOptions<JacobianViewState>, private readonly givenScores: readonly number[] = schema.scores.default) {
     super(options, 'jacobian-view', 'Jacobian view: ∂pᵢ/∂sⱼ for the current weights, and its size as the logits grow',
       'Size of J at each multiplier of the logits');
+    this.frame.setClaim(claim.sentence);
     const id = options.id;
     this.heatmap = new HeatmapChart(id, colourLimit, (x) => (Math.abs(x) < 5e-4 ? '0' : threeDecimals(x)));
     const heatmapLabel = Object.assign(document.createElement('p'), { className: 'panel-label', textContent: 'J = diag(p) − ppᵀ: row i is pᵢ, column j is sⱼ' });
@@ -32,21 +36,26 @@ export class JacobianView extends LiveWidget<'jacobian-view', JacobianViewState>
     this.charts.push(this.heatmap, this.normsChart);
     this.frame.chartArea.append(heatmapLabel, this.heatmap.element, normsLabel, this.normsChart.element,
       legend([{ className: 'max-abs', label: 'max |Jᵢⱼ|', kind: 'line' }, { className: 'frobenius', label: '‖J‖_F', kind: 'line' }]));
+    this.frame.extra.append(this.meter);
     this.setMatrixTable = this.frame.addTable('Data table: J', 'Entries of J for the current weights');
     this.mountControls({
       source: new ChoiceControl<ScoreSource>({ id: `${id}-source`, label: 'Base scores', value: this.state.source as ScoreSource,
         choices: [{ value: 'given', label: `(${givenScores.map(formatPlain).join(', ')})` }, { value: 'sampled', label: 'sampled N(0, 1)' }],
         onChange: (source) => this.update({ source }) }),
-      keys: new RangeControl({ id: `${id}-keys`, symbol: 'n', label: 'Keys n (sampled)', ...rangeOf(schema.keys), value: this.state.keys,
-         onChange: (keys) => this.update({ keys }) }),
+      keys: (this.keysControl = new RangeControl({ id: `${id}-keys`, symbol: 'n', label: 'Keys n (sampled)', ...rangeOf(schema.keys), value: this.state.keys,
+        onChange: (keys) => this.update({ keys }) })),
       multiplier: new RangeControl({ id: `${id}-multiplier`, symbol: 'multiplier', label: 'Multiply the logits by', ...rangeOf(schema.multiplier),
-        value: this.state.multiplier,  onChange: (multiplier) => this.update({ multiplier }) }),
+        value: this.state.multiplier, log: { stepsPerDoubling: 4 }, onChange: (multiplier) => this.update({ multiplier }) }),
     });
   }
 
   // The given scores involve no randomness; only sampled ones have a seed worth showing.
   protected override usesSeed(): boolean {
     return this.state.source === 'sampled';
+  }
+
+  protected override syncControls(): void {
+    this.keysControl?.setEnabled(this.state.source === 'sampled', 'n is used only for sampled scores');
   }
 
   protected params(s: JacobianViewState): JacobianViewParams {
@@ -74,6 +83,9 @@ export class JacobianView extends LiveWidget<'jacobian-view', JacobianViewState>
       ],
       references: [{ axis: 'x', value: r.multiplier, label: `now × ${r.multiplier}`, className: 'current' }],
     }, normsSummary);
+    this.meter.dataset.state = r.stats.survival.state;
+    this.meter.textContent = `Size of J: ‖J‖_F is ${formatValue(r.stats.survival.ratio * 100)}% of its size at uniform ` +
+      `weights, so the gradient that reaches the scores is ${r.stats.survival.state}.`;
     this.frame.setSummary(`At ${r.multiplier} times ${scores}: gradient ${r.stats.survival.state}, ‖J‖_F = ` +
       `${formatValue(at >= 0 ? r.norms.frobenius[at] ?? 0 : r.stats.jacobianFrobenius)}, ` +
       `${formatValue(r.stats.survival.ratio * 100)}% of its size at uniform weights. ${normsSummary}`);

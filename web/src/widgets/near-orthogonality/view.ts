@@ -5,6 +5,7 @@ import { RangeControl } from '../../controls/range-control.js';
 import { formatValue, formatWithError } from '../../format.js';
 import type { NearOrthogonalityParams, NearOrthogonalityResult } from './compute.js';
 import { LiveWidget, type WidgetOptions } from '../live-widget.js';
+import { claim } from './claim.js';
 import { rangeOf } from '../params.js';
 import { schema } from './schema.js';
 
@@ -16,6 +17,7 @@ export class NearOrthogonality extends LiveWidget<'near-orthogonality', NearOrth
   constructor(options: WidgetOptions<NearOrthogonalityState>) {
     super(options, 'near-orthogonality', 'Near-orthogonality: the cosine between random directions in d dimensions',
       'Sample statistics of the cosine next to theory');
+    this.frame.setClaim(claim.sentence);
     const id = options.id;
     this.frame.chartArea.append(this.chart.element);
     this.charts.push(this.chart);

@@ -4,6 +4,7 @@ import { RangeControl } from '../../controls/range-control.js';
 import { formatValue, formatWeight } from '../../format.js';
 import type { SaturationCurveParams, SaturationCurveResult } from './compute.js';
 import { LiveWidget, type WidgetOptions } from '../live-widget.js';
+import { claim } from './claim.js';
 import { rangeOf } from '../params.js';
 import { schema } from './schema.js';
 
@@ -18,6 +19,7 @@ export class SaturationCurve extends LiveWidget<'saturation-curve', SaturationCu
   constructor(options: WidgetOptions<SaturationCurveState>) {
     super(options, 'saturation-curve', 'Saturation curve: the first weight of softmax([x, 0, …, 0]) as its lead x grows',
       'p₁ at whole-number leads x, and where it passes 0.99');
+    this.frame.setClaim(claim.sentence);
     this.frame.chartArea.append(this.chart.element);
     this.charts.push(this.chart);
     this.mountControls({

@@ -4,6 +4,7 @@ import { ChoiceControl } from '../../controls/choice-control.js';
 import { RangeControl } from '../../controls/range-control.js';
 import { formatScore, formatValue, formatWeight } from '../../format.js';
 import { LiveWidget, type WidgetOptions } from '../live-widget.js';
+import { claim } from './claim.js';
 import { rangeOf } from '../params.js';
 import type { Precision, ScaleMode, SoftmaxDiesParams, SoftmaxDiesResult } from './compute.js';
 import { schema } from './schema.js';
@@ -20,16 +21,18 @@ const survivalWords = {
 export class SoftmaxDies extends LiveWidget<'softmax-dies', SoftmaxDiesState> {
   private readonly chart = new BarChart('weights', { yLabel: 'weight', yDomain: [0, 1] });
   private readonly meter = document.createElement('p');
+  private temperature?: RangeControl;
 
   constructor(options: WidgetOptions<SoftmaxDiesState>) {
     super(options, 'softmax-dies', 'Watch the softmax die: attention weights of one query over n keys', 'Scores and weights per key');
+    this.frame.setClaim(claim.sentence);
     const id = options.id;
     this.frame.chartArea.append(this.chart.element);
     this.charts.push(this.chart);
     this.meter.className = 'survival';
     this.frame.extra.append(this.meter);
-    const temperature = new RangeControl({ id: `${id}-temperature`, symbol: 'τ', label: 'Temperature τ', ...rangeOf(schema.temperature),
-      value: this.state.temperature, log: { stepsPerDoubling: 4 }, onChange: (t) => this.update({ temperature: t }) });
+    const temperature = (this.temperature = new RangeControl({ id: `${id}-temperature`, symbol: 'τ', label: 'Temperature τ', ...rangeOf(schema.temperature),
+      value: this.state.temperature, log: { stepsPerDoubling: 4 }, onChange: (t) => this.update({ temperature: t }) }));
     this.mountControls({
       dk: new RangeControl({ id: `${id}-dk`, symbol: 'dₖ', label: 'Key dimension dₖ', ...rangeOf(schema.dk), value: this.state.dk,
         log: { stepsPerDoubling: 4 }, onChange: (dk) => this.update({ dk }) }),
@@ -46,6 +49,10 @@ export class SoftmaxDies extends LiveWidget<'softmax-dies', SoftmaxDiesState> {
         choices: [{ value: 'float64', label: 'float64' }, { value: 'float32', label: 'float32' }, { value: 'float16', label: 'float16' }],
         onChange: (precision) => this.update({ precision }) }),
     });
+  }
+
+  protected override syncControls(): void {
+    this.temperature?.setEnabled(this.state.scale === 'temperature', 'τ is used only when the scale is ÷τ (custom)');
   }
 
   protected params(s: SoftmaxDiesState): SoftmaxDiesParams {

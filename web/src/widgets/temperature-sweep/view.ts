@@ -5,6 +5,7 @@ import { formatScore, formatValue, formatWeight } from '../../format.js';
 import type { TemperatureSweepParams, TemperatureSweepResult } from './compute.js';
 import { temperatureFactors } from './compute.js';
 import { LiveWidget, type WidgetOptions } from '../live-widget.js';
+import { claim } from './claim.js';
 import { rangeOf } from '../params.js';
 import { schema } from './schema.js';
 
@@ -21,6 +22,7 @@ export class TemperatureSweep extends LiveWidget<'temperature-sweep', Temperatur
 
   constructor(options: WidgetOptions<TemperatureSweepState>) {
     super(options, 'temperature-sweep', 'Temperature sweep: one set of scores at τ = 0.5√dₖ, √dₖ and 2√dₖ', 'Scores and weights per key at each τ');
+    this.frame.setClaim(claim.sentence);
     const id = options.id;
     const row = Object.assign(document.createElement('div'), { className: 'small-multiples' });
     for (const panel of this.panels) {

@@ -1,17 +1,22 @@
 // Widget 8: train a small attention model twice, with and without ÷√dₖ, and watch loss, accuracy and gradient norm live.
 import { legend } from '../../charts/legend.js';
-import { LineChart, type LineSeries } from '../../charts/line-chart.js';
+import { LineChart, type LineSeries, type PointMarker } from '../../charts/line-chart.js';
 import { RangeControl } from '../../controls/range-control.js';
 import { formatValue } from '../../format.js';
 import type { TrainingHandle } from '../../worker/core-client.js';
 import type { TrainingMessage } from '../../worker/protocol.js';
 import { accuracyGoal, goalStreak, runNames, type RunName, type TrainingParams, type TrainingPlanResult, type TrainingProgress, type TrainingState } from './training.js';
 import { LiveWidget, type WidgetOptions } from '../live-widget.js';
+import { claim } from './claim.js';
 import { rangeOf } from '../params.js';
 import { schema } from './schema.js';
 import { TrainingButtons } from './training-buttons.js';
 
 const curveRedrawInterval = 250; // ms
+/** Weight of each new step in the drawn running average: the raw values stay visible, faint, underneath. */
+const smoothing = 0.1;
+/** A run whose gradient reaching the scores has fallen below this share of its first step's, unsolved, is "dead". */
+const deadBelow = 1e-3;
 
 type TrainItState = TrainingParams;
 
@@ -48,6 +53,7 @@ export class TrainIt extends LiveWidget<'train-it', TrainItState> {
   constructor(options: WidgetOptions<TrainItState>) {
     super(options, 'train-it', 'Train it: the same small attention model trained with and without ÷√dₖ',
       'Loss, accuracy and gradient norm of both runs at evenly spaced steps');
+    this.frame.setClaim(claim.sentence);
     const id = options.id;
     this.progressText.id = `${id}-progress-text`;
     this.progressText.className = 'training-progress-text';
@@ -236,8 +242,36 @@ export class TrainIt extends LiveWidget<'train-it', TrainItState> {
   private drawCurve(metric: Metric): void {
     // A fixed x axis over all planned steps, so the curves visibly grow towards the end.
     const xDomain: [number, number] = [0, this.plan?.steps ?? this.state.steps];
-    const series: LineSeries[] = runNames.map((run) => ({ name: runLabels[run], className: run, xs: this.steps, ys: this.curves[run][metric] }));
-    this.metricCharts[metric].draw({ series, xDomain }, this.curveSummary(metric));
+    const raw: LineSeries[] = runNames.map((run) => ({
+      name: `${runLabels[run]}, each step`, className: `${run} raw`, xs: this.steps, ys: this.curves[run][metric],
+    }));
+    const smooth: LineSeries[] = runNames.map((run) => ({
+      name: runLabels[run], className: run, xs: this.steps, ys: runningAverage(this.curves[run][metric], metric !== 'accuracy'),
+    }));
+    this.metricCharts[metric].draw({ series: [...raw, ...smooth], points: this.markers(metric), xDomain }, this.curveSummary(metric));
+  }
+
+  // Accuracy marks where each run reached the goal; the score gradient says which run is solved and which is dead.
+  private markers(metric: Metric): PointMarker[] {
+    if (metric === 'accuracy') {
+      return runNames.flatMap((run) => {
+        const step = this.reachedAt[run];
+        return step === undefined ? [] : [{ x: step, y: accuracyGoal, label: `${run}: ${Math.round(accuracyGoal * 100)}% at step ${step}`, className: run }];
+      });
+    }
+    if (metric !== 'scoreGradientNorm' || !this.steps.length) return [];
+    return runNames.map((run) => {
+      const verdict = this.verdict(run);
+      return { x: this.steps[this.steps.length - 1] ?? 0, y: this.curves[run].scoreGradientNorm.at(-1) ?? 0, label: `${run}: ${verdict}`, className: run };
+    });
+  }
+
+  /** Small because the task is solved, or small because the softmax lets nothing through while the loss is high. */
+  private verdict(run: RunName): 'solved' | 'dead' | 'learning' {
+    if (this.reachedAt[run] !== undefined) return 'solved';
+    const gradients = this.curves[run].scoreGradientNorm;
+    const first = gradients[0] ?? 0;
+    return (gradients.at(-1) ?? 0) <= deadBelow * first || first === 0 ? 'dead' : 'learning';
   }
 
   private curveSummary(metric: Metric): string {
@@ -245,7 +279,8 @@ export class TrainIt extends LiveWidget<'train-it', TrainItState> {
     if (!this.steps.length) return `${words} of both runs: no steps trained yet.`;
     const step = this.steps[this.steps.length - 1];
     const last = (run: RunName) => formatValue(this.curves[run][metric].at(-1) ?? 0);
-    return `${words} at step ${step}: scaled ${last('scaled')}, unscaled ${last('unscaled')}.`;
+    const verdicts = metric === 'scoreGradientNorm' ? ` Scaled run: ${this.verdict('scaled')}; unscaled run: ${this.verdict('unscaled')}.` : '';
+    return `${words} at step ${step}: scaled ${last('scaled')}, unscaled ${last('unscaled')}.${verdicts}`;
   }
 
   // The table is filled when training pauses or ends, not on every chunk: a changing table helps nobody.
@@ -260,6 +295,21 @@ export class TrainIt extends LiveWidget<'train-it', TrainItState> {
       ]));
   }
 
+}
+
+/**
+ * A running average for drawing only (every number in the text and table is the core's raw value). Log charts
+ * average the logarithms, so a run of exact zeros does not drag the line through the floor in one step.
+ */
+function runningAverage(values: number[], logarithmic: boolean): number[] {
+  const out: number[] = [];
+  let average = Number.NaN;
+  for (const value of values) {
+    const v = logarithmic ? Math.log(Math.max(value, Number.MIN_VALUE)) : value;
+    average = Number.isNaN(average) ? v : average + smoothing * (v - average);
+    out.push(logarithmic ? Math.exp(average) : average);
+  }
+  return out;
 }
 
 function emptyCurves(): Record<RunName, Curves> {

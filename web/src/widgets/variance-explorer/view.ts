@@ -1,14 +1,18 @@
 // Widget 1: sample q·k at dimension dₖ, see the histogram and its spread next to theory; ÷√dₖ snaps it to N(0, 1).
 import { HistogramChart } from '../../charts/histogram-chart.js';
-import { ToggleControl } from '../../controls/choice-control.js';
+import { ChoiceControl, ToggleControl } from '../../controls/choice-control.js';
 import { RangeControl } from '../../controls/range-control.js';
 import { formatValue, formatWithError } from '../../format.js';
 import { LiveWidget, type WidgetOptions } from '../live-widget.js';
+import { claim } from './claim.js';
 import { rangeOf } from '../params.js';
 import type { VarianceExplorerParams, VarianceExplorerResult } from './compute.js';
 import { schema } from './schema.js';
 
 type State = VarianceExplorerParams;
+
+/** The fixed axis holds four standard deviations at the largest dₖ, so every histogram fits and growth shows. */
+export const fixedHalfWidth = 4 * Math.sqrt(schema.dk.max);
 
 export class VarianceExplorer extends LiveWidget<'variance-explorer', State> {
   private readonly chart = new HistogramChart();
@@ -16,6 +20,7 @@ export class VarianceExplorer extends LiveWidget<'variance-explorer', State> {
   constructor(options: WidgetOptions<State>) {
     super(options, 'variance-explorer', 'Variance explorer: the score q·k of random q and k at dimension dₖ',
       'Sample statistics of q·k next to theory');
+    this.frame.setClaim(claim.sentence);
     const id = options.id;
     this.frame.chartArea.append(this.chart.element);
     this.charts.push(this.chart);
@@ -26,18 +31,27 @@ export class VarianceExplorer extends LiveWidget<'variance-explorer', State> {
         value: this.state.samples, log: { stepsPerDoubling: 2 }, onChange: (samples) => this.update({ samples }) }),
       scaled: new ToggleControl({ id: `${id}-scaled`, label: 'Divide by √dₖ', value: this.state.scaled,
         onChange: (scaled) => this.update({ scaled }) }),
+      axis: new ChoiceControl<State['axis']>({ id: `${id}-axis`, label: 'x axis', value: this.state.axis,
+        choices: [{ value: 'fixed', label: `fixed (±${fixedHalfWidth})` }, { value: 'fit', label: 'fit the samples' }],
+        onChange: (axis) => this.update({ axis }) }),
     });
   }
 
   protected params(state: State): VarianceExplorerParams {
-    return { dk: state.dk, samples: state.samples, scaled: state.scaled, seed: state.seed };
+    return { dk: state.dk, samples: state.samples, scaled: state.scaled, axis: state.axis, seed: state.seed };
   }
 
   protected render(r: VarianceExplorerResult): void {
     const what = r.scaled ? 'q·k / √dₖ' : 'q·k';
     const summary = `Histogram of ${r.samples} samples of ${what} at dₖ = ${r.dk}: sample variance ${formatValue(r.variance)}, ` +
       `theory ${formatValue(r.theory.variance)}; sample std ${formatValue(r.std)}, theory ${formatValue(r.theory.std)}.`;
-    this.chart.draw({ edges: r.edges, counts: r.counts, density: r.densityCounts }, summary);
+    const twoSigma = 2 * r.theory.std;
+    const markers = [
+      { value: -twoSigma, label: '', className: 'theory-spread' },
+      { value: twoSigma, label: `±2σ = ±${formatValue(twoSigma)}`, className: 'theory-spread' },
+    ];
+    const xDomain: [number, number] | undefined = r.axis === 'fixed' ? [-fixedHalfWidth, fixedHalfWidth] : undefined;
+    this.chart.draw({ edges: r.edges, counts: r.counts, density: r.densityCounts, markers, xDomain }, summary);
     this.frame.setSummary(summary);
     this.frame.setTable(['Statistic', 'Sample (± standard error)', 'Theory'], [
       ['Mean', formatWithError(r.mean, r.standardErrors.mean), '0'],
