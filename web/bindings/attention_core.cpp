@@ -2,6 +2,7 @@
 #include <emscripten/bind.h>
 
 #include "convert.hpp"
+#include "gradient_survival.hpp"
 #include "modes.hpp"
 #include "precision.hpp"
 #include "rng.hpp"
@@ -210,6 +211,34 @@ val sampleQueryScoresBinding(double keyDimension, double keyCount, double seed) 
   });
 }
 
+val gradientSurvivalBinding(double keyDimension, double keyCount, const std::string& mode, double temperature,
+                            double trials, double seed) {
+  return guarded([&] {
+    const char* fn = "gradientSurvival";
+    const QueryGradientSurvival s = gradientSurvival(
+        static_cast<int>(toInteger(fn, "dk", keyDimension, 1, kMaxKeyDimension)),
+        static_cast<int>(toInteger(fn, "keyCount", keyCount, 2, kMaxKeys)), toScale(fn, mode, temperature),
+        static_cast<int>(toInteger(fn, "trials", trials, 2, kMaxTrials)), toSeed(fn, seed));
+    val expected = val::object();
+    expected.set("ratio", s.expected.ratio);
+    expected.set("standardError", s.expected.standardError);
+    expected.set("state", survivalName(s.expected.state));
+    expected.set("trials", s.expected.trials);
+    val sample = val::object();
+    sample.set("ratio", s.sample.ratio);
+    sample.set("state", survivalName(s.sample.state));
+    val thresholds = val::object();
+    thresholds.set("healthy", kQuerySurvivalThresholds.healthy);
+    thresholds.set("fading", kQuerySurvivalThresholds.fading);
+    thresholds.set("dying", kQuerySurvivalThresholds.dying);
+    val result = val::object();
+    result.set("expected", expected);
+    result.set("sample", sample);
+    result.set("thresholds", thresholds);
+    return result;
+  });
+}
+
 val sampleNormalsBinding(double count, double seed) {
   return guarded([&] {
     const auto n = toInteger("sampleNormals", "count", count, 1, kMaxSamples);
@@ -327,6 +356,7 @@ EMSCRIPTEN_BINDINGS(attention_core) {
   function("jacobianNormsByMultiplier", &jacobianNormsBinding);
   function("cosineSweep", &cosineSweepBinding);
   function("sampleQueryScores", &sampleQueryScoresBinding);
+  function("gradientSurvival", &gradientSurvivalBinding);
   function("sampleNormals", &sampleNormalsBinding);
   function("randomIntegers", &randomIntegersBinding);
   function("softmaxInPrecision", &softmaxInPrecisionBinding);

@@ -9,7 +9,15 @@ export interface RawSoftmaxStats {
   jacobianMaxAbs: number;
   jacobianFrobenius: number;
   survivalRatio: number;
-  survival: 'healthy' | 'fading' | 'dying' | 'dead';
+  survival: RawSurvivalState;
+}
+
+export type RawSurvivalState = 'healthy' | 'fading' | 'dying' | 'dead';
+
+export interface RawGradientSurvival {
+  expected: { ratio: number; standardError: number; state: RawSurvivalState; trials: number };
+  sample: { ratio: number; state: RawSurvivalState };
+  thresholds: { healthy: number; fading: number; dying: number };
 }
 
 export interface RawDotProductExperiment {
@@ -45,6 +53,7 @@ export interface RawAttentionCore {
     dimensions: Float64Array; samples: Float64Array[]; mean: Float64Array; meanStandardError: Float64Array; variance: Float64Array; varianceStandardError: Float64Array; theoryVariance: Float64Array;
   };
   sampleQueryScores(keyDimension: number, keyCount: number, seed: number): Float64Array;
+  gradientSurvival(dk: number, keyCount: number, mode: RawScaleMode, temperature: number, trials: number, seed: number): RawGradientSurvival;
   sampleNormals(count: number, seed: number): Float64Array;
   randomIntegers(seed: number, stream: number, count: number): Uint32Array;
   softmaxInPrecision(scores: Float64Array, temperature: number, precision: RawPrecision): { weights: Float64Array; exactZeros: number };

@@ -136,6 +136,13 @@ export function wrapCore(raw: RawAttentionCore): Core {
         requireNumber('sampleQueryScores', 'keyCount', keyCount), requireNumber('sampleQueryScores', 'seed', seed));
     },
 
+    gradientSurvival(request) {
+      const fn = 'gradientSurvival';
+      const { dk, keyCount, scale, trials = 1024, seed } = requireOptions(fn, request, true);
+      return raw.gradientSurvival(requireNumber(fn, 'dk', dk), requireNumber(fn, 'keyCount', keyCount),
+        ...toRawScale(fn, scale), requireNumber(fn, 'trials', trials), requireNumber(fn, 'seed', seed));
+    },
+
     sampleNormals(request) {
       const { count, seed } = requireOptions('sampleNormals', request, true);
       return raw.sampleNormals(requireNumber('sampleNormals', 'count', count), requireNumber('sampleNormals', 'seed', seed));
