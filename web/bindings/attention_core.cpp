@@ -5,7 +5,7 @@
 #include "gradient_survival.hpp"
 #include "modes.hpp"
 #include "precision.hpp"
-#include "rng.hpp"
+#include "random_matrix.hpp"
 #include "scores.hpp"
 #include "softmax.hpp"
 #include "stats.hpp"
@@ -54,12 +54,8 @@ val softmaxJacobianBinding(const val& weights) {
   });
 }
 
-// P(|Z| ≤ k) for a standard normal Z: how much of N(0, σ²) lies within k standard deviations.
 double normalWithinBinding(double sigmas) {
-  return guarded([&] {
-    requireInRange("normalWithin", "sigmas", sigmas, 0, 40);
-    return standardNormalCdf(sigmas) - standardNormalCdf(-sigmas);
-  });
+  return guarded([&] { return normalWithin(sigmas); });
 }
 
 double saturationCrossingBinding(double threshold, double keyCount) {
@@ -241,28 +237,8 @@ val gradientSurvivalBinding(double keyDimension, double keyCount, const std::str
 
 val sampleNormalsBinding(double count, double seed) {
   return guarded([&] {
-    const auto n = toInteger("sampleNormals", "count", count, 1, kMaxSamples);
-    Xoshiro256pp engine(toSeed("sampleNormals", seed));
-    NormalSampler normal(engine);
-    Eigen::VectorXd values(n);
-    for (auto& x : values) x = normal.next();
-    return toFloat64Array(values);
-  });
-}
-
-// The raw 64-bit integer stream as [high, low] 32-bit halves, so tests can prove it bit-identical to native.
-val randomIntegersBinding(double seed, double stream, double count) {
-  return guarded([&] {
-    const auto n = toInteger("randomIntegers", "count", count, 1, 4096);
-    Xoshiro256pp engine(toSeed("randomIntegers", seed),
-                        static_cast<std::uint64_t>(toInteger("randomIntegers", "stream", stream, 0, 64)));
-    std::vector<std::uint32_t> halves;
-    for (std::int64_t i = 0; i < n; ++i) {
-      const std::uint64_t x = engine.next();
-      halves.push_back(static_cast<std::uint32_t>(x >> 32));
-      halves.push_back(static_cast<std::uint32_t>(x));
-    }
-    return val::global("Uint32Array").new_(val(emscripten::typed_memory_view(halves.size(), halves.data())));
+    const char* fn = "sampleNormals";
+    return toFloat64Array(sampleNormals(toInteger(fn, "count", count, 1, kMaxSamples), toSeed(fn, seed)));
   });
 }
 
@@ -358,7 +334,6 @@ EMSCRIPTEN_BINDINGS(attention_core) {
   function("sampleQueryScores", &sampleQueryScoresBinding);
   function("gradientSurvival", &gradientSurvivalBinding);
   function("sampleNormals", &sampleNormalsBinding);
-  function("randomIntegers", &randomIntegersBinding);
   function("softmaxInPrecision", &softmaxInPrecisionBinding);
   emscripten::class_<TrainerBinding>("Trainer")
       .constructor(&createTrainerBinding)

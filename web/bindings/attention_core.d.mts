@@ -1,4 +1,5 @@
 // Types of the raw Embind module (web/bindings/attention_core.cpp); the idiomatic API in web/src/core wraps it.
+// RawAttentionCore lists exactly what the shipped module exports (tests/js/core-exports.test.mjs holds them equal).
 export type RawScaleMode = 'none' | 'sqrt' | 'linear' | 'temperature';
 export type RawAttentionScaleMode = RawScaleMode | 'balanced' | 'cosine';
 
@@ -55,7 +56,6 @@ export interface RawAttentionCore {
   sampleQueryScores(keyDimension: number, keyCount: number, seed: number): Float64Array;
   gradientSurvival(dk: number, keyCount: number, mode: RawScaleMode, temperature: number, trials: number, seed: number): RawGradientSurvival;
   sampleNormals(count: number, seed: number): Float64Array;
-  randomIntegers(seed: number, stream: number, count: number): Uint32Array;
   softmaxInPrecision(scores: Float64Array, temperature: number, precision: RawPrecision): { weights: Float64Array; exactZeros: number };
   Trainer: new (config: RawTrainerConfig) => RawTrainer;
 }

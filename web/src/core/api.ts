@@ -148,13 +148,6 @@ export function wrapCore(raw: RawAttentionCore): Core {
       return raw.sampleNormals(requireNumber('sampleNormals', 'count', count), requireNumber('sampleNormals', 'seed', seed));
     },
 
-    randomIntegers(request) {
-      const { seed, stream = 0, count } = requireOptions('randomIntegers', request, true);
-      const halves = raw.randomIntegers(requireNumber('randomIntegers', 'seed', seed),
-        requireNumber('randomIntegers', 'stream', stream), requireNumber('randomIntegers', 'count', count));
-      return Array.from({ length: halves.length / 2 }, (_, i) => (BigInt(halves[2 * i] ?? 0) << 32n) | BigInt(halves[2 * i + 1] ?? 0));
-    },
-
     softmaxInPrecision(scores, options) {
       const fn = 'softmaxInPrecision';
       const { temperature = 1, precision } = requireOptions(fn, options, true);

@@ -159,8 +159,6 @@ export interface Core {
   /** The lesson's verdict on the gradient reaching the query (healthy, fading, dying, dead) for a scale and dₖ. */
   gradientSurvival(request: GradientSurvivalRequest): GradientSurvivalResult;
   sampleNormals(request: { count: number; seed: number }): Float64Array;
-  /** The engine's raw 64-bit outputs as BigInts (xoshiro256++, bit-identical to native). */
-  randomIntegers(request: { seed: number; stream?: number; count: number }): bigint[];
   /**
    * The stable softmax with every intermediate rounded to float64, float32 or float16 (IEEE binary16 emulated
    * exactly, subnormals included): shows where unscaled weights underflow to exactly 0.
