@@ -126,18 +126,7 @@ GradientSurvival survivalState(double ratio) {
 }
 
 std::string survivalName(GradientSurvival state) {
-  switch (state) {
-    case GradientSurvival::Healthy:
-      return "healthy";
-    case GradientSurvival::Fading:
-      return "fading";
-    case GradientSurvival::Dying:
-      return "dying";
-    case GradientSurvival::Dead:
-      return "dead";
-  }
-  failArgument(ErrorKind::Range, "survivalName", "state", "0 (healthy), 1 (fading), 2 (dying) or 3 (dead)",
-               static_cast<int>(state));
+  return nameOf(kGradientSurvivalNames, state, "survivalName", "state");
 }
 
 GradientSurvivalResult gradientSurvival(const Eigen::VectorXd& weights) {

@@ -3,6 +3,8 @@
 #include <Eigen/Core>
 #include <string>
 
+#include "names.hpp"
+
 namespace attention_lab {
 
 // Weights p below: finite, ≥ 0, summing to 1 within 1e-9·n (length 1..65536 unless stated).
@@ -26,6 +28,10 @@ double uniformJacobianFrobenius(int n);
 // r can exceed 1: mass shared by two positions beats uniform (two-hot at n = 3 gives r ≈ 1.06, and r grows like
 // √n/2 for two-hot at large n, because the uniform Jacobian's entries shrink like 1/n).
 enum class GradientSurvival { Healthy = 0, Fading = 1, Dying = 2, Dead = 3 };
+inline constexpr NameTable<GradientSurvival, 4> kGradientSurvivalNames{{{GradientSurvival::Healthy, "healthy"},
+                                                                       {GradientSurvival::Fading, "fading"},
+                                                                       {GradientSurvival::Dying, "dying"},
+                                                                       {GradientSurvival::Dead, "dead"}}};
 
 constexpr double kHealthyRatio = 0.5;
 constexpr double kFadingRatio = 0.1;

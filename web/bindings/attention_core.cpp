@@ -242,13 +242,6 @@ val sampleNormalsBinding(double count, double seed) {
   });
 }
 
-Precision toPrecision(const char* function, const std::string& name) {
-  if (name == "float64") return Precision::Float64;
-  if (name == "float32") return Precision::Float32;
-  if (name == "float16") return Precision::Float16;
-  failArgument(ErrorKind::Range, function, "precision", "one of float64, float32, float16", "'" + name + "'");
-}
-
 val softmaxInPrecisionBinding(const val& scores, double temperature, const std::string& precision) {
   return guarded([&] {
     const PrecisionSoftmax p =
@@ -285,30 +278,25 @@ class TrainerBinding {
   Trainer trainer_;
 };
 
-// Fields left undefined take the core's defaults (the learning rate the optimizer's own).
+// Fields left undefined take the core's defaults (trainerConfig); errors name createTrainer, the JS entry point.
 TrainerBinding* createTrainerBinding(const val& config) {
   return guarded([&] {
-    const char* fn = "Trainer";
-    const auto field = [&](const char* name) { return config[name]; };
-    const auto integer = [&](const char* name, const char* argument, double low, double high, int fallback) {
-      const val value = field(name);
-      return value.isUndefined() ? fallback
-                                 : static_cast<int>(toInteger(fn, argument, value.as<double>(), low, high));
+    const char* fn = "createTrainer";
+    const auto integer = [&](const char* name, double low, double high) -> std::optional<int> {
+      const val value = config[name];
+      if (value.isUndefined()) return std::nullopt;
+      return static_cast<int>(toInteger(fn, name, value.as<double>(), low, high));
     };
-    TrainerConfig c;
-    c.keyCount = integer("keyCount", "config.keyCount", kMinTrainingKeys, kMaxTrainingKeys, c.keyCount);
-    c.keyDimension = integer("dk", "config.dk", 1, kMaxTrainingKeyDimension, c.keyDimension);
-    c.modelDimension = integer("modelDim", "config.modelDim", 1, kMaxTrainingModelDimension, c.modelDimension);
-    c.batchSize = integer("batchSize", "config.batchSize", 1, kMaxTrainingBatch, c.batchSize);
-    const std::string optimizer = field("optimizer").isUndefined() ? "adam" : field("optimizer").as<std::string>();
-    if (optimizer == "adam") c.optimizer = Optimizer::Adam;
-    else if (optimizer == "sgd") c.optimizer = Optimizer::Sgd;
-    else failArgument(ErrorKind::Range, fn, "config.optimizer", "one of adam, sgd", "'" + optimizer + "'");
-    const val rate = field("learningRate");
-    c.learningRate = rate.isUndefined() ? defaultLearningRate(c.optimizer) : rate.as<double>();
-    c.scaled = field("scaled").as<bool>();
-    c.seed = static_cast<std::uint64_t>(toInteger(fn, "config.seed", field("seed").as<double>(), 0, kMaxSeed));
-    return new TrainerBinding(c);  // a bad config throws in the constructor, and new frees the memory
+    TrainerOptions options;
+    options.keyCount = integer("keyCount", kMinTrainingKeys, kMaxTrainingKeys);
+    options.keyDimension = integer("dk", 1, kMaxTrainingKeyDimension);
+    options.modelDimension = integer("modelDim", 1, kMaxTrainingModelDimension);
+    options.batchSize = integer("batchSize", 1, kMaxTrainingBatch);
+    if (!config["optimizer"].isUndefined()) options.optimizer = toOptimizer(fn, config["optimizer"].as<std::string>());
+    if (!config["learningRate"].isUndefined()) options.learningRate = config["learningRate"].as<double>();
+    options.scaled = config["scaled"].as<bool>();
+    options.seed = toSeed(fn, config["seed"].as<double>());
+    return new TrainerBinding(trainerConfig(fn, options));  // a bad config throws before anything is allocated
   });
 }
 
