@@ -44,6 +44,7 @@ const kernels = [
   { name: 'normals_1e6', label: '1e6 normal samples', wasm: () => core.sampleNormals({ count: 1e6, seed: 1 }), js: () => plain.sampleNormals(1e6, 1) },
   { name: 'dot_product_direct_dk512_n20000', label: 'q·k direct, dₖ=512, N=20 000', wasm: () => core.dotProductExperiment({ dk: 512, count: 20000, seed: 1, method: 'direct' }), js: () => plain.dotProductDirect(512, 20000, 1) },
   { name: 'dot_product_fast_dk512_n20000', label: 'q·k fast (χ²), dₖ=512, N=20 000', wasm: () => core.dotProductExperiment({ dk: 512, count: 20000, seed: 1, method: 'fast' }), js: () => plain.dotProductFast(512, 20000, 1) },
+  { name: 'gradient_survival_dk512_n64_t1024', label: 'gradient survival, dₖ=512, n=64, 1024 queries', wasm: () => core.gradientSurvival({ dk: 512, keyCount: 64, scale: 'none', trials: 1024, seed: 1 }), js: () => plain.gradientSurvival(512, 64, 1, 1024, 1) },
   { name: 'softmax_jacobian_n512', label: 'softmax + Jacobian, n=512', wasm: () => core.softmaxJacobian(core.softmax(scores512)), js: () => plain.softmaxJacobian(scores512) },
   { name: 'attention_n128_d64_dv64', label: 'attention, n=128, d=64', wasm: () => core.attention({ q, k, v, n, m: n, d, dv: d, scale: 'sqrt' }), js: () => plain.attention(q, k, v, n, n, d, d) },
   ...[64, 512].map((dk) => ({

@@ -177,8 +177,7 @@ AttentionResult scaledDotProductAttention(const Eigen::Ref<const RowMatrix>& que
       requirePositiveFinite(kFunction, "scale.temperature", scale.temperature);
       break;
     default:
-      failArgument(ErrorKind::Range, kFunction, "scale.mode",
-                   "0 (none), 1 (sqrt), 2 (linear), 3 (temperature), 4 (balanced) or 5 (cosine)",
+      failArgument(ErrorKind::Range, kFunction, "scale.mode", listNumbered(kAttentionScaleModeNames),
                    static_cast<int>(scale.mode));
   }
   requireFiniteRows("queries", queries);

@@ -2,6 +2,7 @@
 // Scaled dot-product attention, softmax(scores)·V, with every scoring variant the lesson compares.
 #include <Eigen/Core>
 
+#include "names.hpp"
 #include "row_matrix.hpp"
 
 namespace attention_lab {
@@ -14,6 +15,13 @@ namespace attention_lab {
 //   Balanced    (qᵢ·d^(−1/4))·(kⱼ·d^(−1/4)): the same product as Sqrt, scaled before the multiply
 //   Cosine      (qᵢ/|qᵢ|)·(kⱼ/|kⱼ|) / τ: scores bounded in [−1/τ, 1/τ] (QK-norm); zero rows are an error
 enum class AttentionScaleMode { None = 0, Sqrt = 1, Linear = 2, Temperature = 3, Balanced = 4, Cosine = 5 };
+inline constexpr NameTable<AttentionScaleMode, 6> kAttentionScaleModeNames{
+    {{AttentionScaleMode::None, "none"},
+     {AttentionScaleMode::Sqrt, "sqrt"},
+     {AttentionScaleMode::Linear, "linear"},
+     {AttentionScaleMode::Temperature, "temperature"},
+     {AttentionScaleMode::Balanced, "balanced"},
+     {AttentionScaleMode::Cosine, "cosine"}}};
 
 struct AttentionScale {
   AttentionScaleMode mode = AttentionScaleMode::Sqrt;

@@ -32,8 +32,8 @@ DotProductExperiment dotProductExperiment(int keyDimension, int count, std::uint
   requireIntegerInRange(kFunction, "keyDimension", keyDimension, 1, kMaxKeyDimension);
   requireIntegerInRange(kFunction, "count", count, 2, kMaxSamples);
   requireScale(kFunction, scale);
-  if (method != DotProductMethod::Direct && method != DotProductMethod::Fast) {
-    failArgument(ErrorKind::Range, kFunction, "method", "0 (direct) or 1 (fast)", static_cast<int>(method));
+  if (!isNamed(kDotProductMethodNames, method)) {
+    failArgument(ErrorKind::Range, kFunction, "method", listNumbered(kDotProductMethodNames), static_cast<int>(method));
   }
   requireIntegerInRange(kFunction, "bins", bins, 1, kMaxBins);
   if (method == DotProductMethod::Direct) {

@@ -3,6 +3,7 @@
 #include <Eigen/Core>
 #include <cstdint>
 
+#include "names.hpp"
 #include "scale.hpp"
 #include "stats.hpp"
 
@@ -11,6 +12,8 @@ namespace attention_lab {
 // Direct: each sample draws q and k (2·dₖ normals) and sums dₖ products: O(dₖ), the definition itself.
 // Fast: each sample is sqrt(χ²(dₖ))·N(0, 1): O(1). Exact, since given q, q·k ~ N(0, |q|²) and |q|² ~ χ²(dₖ).
 enum class DotProductMethod { Direct = 0, Fast = 1 };
+inline constexpr NameTable<DotProductMethod, 2> kDotProductMethodNames{
+    {{DotProductMethod::Direct, "direct"}, {DotProductMethod::Fast, "fast"}}};
 
 struct DotProductExperiment {
   Eigen::VectorXd samples;            // q·k / divisor, one per sample

@@ -27,17 +27,54 @@ Eigen::VectorXd sumsOfOthers(const Eigen::VectorXd& x) {
   return others;
 }
 
-double frobeniusUnchecked(const Eigen::VectorXd& p) {
-  // ‖J‖²_F = Σᵢ (pᵢ·restᵢ)² + Σᵢ pᵢ²·Σ_{j≠i} pⱼ².
-  const Eigen::VectorXd rest = sumsOfOthers(p);
-  const Eigen::VectorXd squares = p.array().square().matrix();
-  const Eigen::VectorXd restSquares = sumsOfOthers(squares);
+// ‖x‖₂ with every entry divided by the largest before squaring: entries near 1e-170 square to 1e-340, below the
+// smallest double, so squaring them as they are would report 0 for a Jacobian whose largest entry is not 0.
+double scaledNorm(const Eigen::VectorXd& x) {
+  double largest = 0.0;
+  for (Eigen::Index i = 0; i < x.size(); ++i) largest = std::max(largest, std::abs(x[i]));
+  if (largest == 0.0) return 0.0;
   double sum = 0.0;
-  for (Eigen::Index i = 0; i < p.size(); ++i) {
-    const double diagonal = p[i] * rest[i];
-    sum += diagonal * diagonal + squares[i] * restSquares[i];
+  for (Eigen::Index i = 0; i < x.size(); ++i) sum += (x[i] / largest) * (x[i] / largest);
+  return largest * std::sqrt(sum);
+}
+
+// √(Σ_{j≠i} xⱼ²) for every i, each scaled by the largest of the other entries: the others of a dominant weight
+// (e^-390 beside 1) keep their size instead of underflowing when squared.
+Eigen::VectorXd normsOfOthers(const Eigen::VectorXd& x) {
+  const Eigen::Index n = x.size();
+  Eigen::Index top = 0;
+  for (Eigen::Index i = 1; i < n; ++i) {
+    if (x[i] > x[top]) top = i;
   }
-  return std::sqrt(sum);
+  double second = 0.0;
+  for (Eigen::Index i = 0; i < n; ++i) {
+    if (i != top) second = std::max(second, x[i]);
+  }
+  const double first = x[top];
+  const auto scaledSquaresOfOthers = [&](double scale) {
+    if (scale == 0.0) return Eigen::VectorXd::Zero(n).eval();
+    return sumsOfOthers((x / scale).array().square().matrix());
+  };
+  const Eigen::VectorXd byFirst = scaledSquaresOfOthers(first);
+  const Eigen::VectorXd bySecond = scaledSquaresOfOthers(second);
+  Eigen::VectorXd norms(n);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    norms[i] = i == top ? second * std::sqrt(bySecond[i]) : first * std::sqrt(byFirst[i]);
+  }
+  return norms;
+}
+
+double frobeniusUnchecked(const Eigen::VectorXd& p) {
+  // ‖J‖²_F = Σᵢ (pᵢ·restᵢ)² + Σᵢ (pᵢ·‖p without i‖)²: the diagonal, then each row's off-diagonal part.
+  const Eigen::Index n = p.size();
+  const Eigen::VectorXd rest = sumsOfOthers(p);
+  const Eigen::VectorXd others = normsOfOthers(p);
+  Eigen::VectorXd parts(2 * n);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    parts[i] = p[i] * rest[i];
+    parts[n + i] = p[i] * others[i];
+  }
+  return scaledNorm(parts);
 }
 
 }  // namespace
@@ -89,18 +126,7 @@ GradientSurvival survivalState(double ratio) {
 }
 
 std::string survivalName(GradientSurvival state) {
-  switch (state) {
-    case GradientSurvival::Healthy:
-      return "healthy";
-    case GradientSurvival::Fading:
-      return "fading";
-    case GradientSurvival::Dying:
-      return "dying";
-    case GradientSurvival::Dead:
-      return "dead";
-  }
-  failArgument(ErrorKind::Range, "survivalName", "state", "0 (healthy), 1 (fading), 2 (dying) or 3 (dead)",
-               static_cast<int>(state));
+  return nameOf(kGradientSurvivalNames, state, "survivalName", "state");
 }
 
 GradientSurvivalResult gradientSurvival(const Eigen::VectorXd& weights) {

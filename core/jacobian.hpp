@@ -3,6 +3,8 @@
 #include <Eigen/Core>
 #include <string>
 
+#include "names.hpp"
+
 namespace attention_lab {
 
 // Weights p below: finite, ≥ 0, summing to 1 within 1e-9·n (length 1..65536 unless stated).
@@ -10,7 +12,8 @@ namespace attention_lab {
 // ∂pᵢ/∂sⱼ = pᵢ(δᵢⱼ − pⱼ). The diagonal uses pᵢ·Σ_{j≠i} pⱼ instead of pᵢ − pᵢ², so near one-hot it keeps its
 // tiny true value instead of cancelling to 0; rows then sum to 0 up to rounding and J is exactly symmetric.
 Eigen::MatrixXd softmaxJacobian(const Eigen::VectorXd& weights);
-// max |Jᵢⱼ| and ‖J‖_F in O(n), without forming J.
+// max |Jᵢⱼ| and ‖J‖_F in O(n), without forming J. ‖J‖_F is scaled by the largest entries before squaring, so it
+// is > 0 whenever max |Jᵢⱼ| > 0 (softmax([0, −390]) has entries ≈ 4.2e-170, whose squares would underflow).
 double jacobianMaxAbs(const Eigen::VectorXd& weights);
 double jacobianFrobenius(const Eigen::VectorXd& weights);
 // ‖J‖_F at the uniform distribution over n positions: sqrt(n − 1) / n (n ≥ 2).
@@ -25,6 +28,10 @@ double uniformJacobianFrobenius(int n);
 // r can exceed 1: mass shared by two positions beats uniform (two-hot at n = 3 gives r ≈ 1.06, and r grows like
 // √n/2 for two-hot at large n, because the uniform Jacobian's entries shrink like 1/n).
 enum class GradientSurvival { Healthy = 0, Fading = 1, Dying = 2, Dead = 3 };
+inline constexpr NameTable<GradientSurvival, 4> kGradientSurvivalNames{{{GradientSurvival::Healthy, "healthy"},
+                                                                       {GradientSurvival::Fading, "fading"},
+                                                                       {GradientSurvival::Dying, "dying"},
+                                                                       {GradientSurvival::Dead, "dead"}}};
 
 constexpr double kHealthyRatio = 0.5;
 constexpr double kFadingRatio = 0.1;

@@ -28,14 +28,8 @@ double roundToFloat(double x) {
 }
 
 void requirePrecision(Precision precision) {
-  switch (precision) {
-    case Precision::Float64:
-    case Precision::Float32:
-    case Precision::Float16:
-      return;
-  }
-  failArgument(ErrorKind::Range, kFunction, "precision", "0 (float64), 1 (float32) or 2 (float16)",
-               static_cast<int>(precision));
+  if (isNamed(kPrecisionNames, precision)) return;
+  failArgument(ErrorKind::Range, kFunction, "precision", listNumbered(kPrecisionNames), static_cast<int>(precision));
 }
 
 }  // namespace
@@ -89,15 +83,7 @@ double roundToPrecision(double x, Precision precision) {
 }
 
 std::string precisionName(Precision precision) {
-  switch (precision) {
-    case Precision::Float32:
-      return "float32";
-    case Precision::Float16:
-      return "float16";
-    case Precision::Float64:
-      break;
-  }
-  return "float64";
+  return nameOf(kPrecisionNames, precision, "precisionName", "precision");
 }
 
 double precisionMax(Precision precision) {

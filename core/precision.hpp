@@ -4,9 +4,13 @@
 #include <cstdint>
 #include <string>
 
+#include "names.hpp"
+
 namespace attention_lab {
 
 enum class Precision { Float64 = 0, Float32 = 1, Float16 = 2 };
+inline constexpr NameTable<Precision, 3> kPrecisionNames{
+    {{Precision::Float64, "float64"}, {Precision::Float32, "float32"}, {Precision::Float16, "float16"}}};
 
 // IEEE binary16: largest finite 65504, smallest normal 2⁻¹⁴, smallest subnormal 2⁻²⁴, unit roundoff 2⁻¹¹.
 constexpr double kHalfMax = 65504.0;

@@ -17,4 +17,13 @@ RowMatrix normalMatrix(NormalSampler& normal, Eigen::Index rows, Eigen::Index co
   return matrix;
 }
 
+Eigen::VectorXd sampleNormals(std::int64_t count, std::uint64_t seed) {
+  requireIntegerInRange("sampleNormals", "count", count, 1, kMaxSamples);
+  Xoshiro256pp engine(seed);
+  NormalSampler normal(engine);
+  Eigen::VectorXd values(count);
+  for (auto& x : values) x = normal.next();
+  return values;
+}
+
 }  // namespace attention_lab

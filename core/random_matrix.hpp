@@ -11,4 +11,7 @@ namespace attention_lab {
 // rows·cols ≤ kMaxMatrixCells; std finite and ≥ 0.
 RowMatrix normalMatrix(NormalSampler& normal, Eigen::Index rows, Eigen::Index cols, double std = 1.0);
 
+// count standard normal draws from the start of the seed's stream 0 (count 1..kMaxSamples).
+Eigen::VectorXd sampleNormals(std::int64_t count, std::uint64_t seed);
+
 }  // namespace attention_lab

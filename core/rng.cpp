@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "validate.hpp"
+
 namespace attention_lab {
 namespace {
 
@@ -51,6 +53,15 @@ void Xoshiro256pp::jump() {
     }
   }
   state_ = acc;
+}
+
+std::vector<std::uint64_t> randomIntegers(std::uint64_t seed, std::uint64_t stream, int count) {
+  requireIntegerInRange("randomIntegers", "stream", static_cast<std::int64_t>(stream), 0, 64);
+  requireIntegerInRange("randomIntegers", "count", count, 1, 4096);
+  Xoshiro256pp engine(seed, stream);
+  std::vector<std::uint64_t> integers(static_cast<std::size_t>(count));
+  for (auto& x : integers) x = engine.next();
+  return integers;
 }
 
 double NormalSampler::next() {

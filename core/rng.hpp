@@ -2,6 +2,7 @@
 // An exactly specified random engine (xoshiro256++) and normal sampler, so native and WASM draw the same numbers.
 #include <array>
 #include <cstdint>
+#include <vector>
 
 namespace attention_lab {
 
@@ -18,6 +19,10 @@ class Xoshiro256pp {
  private:
   std::array<std::uint64_t, 4> state_;
 };
+
+// The first count raw outputs of stream `stream` of the seed (count 1..4096, stream 0..64): tests compare them
+// bit for bit between native and WASM.
+std::vector<std::uint64_t> randomIntegers(std::uint64_t seed, std::uint64_t stream, int count);
 
 // Standard normal variates by the Box–Muller transform (pairs, the second one cached).
 class NormalSampler {

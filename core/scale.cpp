@@ -8,35 +8,17 @@
 namespace attention_lab {
 
 void requireScale(const char* function, const Scale& scale) {
-  switch (scale.mode) {
-    case ScaleMode::None:
-    case ScaleMode::Sqrt:
-    case ScaleMode::Linear:
-      return;
-    case ScaleMode::Temperature:
-      // Bounded so scaled scores and their theoretical spread stay far from overflow and underflow.
-      requireInRange(function, "scale.temperature", scale.temperature, kMinScaleTemperature, kMaxScaleTemperature);
-      return;
-  }
   // Bindings cast integers from JS to the enum, so an out-of-range value is possible.
-  failArgument(ErrorKind::Range, function, "scale.mode", "0 (none), 1 (sqrt), 2 (linear) or 3 (temperature)",
-               static_cast<int>(scale.mode));
+  if (!isNamed(kScaleModeNames, scale.mode)) {
+    failArgument(ErrorKind::Range, function, "scale.mode", listNumbered(kScaleModeNames), static_cast<int>(scale.mode));
+  }
+  // Bounded so scaled scores and their theoretical spread stay far from overflow and underflow.
+  if (scale.mode == ScaleMode::Temperature) {
+    requireInRange(function, "scale.temperature", scale.temperature, kMinScaleTemperature, kMaxScaleTemperature);
+  }
 }
 
-std::string scaleModeName(ScaleMode mode) {
-  switch (mode) {
-    case ScaleMode::None:
-      return "none";
-    case ScaleMode::Sqrt:
-      return "sqrt";
-    case ScaleMode::Linear:
-      return "linear";
-    case ScaleMode::Temperature:
-      return "temperature";
-  }
-  failArgument(ErrorKind::Range, "scaleModeName", "mode", "0 (none), 1 (sqrt), 2 (linear) or 3 (temperature)",
-               static_cast<int>(mode));
-}
+std::string scaleModeName(ScaleMode mode) { return nameOf(kScaleModeNames, mode, "scaleModeName", "mode"); }
 
 double scaleDivisor(const Scale& scale, int keyDimension) {
   requireScale("scaleDivisor", scale);

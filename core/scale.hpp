@@ -2,6 +2,8 @@
 // How raw scores q·k are scaled before the softmax: the lesson's four options and their theoretical spread.
 #include <string>
 
+#include "names.hpp"
+
 namespace attention_lab {
 
 constexpr double kMinScaleTemperature = 1e-3;
@@ -9,6 +11,11 @@ constexpr double kMaxScaleTemperature = 1e6;
 
 // The divisor each mode applies to q·k: None 1, Sqrt √dₖ, Linear dₖ, Temperature τ.
 enum class ScaleMode { None = 0, Sqrt = 1, Linear = 2, Temperature = 3 };
+
+inline constexpr NameTable<ScaleMode, 4> kScaleModeNames{{{ScaleMode::None, "none"},
+                                                          {ScaleMode::Sqrt, "sqrt"},
+                                                          {ScaleMode::Linear, "linear"},
+                                                          {ScaleMode::Temperature, "temperature"}}};
 
 struct Scale {
   ScaleMode mode = ScaleMode::Sqrt;

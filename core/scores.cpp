@@ -18,10 +18,18 @@ Eigen::VectorXd sampleQueryScores(int keyDimension, int keyCount, std::uint64_t 
 Eigen::VectorXd sampleQueryScores(NormalSampler& normal, int keyDimension, int keyCount) {
   requireIntegerInRange("sampleQueryScores", "keyDimension", keyDimension, 1, kMaxKeyDimension);
   requireIntegerInRange("sampleQueryScores", "keyCount", keyCount, 1, kMaxKeys);
-  const double queryNorm = std::sqrt(sampleChiSquared(normal, keyDimension));
-  Eigen::VectorXd scores(keyCount);
-  for (int j = 0; j < keyCount; ++j) scores[j] = queryNorm * normal.next();
-  return scores;
+  const QueryDraw draw = sampleQuery(normal, keyDimension, keyCount);
+  return draw.queryNorm * draw.alignments;
+}
+
+QueryDraw sampleQuery(NormalSampler& normal, int keyDimension, int keyCount) {
+  requireIntegerInRange("sampleQuery", "keyDimension", keyDimension, 1, kMaxKeyDimension);
+  requireIntegerInRange("sampleQuery", "keyCount", keyCount, 1, kMaxKeys);
+  QueryDraw draw;
+  draw.queryNorm = std::sqrt(sampleChiSquared(normal, keyDimension));
+  draw.alignments.resize(keyCount);
+  for (int j = 0; j < keyCount; ++j) draw.alignments[j] = normal.next();
+  return draw;
 }
 
 }  // namespace attention_lab

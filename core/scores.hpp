@@ -14,4 +14,12 @@ Eigen::VectorXd sampleQueryScores(int keyDimension, int keyCount, std::uint64_t 
 // The same, continuing an existing stream (for Monte Carlo loops that draw many queries).
 Eigen::VectorXd sampleQueryScores(NormalSampler& normal, int keyDimension, int keyCount);
 
+// The same draw kept in its two parts: |q| and each key's alignment zⱼ = kⱼ·q/|q| (i.i.d. N(0, 1), independent of
+// |q|), so scores = |q|·z exactly as sampleQueryScores returns them from the same stream.
+struct QueryDraw {
+  double queryNorm = 0.0;
+  Eigen::VectorXd alignments;
+};
+QueryDraw sampleQuery(NormalSampler& normal, int keyDimension, int keyCount);
+
 }  // namespace attention_lab

@@ -63,6 +63,11 @@ double standardNormalCdf(double x) {
   return 0.5 * std::erfc(-x / std::sqrt(2.0));
 }
 
+double normalWithin(double sigmas) {
+  requireInRange("normalWithin", "sigmas", sigmas, 0, 40);
+  return standardNormalCdf(sigmas) - standardNormalCdf(-sigmas);
+}
+
 double normalDensity(double x, double mean, double variance) {
   requireFiniteValue("normalDensity", "x", x);
   requireFiniteValue("normalDensity", "mean", mean);

@@ -27,6 +27,8 @@ double varianceStandardError(const Moments& moments);
 
 // Φ(x) for the standard normal.
 double standardNormalCdf(double x);
+// P(|Z| ≤ sigmas) for a standard normal Z: how much of N(0, σ²) lies within `sigmas` standard deviations (0..40).
+double normalWithin(double sigmas);
 // Density of N(mean, variance) at x; variance > 0.
 double normalDensity(double x, double mean, double variance);
 

@@ -49,17 +49,31 @@ double defaultLearningRate(Optimizer optimizer) {
   return optimizer == Optimizer::Sgd ? kDefaultSgdLearningRate : kDefaultAdamLearningRate;
 }
 
+TrainerConfig trainerConfig(const char* function, const TrainerOptions& options) {
+  TrainerConfig config;
+  config.keyCount = options.keyCount.value_or(config.keyCount);
+  config.keyDimension = options.keyDimension.value_or(config.keyDimension);
+  config.modelDimension = options.modelDimension.value_or(config.modelDimension);
+  config.batchSize = options.batchSize.value_or(config.batchSize);
+  config.optimizer = options.optimizer.value_or(config.optimizer);
+  config.learningRate = options.learningRate.value_or(defaultLearningRate(config.optimizer));
+  config.scaled = options.scaled;
+  config.seed = options.seed;
+  requireTrainerConfig(function, config);
+  return config;
+}
+
 void requireTrainerConfig(const char* function, const TrainerConfig& config) {
-  requireIntegerInRange(function, "config.keyCount", config.keyCount, kMinTrainingKeys, kMaxTrainingKeys);
-  requireIntegerInRange(function, "config.dk", config.keyDimension, 1, kMaxTrainingKeyDimension);
-  requireIntegerInRange(function, "config.modelDim", config.modelDimension, 1, kMaxTrainingModelDimension);
-  requireIntegerInRange(function, "config.batchSize", config.batchSize, 1, kMaxTrainingBatch);
-  requireInRange(function, "config.learningRate", config.learningRate, kMinLearningRate, kMaxLearningRate);
-  if (config.optimizer != Optimizer::Adam && config.optimizer != Optimizer::Sgd) {
-    failArgument(ErrorKind::Range, function, "config.optimizer", "0 (adam) or 1 (sgd)",
+  requireIntegerInRange(function, "keyCount", config.keyCount, kMinTrainingKeys, kMaxTrainingKeys);
+  requireIntegerInRange(function, "dk", config.keyDimension, 1, kMaxTrainingKeyDimension);
+  requireIntegerInRange(function, "modelDim", config.modelDimension, 1, kMaxTrainingModelDimension);
+  requireIntegerInRange(function, "batchSize", config.batchSize, 1, kMaxTrainingBatch);
+  requireInRange(function, "learningRate", config.learningRate, kMinLearningRate, kMaxLearningRate);
+  if (!isNamed(kOptimizerNames, config.optimizer)) {
+    failArgument(ErrorKind::Range, function, "optimizer", listNumbered(kOptimizerNames),
                  static_cast<int>(config.optimizer));
   }
-  requireAtMost(function, "config.batchSize*modelDim*(keyCount+dk)", trainingStepWork(config), kMaxTrainingStepWork);
+  requireAtMost(function, "batchSize*modelDim*(keyCount+dk)", trainingStepWork(config), kMaxTrainingStepWork);
 }
 
 std::int64_t trainingStepWork(const TrainerConfig& config) {

@@ -2,7 +2,9 @@
 // "Train it": a one-head attention model learns the retrieval task with and without the ÷√dₖ, live in the page.
 #include <Eigen/Core>
 #include <cstdint>
+#include <optional>
 
+#include "names.hpp"
 #include "retrieval_task.hpp"
 #include "rng.hpp"
 #include "row_matrix.hpp"
@@ -21,6 +23,7 @@ namespace attention_lab {
 // (J = diag(p) − ppᵀ → 0) never acts; measured, the unscaled run then lagged only ~1.3× at dₖ 256. Reading the
 // values out, as attention does in a transformer, sends the gradient through J, and the unscaled run stalls.
 enum class Optimizer { Adam = 0, Sgd = 1 };
+inline constexpr NameTable<Optimizer, 2> kOptimizerNames{{{Optimizer::Adam, "adam"}, {Optimizer::Sgd, "sgd"}}};
 
 // Adam's usual β₁ = 0.9, β₂ = 0.999, ε = 1e-8 (Kingma & Ba), with bias correction. SGD is plain, no momentum.
 constexpr double kAdamBeta1 = 0.9;
@@ -59,6 +62,20 @@ struct TrainerConfig {
 };
 
 double defaultLearningRate(Optimizer optimizer);
+
+// A configuration as a caller gives it: unset fields take TrainerConfig's defaults, the learning rate the optimizer's.
+struct TrainerOptions {
+  std::optional<int> keyCount;
+  std::optional<int> keyDimension;
+  std::optional<int> modelDimension;
+  std::optional<int> batchSize;
+  std::optional<double> learningRate;
+  std::optional<Optimizer> optimizer;
+  bool scaled = true;
+  std::uint64_t seed = 1;
+};
+// The filled-in configuration, validated (requireTrainerConfig) under the caller's function name.
+TrainerConfig trainerConfig(const char* function, const TrainerOptions& options);
 // Throws CoreError naming `function` and the first bad field (e.g. "Trainer: config.keyCount must be …").
 void requireTrainerConfig(const char* function, const TrainerConfig& config);
 // batchSize·modelDimension·(keyCount + dₖ), for the caps above.

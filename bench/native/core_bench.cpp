@@ -9,6 +9,7 @@
 
 #include "attention.hpp"
 #include "dot_product.hpp"
+#include "gradient_survival.hpp"
 #include "jacobian.hpp"
 #include "rng.hpp"
 #include "softmax.hpp"
@@ -64,6 +65,9 @@ int main() {
   report("dot_product_fast_dk512_n20000",
          bestMilliseconds([&] { return dotProductExperiment(512, 20000, 3, none, DotProductMethod::Fast, 50).variance; },
                           10));
+
+  report("gradient_survival_dk512_n64_t1024",
+         bestMilliseconds([&] { return gradientSurvival(512, 64, none, 1024, 1).expected.ratio; }, 10));
 
   Eigen::VectorXd scores(512);
   {

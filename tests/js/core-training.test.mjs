@@ -74,15 +74,15 @@ describe('trainer through WASM', () => {
 
   test('bad configurations are RangeErrors and TypeErrors that name the field', () => {
     const cases = [
-      [{ keyCount: 1, dk: 16, seed: 1, scaled: true }, 'RangeError', 'Trainer: config.keyCount must be an integer from 2 to 256, got 1'],
-      [{ keyCount: 8, dk: 2048, seed: 1, scaled: true }, 'RangeError', 'Trainer: config.dk must be an integer from 1 to 1024, got 2048'],
-      [{ keyCount: 8, dk: 16.5, seed: 1, scaled: true }, 'RangeError', 'Trainer: config.dk must be an integer from 1 to 1024, got 16.5'],
-      [{ keyCount: 8, dk: 16, seed: 1, scaled: true, batchSize: 0 }, 'RangeError', 'Trainer: config.batchSize must be an integer from 1 to 256, got 0'],
-      [{ keyCount: 8, dk: 16, seed: 1, scaled: true, modelDim: NaN }, 'RangeError', 'Trainer: config.modelDim must be an integer from 1 to 256, got nan'],
-      [{ keyCount: 8, dk: 16, seed: 1, scaled: true, learningRate: 0 }, 'RangeError', 'Trainer: config.learningRate must be between 1e-06 and 10, got 0'],
-      [{ keyCount: 8, dk: 16, seed: -1, scaled: true }, 'RangeError', 'Trainer: config.seed must be an integer from 0 to 9007199254740991, got -1'],
+      [{ keyCount: 1, dk: 16, seed: 1, scaled: true }, 'RangeError', 'createTrainer: keyCount must be an integer from 2 to 256, got 1'],
+      [{ keyCount: 8, dk: 2048, seed: 1, scaled: true }, 'RangeError', 'createTrainer: dk must be an integer from 1 to 1024, got 2048'],
+      [{ keyCount: 8, dk: 16.5, seed: 1, scaled: true }, 'RangeError', 'createTrainer: dk must be an integer from 1 to 1024, got 16.5'],
+      [{ keyCount: 8, dk: 16, seed: 1, scaled: true, batchSize: 0 }, 'RangeError', 'createTrainer: batchSize must be an integer from 1 to 256, got 0'],
+      [{ keyCount: 8, dk: 16, seed: 1, scaled: true, modelDim: NaN }, 'RangeError', 'createTrainer: modelDim must be an integer from 1 to 256, got nan'],
+      [{ keyCount: 8, dk: 16, seed: 1, scaled: true, learningRate: 0 }, 'RangeError', 'createTrainer: learningRate must be between 1e-06 and 10, got 0'],
+      [{ keyCount: 8, dk: 16, seed: -1, scaled: true }, 'RangeError', 'createTrainer: seed must be an integer from 0 to 9007199254740991, got -1'],
       [{ keyCount: 256, dk: 1024, seed: 1, scaled: true, modelDim: 64, batchSize: 32 }, 'RangeError',
-        'Trainer: config.batchSize*modelDim*(keyCount+dk) must be at most 2097152, got 2621440'],
+        'createTrainer: batchSize*modelDim*(keyCount+dk) must be at most 2097152, got 2621440'],
       [{ keyCount: 8, dk: 16, seed: 1, scaled: true, optimizer: 'rmsprop' }, 'RangeError', "createTrainer: optimizer must be one of adam, sgd, got 'rmsprop'"],
       [{ keyCount: 8, dk: 16, seed: 1, scaled: 'yes' }, 'TypeError', 'createTrainer: scaled must be true or false, got the string "yes"'],
       [{ keyCount: '8', dk: 16, seed: 1, scaled: true }, 'TypeError', 'createTrainer: keyCount must be a number, got the string "8"'],

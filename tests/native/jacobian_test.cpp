@@ -6,6 +6,7 @@
 
 #include "errors.hpp"
 #include "softmax.hpp"
+#include "sweeps.hpp"
 #include "test_vectors.hpp"
 
 using namespace attention_lab;
@@ -139,4 +140,28 @@ TEST_CASE("Jacobian functions reject bad weights with exact messages") {
   CHECK_THROWS_WITH_AS(survivalState(NAN), "survivalState: ratio must be a finite number at least 0, got nan", CoreError);
   CHECK_THROWS_WITH_AS(survivalName(static_cast<GradientSurvival>(9)),
                        "survivalName: state must be 0 (healthy), 1 (fading), 2 (dying) or 3 (dead), got 9", CoreError);
+}
+
+TEST_CASE("‖J‖_F and the survival ratio do not underflow while max |J| > 0") {
+  // p = (1, e^-390): J = p₀p₁·[[1, −1], [−1, 1]], so ‖J‖_F = 2p₀p₁ ≈ 8.4e-170, whose entries square to ~1e-339.
+  const Eigen::VectorXd p = softmax(vec({0, -390}));
+  const double entry = p[0] * p[1];
+  REQUIRE(entry > 0.0);
+  REQUIRE(entry * entry == 0.0);  // the naive sum of squares would be 0
+  const SoftmaxStats stats = softmaxStats(p);
+  CHECK(stats.jacobianMaxAbs == doctest::Approx(entry).epsilon(1e-12));
+  CHECK(stats.jacobianFrobenius == doctest::Approx(2 * entry).epsilon(1e-12));
+  CHECK(stats.jacobianFrobenius == doctest::Approx(8.4e-170).epsilon(0.01));
+  CHECK(stats.survivalRatio == doctest::Approx(4 * entry).epsilon(1e-12));
+  CHECK(stats.survivalRatio > 0.0);
+  // Three positions, two of them tiny and unequal: the formed matrix's norm, written relative to the largest entry.
+  const Eigen::VectorXd q = softmax(vec({0, -360, -380}));
+  const double a = q[0] * q[1], b = q[0] * q[2] / a, c = q[1] * q[2] / a;
+  REQUIRE(a * a < 1e-300);
+  const double expected =
+      a * std::sqrt((1 + b) * (1 + b) + (1 + c) * (1 + c) + (b + c) * (b + c) + 2 * (1 + b * b + c * c));
+  CHECK(jacobianFrobenius(q) == doctest::Approx(expected).epsilon(1e-12));
+  const JacobianSweep sweep = jacobianNormsByMultiplier(vec({0, -1}), vec({390}));
+  CHECK(sweep.frobenius[0] == doctest::Approx(8.4e-170).epsilon(0.01));
+  CHECK(sweep.survivalRatio[0] > 0.0);
 }

@@ -32,3 +32,13 @@ TEST_CASE("normalMatrix rejects empty, oversized and bad spreads") {
   CHECK_THROWS_WITH_AS(normalMatrix(normal, 2, 2, NAN), "normalMatrix: std must be finite and at least 0, got nan",
                        CoreError);
 }
+
+TEST_CASE("sampleNormals: the first draws of the seed's stream, checked count") {
+  Xoshiro256pp engine(9);
+  NormalSampler normal(engine);
+  const Eigen::VectorXd values = sampleNormals(5, 9);
+  for (Eigen::Index i = 0; i < values.size(); ++i) CHECK(values[i] == normal.next());
+  CHECK_THROWS_WITH_AS(sampleNormals(0, 1), "sampleNormals: count must be between 1 and 1000000, got 0", CoreError);
+  CHECK_THROWS_WITH_AS(sampleNormals(1000001, 1), "sampleNormals: count must be between 1 and 1000000, got 1000001",
+                       CoreError);
+}

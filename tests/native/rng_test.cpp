@@ -5,6 +5,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <vector>
 
 #include "errors.hpp"
 #include "gamma.hpp"
@@ -129,4 +130,13 @@ TEST_CASE("gamma and χ² samplers reject bad shapes") {
                        "sampleChiSquared: degreesOfFreedom must be a finite number greater than 0, got -2", CoreError);
   CHECK_THROWS_WITH_AS(sampleChiSquared(normal, INFINITY),
                        "sampleChiSquared: degreesOfFreedom must be a finite number greater than 0, got inf", CoreError);
+}
+
+TEST_CASE("randomIntegers: the engine's raw outputs of a stream, with its bounds checked") {
+  const std::vector<std::uint64_t> first = randomIntegers(42, 0, static_cast<int>(kSeed42Stream0.size()));
+  REQUIRE(first.size() == kSeed42Stream0.size());
+  for (std::size_t i = 0; i < first.size(); ++i) CHECK(first[i] == kSeed42Stream0[i]);
+  CHECK(randomIntegers(42, 1, 3)[0] == kSeed42Stream1[0]);
+  CHECK_THROWS_WITH_AS(randomIntegers(1, 65, 1), "randomIntegers: stream must be between 0 and 64, got 65", CoreError);
+  CHECK_THROWS_WITH_AS(randomIntegers(1, 0, 0), "randomIntegers: count must be between 1 and 4096, got 0", CoreError);
 }

@@ -135,3 +135,13 @@ TEST_CASE("stats functions reject bad input with exact messages") {
   CHECK_THROWS_WITH_AS(histogram(vec({0}), 0, 1, 0), "histogram: bins must be between 1 and 1000, got 0", CoreError);
   CHECK_THROWS_WITH_AS(histogram(vec({0}), 0, 1, 1001), "histogram: bins must be between 1 and 1000, got 1001", CoreError);
 }
+
+TEST_CASE("normalWithin: the lesson's 68–95–99.7 rule, from the normal CDF") {
+  CHECK(normalWithin(0) == 0.0);
+  CHECK(normalWithin(1) == doctest::Approx(0.682689492137).epsilon(1e-10));
+  CHECK(normalWithin(2) == doctest::Approx(0.954499736104).epsilon(1e-10));
+  CHECK(normalWithin(3) == doctest::Approx(0.997300203937).epsilon(1e-10));
+  CHECK(normalWithin(40) == 1.0);
+  CHECK_THROWS_WITH_AS(normalWithin(-1), "normalWithin: sigmas must be between 0 and 40, got -1", CoreError);
+  CHECK_THROWS_WITH_AS(normalWithin(NAN), "normalWithin: sigmas must be between 0 and 40, got nan", CoreError);
+}

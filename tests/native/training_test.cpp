@@ -244,21 +244,21 @@ TEST_CASE("bad configurations are refused with a message naming the field and it
     change(config);
     CHECK_THROWS_WITH_AS(Trainer{config}, message, CoreError);
   };
-  refuses([](TrainerConfig& c) { c.keyCount = 1; }, "Trainer: config.keyCount must be between 2 and 256, got 1");
-  refuses([](TrainerConfig& c) { c.keyCount = 257; }, "Trainer: config.keyCount must be between 2 and 256, got 257");
-  refuses([](TrainerConfig& c) { c.keyDimension = 0; }, "Trainer: config.dk must be between 1 and 1024, got 0");
-  refuses([](TrainerConfig& c) { c.keyDimension = 1025; }, "Trainer: config.dk must be between 1 and 1024, got 1025");
-  refuses([](TrainerConfig& c) { c.modelDimension = 0; }, "Trainer: config.modelDim must be between 1 and 256, got 0");
-  refuses([](TrainerConfig& c) { c.batchSize = 0; }, "Trainer: config.batchSize must be between 1 and 256, got 0");
-  refuses([](TrainerConfig& c) { c.batchSize = 300; }, "Trainer: config.batchSize must be between 1 and 256, got 300");
+  refuses([](TrainerConfig& c) { c.keyCount = 1; }, "Trainer: keyCount must be between 2 and 256, got 1");
+  refuses([](TrainerConfig& c) { c.keyCount = 257; }, "Trainer: keyCount must be between 2 and 256, got 257");
+  refuses([](TrainerConfig& c) { c.keyDimension = 0; }, "Trainer: dk must be between 1 and 1024, got 0");
+  refuses([](TrainerConfig& c) { c.keyDimension = 1025; }, "Trainer: dk must be between 1 and 1024, got 1025");
+  refuses([](TrainerConfig& c) { c.modelDimension = 0; }, "Trainer: modelDim must be between 1 and 256, got 0");
+  refuses([](TrainerConfig& c) { c.batchSize = 0; }, "Trainer: batchSize must be between 1 and 256, got 0");
+  refuses([](TrainerConfig& c) { c.batchSize = 300; }, "Trainer: batchSize must be between 1 and 256, got 300");
   refuses([](TrainerConfig& c) { c.learningRate = 0; },
-          "Trainer: config.learningRate must be between 1e-06 and 10, got 0");
+          "Trainer: learningRate must be between 1e-06 and 10, got 0");
   refuses([](TrainerConfig& c) { c.learningRate = NAN; },
-          "Trainer: config.learningRate must be between 1e-06 and 10, got nan");
+          "Trainer: learningRate must be between 1e-06 and 10, got nan");
   refuses([](TrainerConfig& c) { c.learningRate = 11; },
-          "Trainer: config.learningRate must be between 1e-06 and 10, got 11");
+          "Trainer: learningRate must be between 1e-06 and 10, got 11");
   refuses([](TrainerConfig& c) { c.optimizer = static_cast<Optimizer>(2); },
-          "Trainer: config.optimizer must be 0 (adam) or 1 (sgd), got 2");
+          "Trainer: optimizer must be 0 (adam) or 1 (sgd), got 2");
   refuses(
       [](TrainerConfig& c) {
         c.keyCount = 256;
@@ -266,7 +266,7 @@ TEST_CASE("bad configurations are refused with a message naming the field and it
         c.modelDimension = 64;
         c.batchSize = 32;
       },
-      "Trainer: config.batchSize*modelDim*(keyCount+dk) must be at most 2097152, got 2621440");
+      "Trainer: batchSize*modelDim*(keyCount+dk) must be at most 2097152, got 2621440");
 }
 
 TEST_CASE("run refuses step counts outside 1..1000 and calls over the work cap") {
@@ -295,7 +295,29 @@ TEST_CASE("stepsToAccuracy validates its arguments and reports −1 when the tar
                        "stepsToAccuracy: maxSteps must be between 1 and 100000, got 0", CoreError);
   config.keyCount = 0;
   CHECK_THROWS_WITH_AS(stepsToAccuracy(config, 0.9, 10, 10),
-                       "stepsToAccuracy: config.keyCount must be between 2 and 256, got 0", CoreError);
+                       "stepsToAccuracy: keyCount must be between 2 and 256, got 0", CoreError);
   CHECK(stepsToAccuracy(smallConfig(), 1.0, 10, 5) == -1);  // the window cannot even fill in 5 steps
   CHECK(stepsToAccuracy(smallConfig(), 0.01, 1, 50) >= 1);
+}
+
+TEST_CASE("trainerConfig: unset fields take the defaults, the learning rate its optimizer's; errors name the caller") {
+  TrainerOptions options;
+  const TrainerConfig defaults = trainerConfig("createTrainer", options);
+  CHECK(defaults.keyCount == TrainerConfig().keyCount);
+  CHECK(defaults.keyDimension == TrainerConfig().keyDimension);
+  CHECK(defaults.learningRate == kDefaultAdamLearningRate);
+  options.optimizer = Optimizer::Sgd;
+  options.keyDimension = 128;
+  options.scaled = false;
+  options.seed = 9;
+  const TrainerConfig sgd = trainerConfig("createTrainer", options);
+  CHECK(sgd.learningRate == kDefaultSgdLearningRate);
+  CHECK(sgd.keyDimension == 128);
+  CHECK_FALSE(sgd.scaled);
+  CHECK(sgd.seed == 9);
+  options.learningRate = 0.5;
+  CHECK(trainerConfig("createTrainer", options).learningRate == 0.5);
+  options.keyCount = 1;
+  CHECK_THROWS_WITH_AS(trainerConfig("createTrainer", options),
+                       "createTrainer: keyCount must be between 2 and 256, got 1", CoreError);
 }

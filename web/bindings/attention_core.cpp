@@ -2,9 +2,10 @@
 #include <emscripten/bind.h>
 
 #include "convert.hpp"
+#include "gradient_survival.hpp"
 #include "modes.hpp"
 #include "precision.hpp"
-#include "rng.hpp"
+#include "random_matrix.hpp"
 #include "scores.hpp"
 #include "softmax.hpp"
 #include "stats.hpp"
@@ -53,12 +54,8 @@ val softmaxJacobianBinding(const val& weights) {
   });
 }
 
-// P(|Z| ≤ k) for a standard normal Z: how much of N(0, σ²) lies within k standard deviations.
 double normalWithinBinding(double sigmas) {
-  return guarded([&] {
-    requireInRange("normalWithin", "sigmas", sigmas, 0, 40);
-    return standardNormalCdf(sigmas) - standardNormalCdf(-sigmas);
-  });
+  return guarded([&] { return normalWithin(sigmas); });
 }
 
 double saturationCrossingBinding(double threshold, double keyCount) {
@@ -210,38 +207,39 @@ val sampleQueryScoresBinding(double keyDimension, double keyCount, double seed) 
   });
 }
 
+val gradientSurvivalBinding(double keyDimension, double keyCount, const std::string& mode, double temperature,
+                            double trials, double seed) {
+  return guarded([&] {
+    const char* fn = "gradientSurvival";
+    const QueryGradientSurvival s = gradientSurvival(
+        static_cast<int>(toInteger(fn, "dk", keyDimension, 1, kMaxKeyDimension)),
+        static_cast<int>(toInteger(fn, "keyCount", keyCount, 2, kMaxKeys)), toScale(fn, mode, temperature),
+        static_cast<int>(toInteger(fn, "trials", trials, 2, kMaxTrials)), toSeed(fn, seed));
+    val expected = val::object();
+    expected.set("ratio", s.expected.ratio);
+    expected.set("standardError", s.expected.standardError);
+    expected.set("state", survivalName(s.expected.state));
+    expected.set("trials", s.expected.trials);
+    val sample = val::object();
+    sample.set("ratio", s.sample.ratio);
+    sample.set("state", survivalName(s.sample.state));
+    val thresholds = val::object();
+    thresholds.set("healthy", kQuerySurvivalThresholds.healthy);
+    thresholds.set("fading", kQuerySurvivalThresholds.fading);
+    thresholds.set("dying", kQuerySurvivalThresholds.dying);
+    val result = val::object();
+    result.set("expected", expected);
+    result.set("sample", sample);
+    result.set("thresholds", thresholds);
+    return result;
+  });
+}
+
 val sampleNormalsBinding(double count, double seed) {
   return guarded([&] {
-    const auto n = toInteger("sampleNormals", "count", count, 1, kMaxSamples);
-    Xoshiro256pp engine(toSeed("sampleNormals", seed));
-    NormalSampler normal(engine);
-    Eigen::VectorXd values(n);
-    for (auto& x : values) x = normal.next();
-    return toFloat64Array(values);
+    const char* fn = "sampleNormals";
+    return toFloat64Array(sampleNormals(toInteger(fn, "count", count, 1, kMaxSamples), toSeed(fn, seed)));
   });
-}
-
-// The raw 64-bit integer stream as [high, low] 32-bit halves, so tests can prove it bit-identical to native.
-val randomIntegersBinding(double seed, double stream, double count) {
-  return guarded([&] {
-    const auto n = toInteger("randomIntegers", "count", count, 1, 4096);
-    Xoshiro256pp engine(toSeed("randomIntegers", seed),
-                        static_cast<std::uint64_t>(toInteger("randomIntegers", "stream", stream, 0, 64)));
-    std::vector<std::uint32_t> halves;
-    for (std::int64_t i = 0; i < n; ++i) {
-      const std::uint64_t x = engine.next();
-      halves.push_back(static_cast<std::uint32_t>(x >> 32));
-      halves.push_back(static_cast<std::uint32_t>(x));
-    }
-    return val::global("Uint32Array").new_(val(emscripten::typed_memory_view(halves.size(), halves.data())));
-  });
-}
-
-Precision toPrecision(const char* function, const std::string& name) {
-  if (name == "float64") return Precision::Float64;
-  if (name == "float32") return Precision::Float32;
-  if (name == "float16") return Precision::Float16;
-  failArgument(ErrorKind::Range, function, "precision", "one of float64, float32, float16", "'" + name + "'");
 }
 
 val softmaxInPrecisionBinding(const val& scores, double temperature, const std::string& precision) {
@@ -280,30 +278,25 @@ class TrainerBinding {
   Trainer trainer_;
 };
 
-// Fields left undefined take the core's defaults (the learning rate the optimizer's own).
+// Fields left undefined take the core's defaults (trainerConfig); errors name createTrainer, the JS entry point.
 TrainerBinding* createTrainerBinding(const val& config) {
   return guarded([&] {
-    const char* fn = "Trainer";
-    const auto field = [&](const char* name) { return config[name]; };
-    const auto integer = [&](const char* name, const char* argument, double low, double high, int fallback) {
-      const val value = field(name);
-      return value.isUndefined() ? fallback
-                                 : static_cast<int>(toInteger(fn, argument, value.as<double>(), low, high));
+    const char* fn = "createTrainer";
+    const auto integer = [&](const char* name, double low, double high) -> std::optional<int> {
+      const val value = config[name];
+      if (value.isUndefined()) return std::nullopt;
+      return static_cast<int>(toInteger(fn, name, value.as<double>(), low, high));
     };
-    TrainerConfig c;
-    c.keyCount = integer("keyCount", "config.keyCount", kMinTrainingKeys, kMaxTrainingKeys, c.keyCount);
-    c.keyDimension = integer("dk", "config.dk", 1, kMaxTrainingKeyDimension, c.keyDimension);
-    c.modelDimension = integer("modelDim", "config.modelDim", 1, kMaxTrainingModelDimension, c.modelDimension);
-    c.batchSize = integer("batchSize", "config.batchSize", 1, kMaxTrainingBatch, c.batchSize);
-    const std::string optimizer = field("optimizer").isUndefined() ? "adam" : field("optimizer").as<std::string>();
-    if (optimizer == "adam") c.optimizer = Optimizer::Adam;
-    else if (optimizer == "sgd") c.optimizer = Optimizer::Sgd;
-    else failArgument(ErrorKind::Range, fn, "config.optimizer", "one of adam, sgd", "'" + optimizer + "'");
-    const val rate = field("learningRate");
-    c.learningRate = rate.isUndefined() ? defaultLearningRate(c.optimizer) : rate.as<double>();
-    c.scaled = field("scaled").as<bool>();
-    c.seed = static_cast<std::uint64_t>(toInteger(fn, "config.seed", field("seed").as<double>(), 0, kMaxSeed));
-    return new TrainerBinding(c);  // a bad config throws in the constructor, and new frees the memory
+    TrainerOptions options;
+    options.keyCount = integer("keyCount", kMinTrainingKeys, kMaxTrainingKeys);
+    options.keyDimension = integer("dk", 1, kMaxTrainingKeyDimension);
+    options.modelDimension = integer("modelDim", 1, kMaxTrainingModelDimension);
+    options.batchSize = integer("batchSize", 1, kMaxTrainingBatch);
+    if (!config["optimizer"].isUndefined()) options.optimizer = toOptimizer(fn, config["optimizer"].as<std::string>());
+    if (!config["learningRate"].isUndefined()) options.learningRate = config["learningRate"].as<double>();
+    options.scaled = config["scaled"].as<bool>();
+    options.seed = toSeed(fn, config["seed"].as<double>());
+    return new TrainerBinding(trainerConfig(fn, options));  // a bad config throws before anything is allocated
   });
 }
 
@@ -327,8 +320,8 @@ EMSCRIPTEN_BINDINGS(attention_core) {
   function("jacobianNormsByMultiplier", &jacobianNormsBinding);
   function("cosineSweep", &cosineSweepBinding);
   function("sampleQueryScores", &sampleQueryScoresBinding);
+  function("gradientSurvival", &gradientSurvivalBinding);
   function("sampleNormals", &sampleNormalsBinding);
-  function("randomIntegers", &randomIntegersBinding);
   function("softmaxInPrecision", &softmaxInPrecisionBinding);
   emscripten::class_<TrainerBinding>("Trainer")
       .constructor(&createTrainerBinding)

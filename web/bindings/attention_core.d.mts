@@ -1,4 +1,5 @@
 // Types of the raw Embind module (web/bindings/attention_core.cpp); the idiomatic API in web/src/core wraps it.
+// RawAttentionCore lists exactly what the shipped module exports (tests/js/core-exports.test.mjs holds them equal).
 export type RawScaleMode = 'none' | 'sqrt' | 'linear' | 'temperature';
 export type RawAttentionScaleMode = RawScaleMode | 'balanced' | 'cosine';
 
@@ -9,7 +10,15 @@ export interface RawSoftmaxStats {
   jacobianMaxAbs: number;
   jacobianFrobenius: number;
   survivalRatio: number;
-  survival: 'healthy' | 'fading' | 'dying' | 'dead';
+  survival: RawSurvivalState;
+}
+
+export type RawSurvivalState = 'healthy' | 'fading' | 'dying' | 'dead';
+
+export interface RawGradientSurvival {
+  expected: { ratio: number; standardError: number; state: RawSurvivalState; trials: number };
+  sample: { ratio: number; state: RawSurvivalState };
+  thresholds: { healthy: number; fading: number; dying: number };
 }
 
 export interface RawDotProductExperiment {
@@ -45,8 +54,8 @@ export interface RawAttentionCore {
     dimensions: Float64Array; samples: Float64Array[]; mean: Float64Array; meanStandardError: Float64Array; variance: Float64Array; varianceStandardError: Float64Array; theoryVariance: Float64Array;
   };
   sampleQueryScores(keyDimension: number, keyCount: number, seed: number): Float64Array;
+  gradientSurvival(dk: number, keyCount: number, mode: RawScaleMode, temperature: number, trials: number, seed: number): RawGradientSurvival;
   sampleNormals(count: number, seed: number): Float64Array;
-  randomIntegers(seed: number, stream: number, count: number): Uint32Array;
   softmaxInPrecision(scores: Float64Array, temperature: number, precision: RawPrecision): { weights: Float64Array; exactZeros: number };
   Trainer: new (config: RawTrainerConfig) => RawTrainer;
 }

@@ -136,16 +136,16 @@ export function wrapCore(raw: RawAttentionCore): Core {
         requireNumber('sampleQueryScores', 'keyCount', keyCount), requireNumber('sampleQueryScores', 'seed', seed));
     },
 
+    gradientSurvival(request) {
+      const fn = 'gradientSurvival';
+      const { dk, keyCount, scale, trials = 1024, seed } = requireOptions(fn, request, true);
+      return raw.gradientSurvival(requireNumber(fn, 'dk', dk), requireNumber(fn, 'keyCount', keyCount),
+        ...toRawScale(fn, scale), requireNumber(fn, 'trials', trials), requireNumber(fn, 'seed', seed));
+    },
+
     sampleNormals(request) {
       const { count, seed } = requireOptions('sampleNormals', request, true);
       return raw.sampleNormals(requireNumber('sampleNormals', 'count', count), requireNumber('sampleNormals', 'seed', seed));
-    },
-
-    randomIntegers(request) {
-      const { seed, stream = 0, count } = requireOptions('randomIntegers', request, true);
-      const halves = raw.randomIntegers(requireNumber('randomIntegers', 'seed', seed),
-        requireNumber('randomIntegers', 'stream', stream), requireNumber('randomIntegers', 'count', count));
-      return Array.from({ length: halves.length / 2 }, (_, i) => (BigInt(halves[2 * i] ?? 0) << 32n) | BigInt(halves[2 * i + 1] ?? 0));
     },
 
     softmaxInPrecision(scores, options) {

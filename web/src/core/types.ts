@@ -105,6 +105,32 @@ export interface QueryScoresRequest {
   seed: number;
 }
 
+export interface GradientSurvivalRequest {
+  /** Key dimension dₖ, an integer from 1 to 65536. */
+  dk: number;
+  /** Number of keys n each query is scored against, 2 to 4096. */
+  keyCount: number;
+  scale: Scale;
+  /** Random queries averaged for the expected verdict, 2 to 100 000 (default 1024); trials·keyCount ≤ 20 000 000. */
+  trials?: number;
+  /** 0 to 2^53 − 1; the sample is the query sampleQueryScores({ dk, keyCount, seed }) shows. */
+  seed: number;
+}
+
+/**
+ * How much gradient reaches the query, ‖∂p/∂q‖ = ‖J·K/c‖_F, relative to √(n−1)/n (its expected size at uniform
+ * attention with unit-variance scores). It dies unscaled (the softmax saturates, J → 0) and under ÷dₖ (the 1/c
+ * factor); under ÷√dₖ it stays near 1 at every dₖ. See core/gradient_survival.hpp.
+ */
+export interface GradientSurvivalResult {
+  /** Geometric mean of the ratio over `trials` random queries (the typical query), with its standard error. */
+  expected: { ratio: number; standardError: number; state: GradientSurvival; trials: number };
+  /** The ratio for the one query sampleQueryScores({ dk, keyCount, seed }) draws. */
+  sample: { ratio: number; state: GradientSurvival };
+  /** ratio ≥ healthy: healthy; ≥ fading: fading; ≥ dying: dying; below: dead. */
+  thresholds: { healthy: number; fading: number; dying: number };
+}
+
 export interface Core {
   /** Stable softmax of the scores; throws RangeError/TypeError naming the bad argument. */
   softmax(scores: Float64Array, options?: SoftmaxOptions): Float64Array;
@@ -130,9 +156,9 @@ export interface Core {
   cosineSweep(request: { dimensions: number[]; pairs: number; seed: number }): CosineSweep;
   /** Scores q·kⱼ of one random query against random keys, q and k drawn from N(0, I_dₖ). */
   sampleQueryScores(request: QueryScoresRequest): Float64Array;
+  /** The lesson's verdict on the gradient reaching the query (healthy, fading, dying, dead) for a scale and dₖ. */
+  gradientSurvival(request: GradientSurvivalRequest): GradientSurvivalResult;
   sampleNormals(request: { count: number; seed: number }): Float64Array;
-  /** The engine's raw 64-bit outputs as BigInts (xoshiro256++, bit-identical to native). */
-  randomIntegers(request: { seed: number; stream?: number; count: number }): bigint[];
   /**
    * The stable softmax with every intermediate rounded to float64, float32 or float16 (IEEE binary16 emulated
    * exactly, subnormals included): shows where unscaled weights underflow to exactly 0.
