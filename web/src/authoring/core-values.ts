@@ -4,7 +4,10 @@ import { checkParam, describeAllowed, isRequired, type ParamSpec, type ParamValu
 import { scaleTemperature } from '../core/limits.js';
 
 /** The part of the core the lesson build needs. */
-export type ValuesCore = Pick<Core, 'softmax' | 'softmaxStats' | 'softmaxJacobian' | 'saturationCrossing' | 'scoreStatistics' | 'normalWithin'>;
+export type ValuesCore = Pick<
+  Core,
+  'softmax' | 'softmaxStats' | 'softmaxJacobian' | 'saturationCrossing' | 'scoreStatistics' | 'normalWithin' | 'gradientSurvival'
+>;
 
 type Args = Record<string, ParamValue>;
 
@@ -126,6 +129,14 @@ export const coreValues: Record<string, CoreValue> = {
       keys: { type: 'int', min: 2, max: 65536 },
     },
     evaluate: (core, args) => core.saturationCrossing({ threshold: num(args, 'threshold'), keyCount: num(args, 'keys') }),
+  },
+  survivalThreshold: {
+    summary: 'percent of an unsaturated softmax\'s gradient at which a gradient-survival band begins (the core\'s thresholds)',
+    params: { band: { type: 'enum', values: ['healthy', 'fading', 'dying'] } },
+    evaluate: (core, args) => {
+      const { thresholds } = core.gradientSurvival({ dk: 1, keyCount: 2, scale: 'sqrt', trials: 2, seed: 0 });
+      return 100 * thresholds[args.band as keyof typeof thresholds];
+    },
   },
   normalPercentWithin: {
     summary: 'percent of a normal distribution within sigmas standard deviations of its mean',

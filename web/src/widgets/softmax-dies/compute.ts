@@ -1,5 +1,5 @@
 // What "watch the softmax die" asks the core, in the worker: one query's scores, their softmax, its Jacobian's size.
-import type { Core, GradientSurvival, Scale, SoftmaxStats } from '../../core/types.js';
+import type { Core, GradientSurvivalResult, Scale, SoftmaxStats } from '../../core/types.js';
 import type { StateOf } from '../params.js';
 import type { schema } from './schema.js';
 
@@ -17,7 +17,8 @@ export interface SoftmaxDiesResult extends SoftmaxDiesParams {
   divisor: number;
   stats: SoftmaxStats;
   maxEntropy: number;
-  survival: GradientSurvival;
+  /** How much gradient reaches the query: expected over many queries, and for this sample (core/gradient_survival). */
+  survival: GradientSurvivalResult;
   /** Weights that are exactly 0 in the chosen precision: no gradient reaches them at all. */
   exactZeros: number;
 }
@@ -28,7 +29,8 @@ export function compute(core: Core, params: SoftmaxDiesParams): SoftmaxDiesResul
   const stats = core.softmaxStats(scores, { temperature: divisor });
   const rounded = core.softmaxInPrecision(scores, { temperature: divisor, precision: params.precision });
   return {
-    ...params, scores, divisor, stats, survival: stats.survival.state,
+    ...params, scores, divisor, stats,
+    survival: core.gradientSurvival({ dk: params.dk, keyCount: params.keys, scale: toScale(params.scale, params.temperature), seed: params.seed }),
     weights: rounded.weights,
     exactZeros: rounded.exactZeros,
     maxEntropy: core.softmaxStats(new Float64Array(params.keys)).entropy,

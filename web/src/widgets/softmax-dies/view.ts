@@ -11,11 +11,12 @@ import { schema } from './schema.js';
 
 type SoftmaxDiesState = SoftmaxDiesParams;
 
+// The thresholds are the core's (core/gradient_survival.hpp); the words say what each band means for learning.
 const survivalWords = {
-  healthy: 'healthy: gradients flow as well as at uniform attention',
-  fading: 'fading: gradients are 2 to 10 times weaker than at uniform attention',
-  dying: 'dying: the scores barely learn',
-  dead: 'dead: no gradient reaches the scores',
+  healthy: 'healthy: about as much gradient reaches the query as through an unsaturated softmax',
+  fading: 'fading: the query gets a fraction of the gradient an unsaturated softmax passes',
+  dying: 'dying: the gradient is at least ten times weaker; the query and keys barely learn',
+  dead: 'dead: the gradient is a thousand times weaker or less; the query and keys stop learning',
 } as const;
 
 export class SoftmaxDies extends LiveWidget<'softmax-dies', SoftmaxDiesState> {
@@ -65,12 +66,19 @@ export class SoftmaxDies extends LiveWidget<'softmax-dies', SoftmaxDiesState> {
     const scaling = r.divisor === 1 ? 'unscaled scores' : `scores divided by ${formatValue(r.divisor)}`;
     const summary = `At dₖ = ${r.dk} with ${r.keys} keys, ${scaling}: the largest weight is ` +
       `${formatWeight(stats.maxWeight)}, entropy ${formatValue(stats.entropy)} of at most ${formatValue(r.maxEntropy)} nats; ` +
-      `gradient ${r.survival}.${zerosSentence(r)}`;
+      `gradient reaching the query: ${r.survival.expected.state} for a typical query, ${r.survival.sample.state} for this one.` +
+      zerosSentence(r);
     this.chart.draw(keys, [{ name: 'weights', className: r.scale === 'none' ? 'unscaled' : 'scaled', values: r.weights }], summary);
     this.frame.setSummary(summary);
-    this.meter.dataset.state = r.survival;
-    this.meter.textContent = `Gradient survival: ${survivalWords[r.survival]} (‖J‖ is ${formatValue(stats.survival.ratio * 100)}% of uniform's; ` +
-      `max |∂pᵢ/∂sⱼ| = ${formatValue(stats.jacobianMaxAbs)}).`;
+    const { expected, sample, thresholds } = r.survival;
+    this.meter.dataset.state = expected.state;
+    this.meter.dataset.expected = expected.state;
+    this.meter.dataset.sample = sample.state;
+    const percent = (ratio: number) => `${formatValue(ratio * 100)}%`;
+    this.meter.textContent = `Gradient survival at this dₖ and scale: ${survivalWords[expected.state]} — ` +
+      `${percent(expected.ratio)} of it for a typical query (over ${expected.trials} random queries). ` +
+      `This sample's query: ${sample.state} (${percent(sample.ratio)}). ` +
+      `Bands: healthy ≥ ${percent(thresholds.healthy)}, fading ≥ ${percent(thresholds.fading)}, dying ≥ ${percent(thresholds.dying)}.`;
     this.frame.setTable(['Key', 'Score q·k', `Weight (${r.precision})`], keys.map((k, i) => [k, formatScore(r.scores[i] ?? 0), formatWeight(r.weights[i] ?? 0)]),
       [['Weights exactly 0', '', String(r.exactZeros)]]);
   }
