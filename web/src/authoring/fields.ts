@@ -3,6 +3,7 @@ import type { Tolerance, WidgetAction } from '../quiz/types.js';
 import { evaluateCoreValue, type ValuesCore } from './core-values.js';
 import { renderBlocks, renderInline } from './markdown.js';
 import type { Report } from './problems.js';
+import { showFields, toleranceFields } from './question-fields.js';
 import { interpolateValues } from './value-syntax.js';
 import { entriesOf, isScalarNode, plainOf, type Place, type YamlBlock } from './yaml-nodes.js';
 
@@ -100,8 +101,10 @@ export function toleranceField(ctx: FieldContext, block: YamlBlock, node: unknow
   const tolerance: Tolerance = {};
   for (const { key, keyNode, value } of entries) {
     const x = plainOf(value);
-    if (key !== 'rtol' && key !== 'atol') ctx.report(block.placeOf(keyNode), 'unknown-parameter', `tolerance has no "${key}"; allowed: rtol, atol`);
-    else if (typeof x !== 'number') ctx.report(block.placeOf(value), 'wrong-type', `${key} must be a number, got ${JSON.stringify(x)}; allowed: a number from 0 to 1`);
+    if (key !== 'rtol' && key !== 'atol') {
+      const allowed = Object.keys(toleranceFields).join(', ');
+      ctx.report(block.placeOf(keyNode), 'unknown-parameter', `tolerance has no "${key}"; allowed: ${allowed}`);
+    } else if (typeof x !== 'number') ctx.report(block.placeOf(value), 'wrong-type', `${key} must be a number, got ${JSON.stringify(x)}; allowed: a number from 0 to 1`);
     else if (!(x >= 0 && x <= 1)) ctx.report(block.placeOf(value), 'out-of-range', `${key} = ${x} is out of range; allowed: a number from 0 to 1`);
     else tolerance[key] = x;
   }
@@ -122,8 +125,10 @@ export function showField(ctx: FieldContext, block: YamlBlock, node: unknown): W
   for (const { key, keyNode, value } of entries) {
     if (key === 'widget') continue;
     const stateEntries = key === 'state' ? entriesOf(value) : null;
-    if (key !== 'state') ctx.report(block.placeOf(keyNode), 'unknown-parameter', `show has no "${key}"; allowed: widget, state`);
-    else if (!stateEntries) ctx.report(block.placeOf(value), 'wrong-type', 'state must be a mapping; allowed: { dk: 512, scaled: true }');
+    if (key !== 'state') {
+      const allowed = Object.keys(showFields).join(', ');
+      ctx.report(block.placeOf(keyNode), 'unknown-parameter', `show has no "${key}"; allowed: ${allowed}`);
+    } else if (!stateEntries) ctx.report(block.placeOf(value), 'wrong-type', 'state must be a mapping; allowed: { dk: 512, scaled: true }');
     else {
       for (const entry of stateEntries) {
         const x = plainOf(entry.value);

@@ -3,6 +3,8 @@
 interface SpecBase {
   /** A parameter without a default that may still be left out (e.g. before-after's scores). */
   optional?: true;
+  /** One line for the authoring reference (docs/authoring.md is generated from it). */
+  doc?: string;
 }
 export interface IntSpec extends SpecBase { type: 'int'; min: number; max: number; default?: number }
 export interface NumberSpec extends SpecBase {

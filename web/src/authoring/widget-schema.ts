@@ -2,23 +2,53 @@
 import { checkParam, describeAllowed, isRequired, type ParamSpec, type ParamValue } from './param-spec.js';
 import { scaleTemperature } from '../core/limits.js';
 
-const seed = { type: 'int', min: 0, max: Number.MAX_SAFE_INTEGER, default: 1 } as const;
-const keys = (fallback: number) => ({ type: 'int', min: 2, max: 64, default: fallback }) as const;
-const dk = (fallback: number) => ({ type: 'int', min: 1, max: 4096, default: fallback }) as const;
+const seed = {
+  type: 'int',
+  min: 0,
+  max: Number.MAX_SAFE_INTEGER,
+  default: 1,
+  doc: 'random seed: the same seed draws the same numbers on every machine',
+} as const;
+const keys = (fallback: number) =>
+  ({ type: 'int', min: 2, max: 64, default: fallback, doc: 'number of keys n the query attends over' }) as const;
+const dk = (fallback: number) =>
+  ({ type: 'int', min: 1, max: 4096, default: fallback, doc: 'key dimension dₖ: components of each q and k' }) as const;
 
 export const widgetSchemas = {
   'variance-explorer': {
     dk: dk(64),
-    samples: { type: 'int', min: 100, max: 200000, default: 20000 },
-    scaled: { type: 'boolean', default: false },
+    samples: {
+      type: 'int',
+      min: 100,
+      max: 200000,
+      default: 20000,
+      doc: 'how many random (q, k) pairs the histogram draws',
+    },
+    scaled: { type: 'boolean', default: false, doc: 'start with the scores divided by √dₖ' },
     seed,
   },
   'softmax-dies': {
     dk: dk(64),
     keys: keys(8),
-    scale: { type: 'enum', values: ['none', 'sqrt', 'linear', 'temperature'], default: 'none' },
-    temperature: { type: 'number', min: scaleTemperature.min, max: scaleTemperature.max, default: 8 },
-    precision: { type: 'enum', values: ['float64', 'float32', 'float16'], default: 'float64' },
+    scale: {
+      type: 'enum',
+      values: ['none', 'sqrt', 'linear', 'temperature'],
+      default: 'none',
+      doc: 'what the scores are divided by: 1, √dₖ, dₖ or the temperature below',
+    },
+    temperature: {
+      type: 'number',
+      min: scaleTemperature.min,
+      max: scaleTemperature.max,
+      default: 8,
+      doc: 'the divisor when scale is temperature',
+    },
+    precision: {
+      type: 'enum',
+      values: ['float64', 'float32', 'float16'],
+      default: 'float64',
+      doc: 'arithmetic the softmax runs in; lower precision rounds small weights to exactly 0 sooner',
+    },
     seed,
   },
   'before-after': {
@@ -26,41 +56,76 @@ export const widgetSchemas = {
     keys: keys(8),
     seed,
     // Given scores replace the sampled ones, so a lesson can show a worked example.
-    scores: { type: 'list', minLength: 2, maxLength: 64, optional: true },
+    scores: {
+      type: 'list',
+      minLength: 2,
+      maxLength: 64,
+      optional: true,
+      doc: 'fixed scores to show instead of sampled ones, e.g. [20, 22, 18, 21]',
+    },
   },
   'saturation-curve': {
-    keys: keys(4),
+    keys: { ...keys(4), doc: 'number of keys n in softmax([x, 0, …, 0])' },
   },
   'jacobian-view': {
     // 'given' uses the scores below (the lesson's example); 'sampled' draws keys N(0, 1) scores from the seed.
-    source: { type: 'enum', values: ['given', 'sampled'], default: 'given' },
-    scores: { type: 'list', minLength: 2, maxLength: 12, default: [1, 0.5, 0, -0.5] },
-    keys: { type: 'int', min: 2, max: 12, default: 6 },
-    multiplier: { type: 'int', min: 1, max: 50, default: 1 },
+    source: {
+      type: 'enum',
+      values: ['given', 'sampled'],
+      default: 'given',
+      doc: 'given: use scores below; sampled: draw keys N(0, 1) scores from the seed',
+    },
+    scores: {
+      type: 'list',
+      minLength: 2,
+      maxLength: 12,
+      default: [1, 0.5, 0, -0.5],
+      doc: 'the scores (logits) whose softmax Jacobian is shown, when source is given',
+    },
+    keys: { type: 'int', min: 2, max: 12, default: 6, doc: 'how many scores to sample when source is sampled' },
+    multiplier: {
+      type: 'int',
+      min: 1,
+      max: 50,
+      default: 1,
+      doc: 'multiplies the scores before the softmax: larger logits, sharper weights',
+    },
     seed,
   },
   'temperature-sweep': {
     dk: dk(64),
-    keys: { type: 'int', min: 2, max: 16, default: 8 },
+    keys: { type: 'int', min: 2, max: 16, default: 8, doc: 'number of keys n the query attends over' },
     seed,
   },
   'entropy-vs-dk': {
     keys: keys(8),
     // 13 dₖ × 3 scales × trials × n softmax entries: 500 trials at n = 64 stays under 100 ms in WASM.
-    trials: { type: 'int', min: 20, max: 500, default: 200 },
+    trials: {
+      type: 'int',
+      min: 20,
+      max: 500,
+      default: 200,
+      doc: 'random queries averaged at each dₖ',
+    },
     seed,
   },
   'near-orthogonality': {
-    d: { type: 'int', min: 2, max: 4096, default: 64 },
+    d: { type: 'int', min: 2, max: 4096, default: 64, doc: 'dimension d of the random vectors' },
     // 2 × pairs × d normal draws: 2000 pairs at d = 4096 is within the core's limit for one sweep.
-    pairs: { type: 'int', min: 100, max: 2000, default: 1000 },
-    zoom: { type: 'boolean', default: false },
+    pairs: {
+      type: 'int',
+      min: 100,
+      max: 2000,
+      default: 1000,
+      doc: 'how many random pairs the histogram of cosines draws',
+    },
+    zoom: { type: 'boolean', default: false, doc: 'start with the axis zoomed to ±4/√d' },
     seed,
   },
   'train-it': {
-    dk: { type: 'int', min: 1, max: 512, default: 64 },
-    keys: { type: 'int', min: 2, max: 32, default: 8 },
-    steps: { type: 'int', min: 20, max: 3000, default: 400 },
+    dk: { type: 'int', min: 1, max: 512, default: 64, doc: 'key dimension dₖ of the model trained' },
+    keys: { type: 'int', min: 2, max: 32, default: 8, doc: 'number of keys n in each training example' },
+    steps: { type: 'int', min: 20, max: 3000, default: 400, doc: 'training steps of each run (with and without ÷√dₖ)' },
     seed,
   },
 } as const satisfies Record<string, Record<string, ParamSpec>>;
