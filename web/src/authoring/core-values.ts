@@ -23,11 +23,13 @@ const scale: ParamSpec = {
   default: 'none',
   doc: 'what the scores are divided by: none (1), sqrt (√dₖ), linear (dₖ) or a temperature number',
 };
+// −∞ is the mask the core's softmax accepts: that position gets weight 0.
 const scores: ParamSpec = {
   type: 'list',
   minLength: 1,
   maxLength: 1024,
-  doc: 'attention scores, written [2, 1, 0]',
+  minusInfinity: true,
+  doc: 'attention scores, written [2, 1, -inf]; -inf masks a position',
 };
 const temperature: ParamSpec = {
   type: 'number',

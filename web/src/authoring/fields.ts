@@ -1,4 +1,5 @@
 // Reading directive fields: Markdown text, plain text, core-value references, tolerances and show actions.
+import { parseExpression } from '../quiz/expression.js';
 import type { Tolerance, WidgetAction } from '../quiz/types.js';
 import { evaluateCoreValue, type ValuesCore } from './core-values.js';
 import { renderBlocks, renderInline } from './markdown.js';
@@ -72,14 +73,25 @@ export function plainField(ctx: FieldContext, block: YamlBlock, node: unknown, f
 
 export type NumberField = { value: number; computed: string | null };
 
-/** A literal number, or { value: <core value>, arg: … } computed by the core; null after a reported problem. */
+const numberHelp = 'allowed: a number, an expression such as 1/3 or sqrt(512), or { value: scoreStd, dk: 512 }';
+
+/** A literal number, an expression (1/3, 16√2) read as a learner's answer is, or { value: <core value>, arg: … }. */
 export function numberField(ctx: FieldContext, block: YamlBlock, node: unknown, field: string): NumberField | null {
   const place = block.placeOf(node);
-  if (isScalarNode(node) && typeof plainOf(node) === 'number') return { value: plainOf(node) as number, computed: null };
+  const literal = isScalarNode(node) ? plainOf(node) : undefined;
+  if (typeof literal === 'number' && Number.isFinite(literal)) return { value: literal, computed: null };
+  if (typeof literal === 'number' || typeof literal === 'string') {
+    // The quiz's own parser: an author's 1/3 means what a learner's 1/3 means.
+    const parsed = parseExpression(String(literal));
+    if (parsed.ok) return { value: parsed.value, computed: null };
+    const shown = JSON.stringify(String(literal));
+    ctx.report(place, 'wrong-type', `${field} = ${shown} is not a number: ${parsed.reason}; ${numberHelp}`);
+    return null;
+  }
   const entries = entriesOf(node);
   const valueEntry = entries?.find((entry) => entry.key === 'value');
   if (!entries || !valueEntry) {
-    ctx.report(place, 'wrong-type', `${field} must be a number or { value: <core value>, argument: … }; allowed: e.g. { value: scoreStd, dk: 512 }`);
+    ctx.report(place, 'wrong-type', `${field} must be a number or { value: <core value>, argument: … }; ${numberHelp}`);
     return null;
   }
   const args = Object.fromEntries(entries.filter((entry) => entry !== valueEntry).map((entry) => [entry.key, plainOf(entry.value)]));

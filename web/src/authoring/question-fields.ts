@@ -18,7 +18,7 @@ export interface QuestionFieldDoc extends FieldDoc {
 const allKinds = ['numeric', 'choice', 'multi'] as const;
 const numericOnly = ['numeric'] as const;
 const choiceKinds = ['choice', 'multi'] as const;
-const numberOrValue = 'a number or { value: <core value>, argument: … }';
+const numberOrValue = 'a number, a fraction such as 1/3, or { value: <core value>, argument: … }';
 
 /** Top-level fields of a question, in the order error messages list them. */
 export const questionFields = {

@@ -35,7 +35,7 @@ export const valueSyntax = [
     doc: `exactly that many decimals, 0 to ${formatSpecs.digits}; whole numbers stay whole`,
   },
   { form: '{{scoreStd dk=512 significant=3}}', doc: `that many significant digits, 1 to ${formatSpecs.significant}` },
-  { form: '{{softmaxWeight scores=[2, 1, 0] index=0}}', doc: 'lists in brackets, commas between numbers' },
+  { form: '{{softmaxWeight scores=[2, 1, -inf] index=0}}', doc: 'lists in brackets; -inf masks a score' },
 ] as const;
 
 function splitArguments(text: string): string[] {
