@@ -2,7 +2,10 @@
 // (and the native core for tests and benchmarks); for tests also the single-file lesson and the SCORM package.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildScorm } from './build-scorm.mjs';
+import { removeForeignBuilds } from './stale-build.mjs';
 
 const purpose = process.argv.includes('--for') ? process.argv[process.argv.indexOf('--for') + 1] : 'start';
 const jobs = ['-j', '2'];
@@ -17,6 +20,11 @@ function run(command, args, extraEnv = {}) {
 
 // emcc needs acorn from Debian's node modules (Emscripten 3.1.6).
 const emscriptenEnv = { NODE_PATH: '/usr/share/nodejs' };
+
+// A copied checkout brings caches made for the old folder; cmake would stop on them, so start those afresh.
+for (const folder of removeForeignBuilds(resolve(dirname(fileURLToPath(import.meta.url)), '..'))) {
+  console.log(`attention-lab build: ${folder} was configured for another checkout; removed it to rebuild here`);
+}
 
 if (purpose === 'test' || purpose === 'bench') {
   run('cmake', ['--preset', 'native', '--log-level=WARNING']);

@@ -32,4 +32,6 @@ export interface LessonIndexEntry {
   slug: string;
   title: string;
   summary: string;
+  /** How many questions the lesson asks, for the lesson list. */
+  questions: number;
 }

@@ -18,18 +18,45 @@ export interface CoreValue {
   evaluate(core: ValuesCore, args: Args): number;
 }
 
-const dk = { type: 'int', min: 1, max: 65536 } as const;
+const dk = { type: 'int', min: 1, max: 65536, doc: 'key dimension dₖ: how many components q and k have' } as const;
 const scale: ParamSpec = {
   type: 'enum',
   values: ['none', 'sqrt', 'linear'],
   orNumber: { type: 'number', min: scaleTemperature.min, max: scaleTemperature.max },
   default: 'none',
+  doc: 'what the scores are divided by: none (1), sqrt (√dₖ), linear (dₖ) or a temperature number',
 };
-const scores: ParamSpec = { type: 'list', minLength: 1, maxLength: 1024 };
-const temperature: ParamSpec = { type: 'number', min: 0, minExclusive: true, max: 1e12, default: 1 };
-const multiplier: ParamSpec = { type: 'number', min: 0, minExclusive: true, max: 1e6, default: 1 };
-const index: ParamSpec = { type: 'int', min: 0, max: 1023 };
-const probabilities: ParamSpec = { type: 'list', minLength: 1, maxLength: 1024 };
+// −∞ is the mask the core's softmax accepts: that position gets weight 0.
+const scores: ParamSpec = {
+  type: 'list',
+  minLength: 1,
+  maxLength: 1024,
+  minusInfinity: true,
+  doc: 'attention scores, written [2, 1, -inf]; -inf masks a position',
+};
+const temperature: ParamSpec = {
+  type: 'number',
+  min: 0,
+  minExclusive: true,
+  max: 1e12,
+  default: 1,
+  doc: 'divides the scores before the softmax; higher is flatter',
+};
+const multiplier: ParamSpec = {
+  type: 'number',
+  min: 0,
+  minExclusive: true,
+  max: 1e6,
+  default: 1,
+  doc: 'multiplies every score first (e.g. 8 for scores grown by √64)',
+};
+const index = (doc: string): ParamSpec => ({ type: 'int', min: 0, max: 1023, doc });
+const probabilities: ParamSpec = {
+  type: 'list',
+  minLength: 1,
+  maxLength: 1024,
+  doc: 'softmax weights: numbers from 0 to 1 that sum to 1',
+};
 
 const vector = (args: Args, name: string) => Float64Array.from(args[name] as readonly number[]);
 const num = (args: Args, name: string) => args[name] as number;
@@ -67,12 +94,27 @@ export const coreValues: Record<string, CoreValue> = {
   },
   scoreSpread: {
     summary: 'half-width of the typical score range ±sigmas·std (2σ holds about 95% of scores)',
-    params: { dk, scale, sigmas: { type: 'number', min: 0, minExclusive: true, max: 10, default: 2 } },
+    params: {
+      dk,
+      scale,
+      sigmas: { type: 'number', min: 0, minExclusive: true, max: 10, default: 2, doc: 'how many standard deviations' },
+    },
     evaluate: (core, args) => num(args, 'sigmas') * core.scoreStatistics({ dk: num(args, 'dk'), scale: args.scale as Scale }).std,
   },
   softmaxWeight: {
     summary: 'entry index of softmax(scores / (temperature × the divisor of scale at dk))',
-    params: { scores, index, temperature, scale: { type: 'enum', values: ['none', 'sqrt', 'linear'], default: 'none' }, dk: { ...dk, optional: true } },
+    params: {
+      scores,
+      index: index('which entry of the weights, counting from 0'),
+      temperature,
+      scale: {
+        type: 'enum',
+        values: ['none', 'sqrt', 'linear'],
+        default: 'none',
+        doc: 'divide the scores by 1, √dₖ or dₖ',
+      },
+      dk: { ...dk, optional: true, doc: 'key dimension dₖ; needed when scale is sqrt or linear' },
+    },
     evaluate: (core, args) => {
       if (args.scale !== 'none' && args.dk === undefined) throw new RangeError(`scale=${String(args.scale)} needs dk`);
       // The divisor (1, √dₖ or dₖ) comes from the core, so "÷√512" is never typed as 22.627.
@@ -93,12 +135,16 @@ export const coreValues: Record<string, CoreValue> = {
   },
   maxEntropy: {
     summary: 'largest entropy of attention over n positions, in nats (uniform weights)',
-    params: { n: { type: 'int', min: 1, max: 65536 } },
+    params: { n: { type: 'int', min: 1, max: 65536, doc: 'number of positions attended over' } },
     evaluate: (core, args) => core.softmaxStats(new Float64Array(num(args, 'n'))).entropy,
   },
   jacobianEntry: {
     summary: '∂pᵢ/∂sⱼ = pᵢ(δᵢⱼ − pⱼ) of the softmax at weights p',
-    params: { p: probabilities, i: index, j: index },
+    params: {
+      p: probabilities,
+      i: index('row: the weight pᵢ that changes'),
+      j: index('column: the score sⱼ that moves'),
+    },
     evaluate: (core, args) => {
       const p = distribution(args);
       const [i, j] = [num(args, 'i'), num(args, 'j')];
@@ -109,7 +155,7 @@ export const coreValues: Record<string, CoreValue> = {
   },
   jacobianDiagonal: {
     summary: '∂pᵢ/∂sᵢ = pᵢ(1 − pᵢ) of the softmax at weights p',
-    params: { p: probabilities, i: index },
+    params: { p: probabilities, i: index('which weight pᵢ, counting from 0') },
     evaluate: (core, args) => {
       const p = distribution(args);
       const i = num(args, 'i');
@@ -125,8 +171,15 @@ export const coreValues: Record<string, CoreValue> = {
   saturationCrossing: {
     summary: 'x at which p₁ of softmax([x, 0, …, 0]) over keys positions reaches threshold',
     params: {
-      threshold: { type: 'number', min: 0, max: 1, minExclusive: true, maxExclusive: true },
-      keys: { type: 'int', min: 2, max: 65536 },
+      threshold: {
+        type: 'number',
+        min: 0,
+        max: 1,
+        minExclusive: true,
+        maxExclusive: true,
+        doc: 'the weight p₁ must reach, e.g. 0.99',
+      },
+      keys: { type: 'int', min: 2, max: 65536, doc: 'number of positions: one score x, the rest 0' },
     },
     evaluate: (core, args) => core.saturationCrossing({ threshold: num(args, 'threshold'), keyCount: num(args, 'keys') }),
   },
@@ -140,7 +193,7 @@ export const coreValues: Record<string, CoreValue> = {
   },
   normalPercentWithin: {
     summary: 'percent of a normal distribution within sigmas standard deviations of its mean',
-    params: { sigmas: { type: 'number', min: 0, max: 40 } },
+    params: { sigmas: { type: 'number', min: 0, max: 40, doc: 'half-width of the interval, in standard deviations' } },
     evaluate: (core, args) => 100 * core.normalWithin({ sigmas: num(args, 'sigmas') }),
   },
 };

@@ -7,6 +7,28 @@ export type Segment =
   | { kind: 'widget'; line: number; name: string; nameColumn: number; id?: string; idColumn?: number; body: string; bodyLine: number }
   | { kind: 'question'; line: number; id: string; idColumn: number; body: string; bodyLine: number };
 
+export interface SyntaxDoc {
+  /** What the author writes, as a code example. */
+  form: string;
+  doc: string;
+}
+
+/** The body's structure as segmentBody reads it; docs/authoring.md is generated from this table. */
+export const bodySyntax: readonly SyntaxDoc[] = [
+  { form: '## Title', doc: 'starts a section (an anchor and a table-of-contents entry); the body must start with one' },
+  { form: '### Subheading', doc: 'a heading inside a section; # is not allowed (the title comes from front matter)' },
+  {
+    form: '::: widget <name> {#id}',
+    doc: 'a widget, then one "parameter: value" line each, closed by ":::"; {#id} is needed for a second one of a kind',
+  },
+  {
+    form: '::: question <id>',
+    doc: 'a question, then its fields as YAML, closed by ":::"; the id is lower case with dashes',
+  },
+  { form: ':::', doc: 'closes the widget or question opened above; directives do not nest' },
+  { form: '```', doc: 'fenced code: ::: and ## inside it are text, not directives' },
+];
+
 const opener = /^:::\s*(\S+)\s*(.*?)\s*$/;
 const closer = /^:::\s*$/;
 const fence = /^ {0,3}(`{3,}|~{3,})/;

@@ -1,8 +1,10 @@
 // Reading directive fields: Markdown text, plain text, core-value references, tolerances and show actions.
+import { parseExpression } from '../quiz/expression.js';
 import type { Tolerance, WidgetAction } from '../quiz/types.js';
 import { evaluateCoreValue, type ValuesCore } from './core-values.js';
 import { renderBlocks, renderInline } from './markdown.js';
 import type { Report } from './problems.js';
+import { showFields, toleranceFields } from './question-fields.js';
 import { interpolateValues } from './value-syntax.js';
 import { entriesOf, isScalarNode, plainOf, type Place, type YamlBlock } from './yaml-nodes.js';
 
@@ -71,14 +73,25 @@ export function plainField(ctx: FieldContext, block: YamlBlock, node: unknown, f
 
 export type NumberField = { value: number; computed: string | null };
 
-/** A literal number, or { value: <core value>, arg: … } computed by the core; null after a reported problem. */
+const numberHelp = 'allowed: a number, an expression such as 1/3 or sqrt(512), or { value: scoreStd, dk: 512 }';
+
+/** A literal number, an expression (1/3, 16√2) read as a learner's answer is, or { value: <core value>, arg: … }. */
 export function numberField(ctx: FieldContext, block: YamlBlock, node: unknown, field: string): NumberField | null {
   const place = block.placeOf(node);
-  if (isScalarNode(node) && typeof plainOf(node) === 'number') return { value: plainOf(node) as number, computed: null };
+  const literal = isScalarNode(node) ? plainOf(node) : undefined;
+  if (typeof literal === 'number' && Number.isFinite(literal)) return { value: literal, computed: null };
+  if (typeof literal === 'number' || typeof literal === 'string') {
+    // The quiz's own parser: an author's 1/3 means what a learner's 1/3 means.
+    const parsed = parseExpression(String(literal));
+    if (parsed.ok) return { value: parsed.value, computed: null };
+    const shown = JSON.stringify(String(literal));
+    ctx.report(place, 'wrong-type', `${field} = ${shown} is not a number: ${parsed.reason}; ${numberHelp}`);
+    return null;
+  }
   const entries = entriesOf(node);
   const valueEntry = entries?.find((entry) => entry.key === 'value');
   if (!entries || !valueEntry) {
-    ctx.report(place, 'wrong-type', `${field} must be a number or { value: <core value>, argument: … }; allowed: e.g. { value: scoreStd, dk: 512 }`);
+    ctx.report(place, 'wrong-type', `${field} must be a number or { value: <core value>, argument: … }; ${numberHelp}`);
     return null;
   }
   const args = Object.fromEntries(entries.filter((entry) => entry !== valueEntry).map((entry) => [entry.key, plainOf(entry.value)]));
@@ -100,8 +113,10 @@ export function toleranceField(ctx: FieldContext, block: YamlBlock, node: unknow
   const tolerance: Tolerance = {};
   for (const { key, keyNode, value } of entries) {
     const x = plainOf(value);
-    if (key !== 'rtol' && key !== 'atol') ctx.report(block.placeOf(keyNode), 'unknown-parameter', `tolerance has no "${key}"; allowed: rtol, atol`);
-    else if (typeof x !== 'number') ctx.report(block.placeOf(value), 'wrong-type', `${key} must be a number, got ${JSON.stringify(x)}; allowed: a number from 0 to 1`);
+    if (key !== 'rtol' && key !== 'atol') {
+      const allowed = Object.keys(toleranceFields).join(', ');
+      ctx.report(block.placeOf(keyNode), 'unknown-parameter', `tolerance has no "${key}"; allowed: ${allowed}`);
+    } else if (typeof x !== 'number') ctx.report(block.placeOf(value), 'wrong-type', `${key} must be a number, got ${JSON.stringify(x)}; allowed: a number from 0 to 1`);
     else if (!(x >= 0 && x <= 1)) ctx.report(block.placeOf(value), 'out-of-range', `${key} = ${x} is out of range; allowed: a number from 0 to 1`);
     else tolerance[key] = x;
   }
@@ -122,8 +137,10 @@ export function showField(ctx: FieldContext, block: YamlBlock, node: unknown): W
   for (const { key, keyNode, value } of entries) {
     if (key === 'widget') continue;
     const stateEntries = key === 'state' ? entriesOf(value) : null;
-    if (key !== 'state') ctx.report(block.placeOf(keyNode), 'unknown-parameter', `show has no "${key}"; allowed: widget, state`);
-    else if (!stateEntries) ctx.report(block.placeOf(value), 'wrong-type', 'state must be a mapping; allowed: { dk: 512, scaled: true }');
+    if (key !== 'state') {
+      const allowed = Object.keys(showFields).join(', ');
+      ctx.report(block.placeOf(keyNode), 'unknown-parameter', `show has no "${key}"; allowed: ${allowed}`);
+    } else if (!stateEntries) ctx.report(block.placeOf(value), 'wrong-type', 'state must be a mapping; allowed: { dk: 512, scaled: true }');
     else {
       for (const entry of stateEntries) {
         const x = plainOf(entry.value);

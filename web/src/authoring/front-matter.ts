@@ -18,8 +18,21 @@ export interface SplitLesson {
   bodyLine: number;
 }
 
+/** Every front matter field, all required: the checks below and docs/authoring.md read this table. */
+export const frontMatterFields = {
+  title: {
+    type: 'text (may hold $…$ math)',
+    doc: 'the lesson title: its heading, the browser tab and the lesson list',
+  },
+  slug: { type: 'lower-case words joined by dashes', doc: "the lesson's address; must equal its folder name" },
+  summary: { type: 'plain text', doc: 'one or two sentences for the lesson list' },
+  order: { type: 'an integer', doc: "the lesson's position in the course; the lesson list is sorted by it" },
+} as const;
+
+const fieldNames = Object.keys(frontMatterFields) as (keyof typeof frontMatterFields)[];
 const slugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-const fieldsHelp = 'allowed: a --- block with title, slug, summary and order, closed by ---';
+const fieldList = `${fieldNames.slice(0, -1).join(', ')} and ${fieldNames.at(-1)}`;
+const fieldsHelp = `allowed: a --- block with ${fieldList}, closed by ---`;
 
 function readFields(yaml: string, report: Report, expectedSlug?: string): FrontMatter | null {
   const start = { line: 2, column: 1 };
@@ -54,10 +67,10 @@ function readFields(yaml: string, report: Report, expectedSlug?: string): FrontM
       if (!Number.isInteger(raw)) fail(place, `order must be an integer, got ${JSON.stringify(raw)}; allowed: the lesson's position in the course, e.g. 1`);
       else found.order = raw as number;
     } else {
-      fail(block.placeOf(keyNode), `unknown front matter field "${key}"; allowed: title, slug, summary, order`);
+      fail(block.placeOf(keyNode), `unknown front matter field "${key}"; allowed: ${fieldNames.join(', ')}`);
     }
   }
-  for (const key of ['title', 'slug', 'summary', 'order'] as const) {
+  for (const key of fieldNames) {
     if (!entries.some((entry) => entry.key === key)) fail({ line: 1, column: 1 }, `front matter has no ${key}; ${fieldsHelp}`);
   }
   return ok ? (found as FrontMatter) : null;

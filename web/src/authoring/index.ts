@@ -4,3 +4,4 @@ export type { Block, CompiledLesson, CompiledSection, LessonIndexEntry } from '.
 export { coreValues, evaluateCoreValue, formatCoreNumber, type CoreValue, type ValuesCore } from './core-values.js';
 export { formatProblem, type LessonProblem, type ProblemKind } from './problems.js';
 export { parseWidgetParams, checkWidgetState, flattenWidgetParams, widgetSchemas, widgetNames, reservedWidgets, type FlatWidgetParams, type WidgetName, type WidgetParams } from './widget-schema.js';
+export { authoringReference, referenceCommand } from './reference.js';

@@ -17,6 +17,14 @@ interface RenderEnv extends Env {
   found: { line: number; snippet: string; kind: RenderProblem['kind']; message: string }[];
 }
 
+/** What prose may hold besides plain Markdown; docs/authoring.md is generated from this table. */
+export const proseSyntax = [
+  { form: '$q \\cdot k$', doc: 'inline math, typeset by KaTeX at build time; $ must hug its content' },
+  { form: '$$ … $$', doc: 'display math on its own lines' },
+  { form: '\\$', doc: 'a literal dollar sign' },
+  { form: '<b>', doc: 'raw HTML is not allowed: it is shown as text' },
+] as const;
+
 const DOLLAR = 0x24;
 
 function typesetInto(token: Token, env: RenderEnv, line: number, display: boolean, snippet: string): void {

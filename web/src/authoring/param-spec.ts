@@ -3,7 +3,7 @@
 interface SpecBase {
   /** A parameter without a default that may still be left out (e.g. before-after's scores). */
   optional?: true;
-  /** One line for authors: what the parameter does (the authoring reference prints it). */
+  /** One line for the authoring reference (docs/authoring.md is generated from it). */
   doc?: string;
 }
 export interface IntSpec extends SpecBase { type: 'int'; min: number; max: number; default?: number }
@@ -24,7 +24,14 @@ export interface EnumSpec extends SpecBase {
   orNumber?: NumberSpec;
   default?: string;
 }
-export interface ListSpec extends SpecBase { type: 'list'; minLength: number; maxLength: number; default?: readonly number[] }
+export interface ListSpec extends SpecBase {
+  type: 'list';
+  minLength: number;
+  maxLength: number;
+  /** Also accept −∞ (written -inf): a masked score, where the core's softmax gives it weight 0. */
+  minusInfinity?: true;
+  default?: readonly number[];
+}
 export type ParamSpec = IntSpec | NumberSpec | BooleanSpec | EnumSpec | ListSpec;
 
 export type ParamValue = number | string | boolean | readonly number[];
@@ -61,8 +68,11 @@ export function describeAllowed(spec: ParamSpec): string {
       return 'true or false';
     case 'enum':
       return `one of ${spec.values.join(', ')}${spec.orNumber ? ` or ${describeNumberRange(spec.orNumber)}` : ''}`;
-    case 'list':
-      return `a list of ${spec.minLength} to ${spec.maxLength} numbers between −${maxListMagnitude} and ${maxListMagnitude}`;
+    case 'list': {
+      const masked = spec.minusInfinity ? ', or -inf for a masked position' : '';
+      const range = `between −${maxListMagnitude} and ${maxListMagnitude}`;
+      return `a list of ${spec.minLength} to ${spec.maxLength} numbers ${range}${masked}`;
+    }
   }
 }
 
@@ -91,12 +101,24 @@ function outOfRange(name: string, shown: string, spec: ParamSpec): ParamCheck {
 // Scores beyond this make no lesson clearer and overflow the charts' arithmetic (1e308 − (−1e308) is Infinity).
 const maxListMagnitude = 1e6;
 
+// How −∞ may be written: YAML's -.inf arrives as a number, -inf as text; − is the typeset minus.
+const minusInfinityWords = /^[-−](inf|infinity|∞)$/i;
+
+function toListEntry(raw: unknown, spec: ListSpec): number | undefined {
+  if (spec.minusInfinity && typeof raw === 'string' && minusInfinityWords.test(raw.trim())) return -Infinity;
+  return toNumber(raw);
+}
+
 function checkList(name: string, spec: ListSpec, raw: unknown): ParamCheck {
   const items = typeof raw === 'string' ? raw.split(',') : raw;
   if (!Array.isArray(items)) return wrongType(name, 'a list of numbers', raw, spec);
   const values: number[] = [];
   for (const [i, item] of items.entries()) {
-    const x = toNumber(item);
+    const x = toListEntry(item, spec);
+    if (x === -Infinity && spec.minusInfinity) {
+      values.push(x);
+      continue;
+    }
     if (x === undefined) return wrongType(`${name}[${i}]`, 'a number', item, spec);
     if (!Number.isFinite(x) || Math.abs(x) > maxListMagnitude) return outOfRange(`${name}[${i}]`, String(x), spec);
     values.push(x);

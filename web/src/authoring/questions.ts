@@ -3,14 +3,12 @@ import { DEFAULT_ATOL, DEFAULT_RTOL, validateQuestion, withinTolerance } from '.
 import type { AnticipatedAnswer, ChoiceOption, ChoiceQuestion, NumericQuestion, Question, Tolerance } from '../quiz/types.js';
 import { formatCoreNumber } from './core-values.js';
 import { htmlField, numberField, plainField, showField, toleranceField, type FieldContext, type NumberField } from './fields.js';
+import { anticipatedFields, fieldsOfKind, optionFields, questionFields, type QuestionKind } from './question-fields.js';
 import { entriesOf, itemsOf, plainOf, type Entry, type Place, type YamlBlock } from './yaml-nodes.js';
 
-const kinds = ['numeric', 'choice', 'multi'] as const;
-const fieldsByKind = {
-  numeric: ['kind', 'prompt', 'answer', 'check', 'tolerance', 'anticipated', 'explanation', 'correctFeedback', 'hint', 'show'],
-  choice: ['kind', 'prompt', 'options', 'explanation', 'show'],
-  multi: ['kind', 'prompt', 'options', 'explanation', 'show'],
-} as const;
+const kinds = questionFields.kind.kinds;
+const anticipatedNames = Object.keys(anticipatedFields);
+const optionNames = Object.keys(optionFields);
 // The check uses the quiz engine's own tolerance rule, so "the core agrees" means "a learner typing it is graded correct".
 const defaultTolerance = { rtol: DEFAULT_RTOL, atol: DEFAULT_ATOL };
 
@@ -32,12 +30,12 @@ export function buildQuestion(ctx: FieldContext, id: string, header: Place, bloc
   }
   const fields: Fields = new Map(entries.map((entry) => [entry.key, entry]));
   const kind = plainOf(fields.get('kind')?.value);
-  if (!kinds.includes(kind as (typeof kinds)[number])) {
+  if (!(kinds as readonly unknown[]).includes(kind)) {
     const place = fields.has('kind') ? block.placeOf(fields.get('kind')?.value) : header;
     ctx.report(place, 'bad-question', `question "${id}" has kind ${JSON.stringify(kind ?? null)}; allowed: ${kinds.join(', ')}`);
     return null;
   }
-  const allowed: readonly string[] = fieldsByKind[kind as (typeof kinds)[number]];
+  const allowed: readonly string[] = fieldsOfKind(kind as QuestionKind);
   for (const entry of entries) {
     if (!allowed.includes(entry.key)) {
       ctx.report(block.placeOf(entry.keyNode), 'bad-question', `a ${String(kind)} question has no field "${entry.key}"; allowed: ${allowed.join(', ')}`);
@@ -119,12 +117,16 @@ function anticipatedOf(ctx: FieldContext, block: YamlBlock, node: unknown, answe
     const valueEntry = get('value');
     const feedbackEntry = get('feedback');
     if (!entries || !valueEntry || !feedbackEntry) {
-      ctx.report(block.placeOf(item), 'bad-question', 'an anticipated answer needs value and feedback; allowed: value, feedback, tolerance, show');
+      const allowed = anticipatedNames.join(', ');
+      const message = `an anticipated answer needs value and feedback; allowed: ${allowed}`;
+      ctx.report(block.placeOf(item), 'bad-question', message);
       return [];
     }
     for (const entry of entries) {
-      if (!['value', 'feedback', 'tolerance', 'show'].includes(entry.key)) {
-        ctx.report(block.placeOf(entry.keyNode), 'bad-question', `an anticipated answer has no field "${entry.key}"; allowed: value, feedback, tolerance, show`);
+      if (!anticipatedNames.includes(entry.key)) {
+        const allowed = anticipatedNames.join(', ');
+        const message = `an anticipated answer has no field "${entry.key}"; allowed: ${allowed}`;
+        ctx.report(block.placeOf(entry.keyNode), 'bad-question', message);
       }
     }
     const value = numberField(ctx, block, valueEntry.value, 'value');
@@ -141,8 +143,6 @@ function anticipatedOf(ctx: FieldContext, block: YamlBlock, node: unknown, answe
   });
 }
 
-const optionFields = ['id', 'text', 'correct', 'feedback'];
-
 function optionsOf(ctx: FieldContext, block: YamlBlock, node: unknown): ChoiceOption[] {
   const items = itemsOf(node);
   if (!items || items.length < 2) {
@@ -153,7 +153,11 @@ function optionsOf(ctx: FieldContext, block: YamlBlock, node: unknown): ChoiceOp
     const entries = entriesOf(item) ?? [];
     const get = (key: string) => entries.find((entry) => entry.key === key);
     for (const entry of entries) {
-      if (!optionFields.includes(entry.key)) ctx.report(block.placeOf(entry.keyNode), 'bad-question', `an option has no field "${entry.key}"; allowed: ${optionFields.join(', ')}`);
+      if (!optionNames.includes(entry.key)) {
+        const allowed = optionNames.join(', ');
+        const message = `an option has no field "${entry.key}"; allowed: ${allowed}`;
+        ctx.report(block.placeOf(entry.keyNode), 'bad-question', message);
+      }
     }
     const textEntry = get('text');
     if (!textEntry) ctx.report(block.placeOf(item), 'bad-question', 'an option needs text; allowed: text: followed by one line of Markdown');

@@ -27,6 +27,17 @@ const call = /\{\{\s*([A-Za-z][A-Za-z0-9]*)((?:\s+[^\s{}]+)*)\s*\}\}/g;
 const argument = /^([A-Za-z][A-Za-z0-9]*)=(\[[^\]]*\]|[^\s[\]]+)$/;
 const formatSpecs = { digits: 15, significant: 15 } as const;
 
+/** How a {{…}} value is written and formatted; docs/authoring.md is generated from this table. */
+export const valueSyntax = [
+  { form: '{{scoreStd dk=512}}', doc: 'the core value, written with 6 significant digits, trailing zeros dropped' },
+  {
+    form: '{{scoreStd dk=512 digits=2}}',
+    doc: `exactly that many decimals, 0 to ${formatSpecs.digits}; whole numbers stay whole`,
+  },
+  { form: '{{scoreStd dk=512 significant=3}}', doc: `that many significant digits, 1 to ${formatSpecs.significant}` },
+  { form: '{{softmaxWeight scores=[2, 1, -inf] index=0}}', doc: 'lists in brackets; -inf masks a score' },
+] as const;
+
 function splitArguments(text: string): string[] {
   // Lists may hold spaces after commas, so join "[1," "2]" back into one argument.
   return text.trim() === '' ? [] : (text.trim().match(/[A-Za-z][A-Za-z0-9]*=\[[^\]]*\]|\S+/g) ?? []);

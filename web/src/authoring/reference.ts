@@ -1,0 +1,181 @@
+// docs/authoring.md as a string, built only from the tables the compiler itself checks lessons with.
+import { coreValues } from './core-values.js';
+import { bodySyntax, type SyntaxDoc } from './directives.js';
+import { frontMatterFields } from './front-matter.js';
+import { proseSyntax } from './markdown.js';
+import { describeAllowed, isRequired, type ParamSpec } from './param-spec.js';
+import { anticipatedFields, optionFields, questionFields, showFields, toleranceFields } from './question-fields.js';
+import type { FieldDoc } from './question-fields.js';
+import { valueSyntax } from './value-syntax.js';
+import { widgetSchemas } from './widget-schema.js';
+
+/** The command that rewrites the reference; the header and the drift test both name it. */
+export const referenceCommand = 'npm run docs';
+
+// A table cell: one line, a | would end the cell early, and outside code a < would open an HTML tag.
+function cell(text: string): string {
+  const pieces = text.replace(/\s*\n\s*/g, ' ').split(/(`+[^`]*`+)/);
+  const escaped = pieces.map((piece, i) => (i % 2 === 1 ? piece : piece.replace(/</g, '\\<')));
+  return escaped.join('').replace(/\|/g, '\\|');
+}
+
+// A code span whose fence is longer than any run of backticks inside it.
+function code(text: string): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = longest > 0 ? ' ' : '';
+  return `${fence}${pad}${text}${pad}${fence}`;
+}
+
+function table(head: string[], rows: string[][]): string {
+  const lines = [head, head.map(() => '---'), ...rows].map((row) => `| ${row.map(cell).join(' | ')} |`);
+  return lines.join('\n');
+}
+
+function typeName(spec: ParamSpec): string {
+  switch (spec.type) {
+    case 'int':
+      return 'integer';
+    case 'number':
+      return 'number';
+    case 'boolean':
+      return 'true/false';
+    case 'enum':
+      return spec.orNumber ? 'name or number' : 'name';
+    case 'list':
+      return 'list of numbers';
+  }
+}
+
+function defaultOf(spec: ParamSpec): string {
+  if (spec.default === undefined) return '—';
+  return code(Array.isArray(spec.default) ? `[${spec.default.join(', ')}]` : String(spec.default));
+}
+
+function paramTable(params: Record<string, ParamSpec>): string {
+  const rows = Object.entries(params).map(([name, spec]) => [
+    code(name),
+    typeName(spec),
+    describeAllowed(spec),
+    defaultOf(spec),
+    isRequired(spec) ? 'required' : 'optional',
+    spec.doc ?? '',
+  ]);
+  return table(['Parameter', 'Type', 'Allowed', 'Default', 'Required', 'What it does'], rows);
+}
+
+function syntaxTable(rows: readonly SyntaxDoc[]): string {
+  return table(['Write', 'Meaning'], rows.map((row) => [code(row.form), row.doc]));
+}
+
+function fieldTable(fields: Record<string, FieldDoc>): string {
+  const rows = Object.entries(fields).map(([name, field]) => [
+    code(name),
+    field.type,
+    field.required ? 'required' : 'optional',
+    field.doc,
+  ]);
+  return table(['Field', 'Type', 'Required', 'Meaning'], rows);
+}
+
+function widgetsSection(): string[] {
+  const parts = ['## Widgets', '', 'Parameters go one per line between `::: widget <name> {#id}` and `:::`.', ''];
+  for (const [name, params] of Object.entries(widgetSchemas)) {
+    parts.push(`### ${code(name)}`, '', paramTable(params), '');
+  }
+  return parts;
+}
+
+function coreValuesSection(): string[] {
+  const parts = [
+    '## Core values',
+    '',
+    'Write `{{name argument=value …}}` in prose, prompts and feedback, or `{ value: name, argument: … }` as a',
+    'numeric answer, a check or an anticipated value. The number is computed by the core when the lesson is built.',
+    '',
+    syntaxTable(valueSyntax),
+    '',
+  ];
+  for (const [name, value] of Object.entries(coreValues)) {
+    const sentence = `${value.summary.charAt(0).toUpperCase()}${value.summary.slice(1)}.`;
+    parts.push(`### ${code(name)}`, '', sentence, '', paramTable(value.params), '');
+  }
+  return parts;
+}
+
+function questionsSection(): string[] {
+  const rows = Object.entries(questionFields).map(([name, field]) => [
+    code(name),
+    field.kinds.join(', '),
+    field.type,
+    field.required ? 'required' : 'optional',
+    field.doc,
+  ]);
+  return [
+    '## Questions',
+    '',
+    'A question is YAML between `::: question <id>` and `:::`. Markdown fields may hold `$…$` math and',
+    '`{{values}}`; plain-text fields may hold `{{values}}` but no math.',
+    '',
+    table(['Field', 'Kinds', 'Type', 'Required', 'Meaning'], rows),
+    '',
+    '### Each item of `anticipated`',
+    '',
+    fieldTable(anticipatedFields),
+    '',
+    '### Each item of `options`',
+    '',
+    fieldTable(optionFields),
+    '',
+    '### `tolerance`',
+    '',
+    fieldTable(toleranceFields),
+    '',
+    '### `show`',
+    '',
+    fieldTable(showFields),
+    '',
+  ];
+}
+
+function frontMatterSection(): string[] {
+  const rows = Object.entries(frontMatterFields).map(([name, field]) => [
+    code(name),
+    field.type,
+    'required',
+    field.doc,
+  ]);
+  return [
+    '## Front matter',
+    '',
+    'The file starts with a `---` line, these fields as YAML, and another `---` line. No other field is allowed.',
+    '',
+    table(['Field', 'Type', 'Required', 'Meaning'], rows),
+    '',
+  ];
+}
+
+/** The whole reference, exactly as docs/authoring.md must hold it. */
+export function authoringReference(): string {
+  const parts = [
+    `<!-- Generated by \`${referenceCommand}\` from the tables in web/src/authoring. Do not edit by hand. -->`,
+    '',
+    '# Authoring reference',
+    '',
+    `Generated by ${code(referenceCommand)} from the tables the lesson compiler checks lessons with, so it`,
+    'cannot drift from what the build accepts. A lesson is `lessons/<slug>/lesson.md`; check one with',
+    '`node scripts/compile-lessons.mjs lessons/<slug>/lesson.md`.',
+    '',
+    ...frontMatterSection(),
+    '## Lesson body',
+    '',
+    syntaxTable(bodySyntax),
+    '',
+    syntaxTable(proseSyntax),
+    '',
+    ...widgetsSection(),
+    ...coreValuesSection(),
+    ...questionsSection(),
+  ];
+  return `${parts.join('\n').trimEnd()}\n`;
+}
