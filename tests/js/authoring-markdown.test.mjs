@@ -90,7 +90,7 @@ describe('lesson prose', () => {
     const body = '::: widget variance-explorer {#explore}\n:::\n\n::: question q\nkind: numeric\nprompt: P\nanswer: { value: scoreStd, dk: 64 }\nexplanation: E\nshow: { widget: explore, state: { dk: 9999, colour: red } }\n:::\n';
     assert.deepEqual(messages(body), [
       'test.md:18:39: variance-explorer: dk = 9999 is out of range; allowed: an integer from 1 to 4096',
-      'test.md:18:45: variance-explorer has no parameter "colour"; allowed: dk, samples, scaled, seed',
+      'test.md:18:45: variance-explorer has no parameter "colour"; allowed: dk, samples, scaled, axis, seed',
     ]);
   });
 });

@@ -1,5 +1,5 @@
 // The lesson validator: one malformed fixture per error class, each failing with its full located message,
-// and the real lesson compiling cleanly with its 9 questions and 9 widgets.
+// and the real lesson compiling cleanly with its 9 questions and its widgets.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -29,7 +29,7 @@ const fixtures = {
   'content-before-section': '8:1: text before the first section; allowed: start the body with a "## Title" line',
   'unknown-widget': '12:12: unknown widget "varience-explorer"; allowed: before-after, entropy-vs-dk, jacobian-view, near-orthogonality, saturation-curve, softmax-dies, temperature-sweep, train-it, variance-explorer',
   'widget-not-available': '12:12: widget "scale-alternatives" is not available yet; allowed: before-after, entropy-vs-dk, jacobian-view, near-orthogonality, saturation-curve, softmax-dies, temperature-sweep, train-it, variance-explorer',
-  'unknown-parameter': '14:1: variance-explorer has no parameter "dim"; allowed: dk, samples, scaled, seed',
+  'unknown-parameter': '14:1: variance-explorer has no parameter "dim"; allowed: dk, samples, scaled, axis, seed',
   'wrong-type': '13:5: variance-explorer: dk must be an integer, got the string "lots"; allowed: an integer from 1 to 4096',
   'out-of-range': '13:7: softmax-dies: keys = 100 is out of range; allowed: an integer from 2 to 64',
   'bad-question': '13:7: question "explain-it" has kind "essay"; allowed: numeric, choice, multi',
@@ -39,7 +39,7 @@ const fixtures = {
     "15:9: answer 22 disagrees with the core: scoreStd(dk=512, scale=none) = 22.6274 (tolerance rtol 0.01, atol 0); allowed: an answer within the tolerance of the core's value",
   'duplicate-id': '15:27: duplicate id "explore", first used at line 12; allowed: ids unique across sections, widgets and questions',
   'unknown-value':
-    '12:12: unknown core value "scoreSd"; allowed: scoreStd, scoreVariance, scoreSpread, softmaxWeight, softmaxMaxWeight, softmaxEntropy, maxEntropy, jacobianEntry, jacobianDiagonal, jacobianFrobenius, saturationCrossing, normalPercentWithin',
+    '12:12: unknown core value "scoreSd"; allowed: scoreStd, scoreVariance, scoreSpread, softmaxWeight, softmaxMaxWeight, softmaxEntropy, maxEntropy, jacobianEntry, jacobianDiagonal, jacobianFrobenius, saturationCrossing, survivalThreshold, normalPercentWithin',
   'bad-arguments': '12:12: scoreStd: dk = 0 is out of range; allowed: an integer from 1 to 65536',
   'unclosed-value': '12:12: a {{ that does not open a core value; allowed: {{name argument=value …}}, e.g. {{scoreStd dk=512 digits=2}}',
   'bad-math':
@@ -68,14 +68,14 @@ describe('the real lesson', () => {
     assert.equal(lesson.slug, 'why-sqrt-dk');
   });
 
-  test('has the 9 questions and 9 widgets of the brief, each id once', () => {
+  test('has the 9 questions and the 9 widgets of the brief (softmax-dies twice), each id once', () => {
     const { lesson } = compileFile(file, 'why-sqrt-dk');
     const blocks = lesson.sections.flatMap((section) => section.blocks);
     const widgets = blocks.filter((block) => block.kind === 'widget');
     const questions = blocks.filter((block) => block.kind === 'question').map((block) => block.question);
     assert.deepEqual(widgets.map((w) => w.widget), [
       'variance-explorer', 'softmax-dies', 'saturation-curve', 'jacobian-view', 'before-after', 'entropy-vs-dk', 'temperature-sweep',
-      'train-it', 'near-orthogonality',
+      'train-it', 'softmax-dies', 'near-orthogonality',
     ]);
     assert.equal(questions.length, 9);
     assert.deepEqual(

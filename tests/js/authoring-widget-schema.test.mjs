@@ -7,7 +7,7 @@ import { parseWidgetParams, checkWidgetState, flattenWidgetParams, reservedWidge
 
 describe('parseWidgetParams', () => {
   test('fills every default', () => {
-    assert.deepEqual(parseWidgetParams('variance-explorer', {}), { params: { dk: 64, samples: 20000, scaled: false, seed: 1 }, problems: [] });
+    assert.deepEqual(parseWidgetParams('variance-explorer', {}), { params: { dk: 64, samples: 20000, scaled: false, axis: 'fixed', seed: 1 }, problems: [] });
     assert.deepEqual(parseWidgetParams('softmax-dies', {}).params, { dk: 64, keys: 8, scale: 'none', temperature: 8, precision: 'float64', seed: 1 });
     assert.deepEqual(parseWidgetParams('jacobian-view', {}).params, { source: 'given', scores: [1, 0.5, 0, -0.5], keys: 6, multiplier: 1, seed: 1 });
     assert.deepEqual(parseWidgetParams('train-it', {}).params, { dk: 64, keys: 8, steps: 400, seed: 1 });
@@ -16,7 +16,7 @@ describe('parseWidgetParams', () => {
 
   test('reads URL strings exactly and rejects near misses', () => {
     const { params, problems } = parseWidgetParams('variance-explorer', { dk: '512', scaled: 'true', seed: '9007199254740991' });
-    assert.deepEqual(params, { dk: 512, samples: 20000, scaled: true, seed: 9007199254740991 });
+    assert.deepEqual(params, { dk: 512, samples: 20000, scaled: true, axis: 'fixed', seed: 9007199254740991 });
     assert.deepEqual(problems, []);
     assert.deepEqual(parseWidgetParams('before-after', { scores: '20,22,18,21' }).params.scores, [20, 22, 18, 21]);
     assert.deepEqual(parseWidgetParams('variance-explorer', { dk: '' }).problems, ['variance-explorer: dk must be an integer, got the string ""; allowed: an integer from 1 to 4096']);

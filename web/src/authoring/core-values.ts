@@ -185,7 +185,12 @@ export const coreValues: Record<string, CoreValue> = {
   },
   survivalThreshold: {
     summary: 'percent of an unsaturated softmax\'s gradient at which a gradient-survival band begins (the core\'s thresholds)',
-    params: { band: { type: 'enum', values: ['healthy', 'fading', 'dying'] } },
+    params: {
+      band: {
+        type: 'enum', values: ['healthy', 'fading', 'dying'], default: 'healthy',
+        doc: 'which band: its lower edge as a percent of the gradient an unsaturated softmax passes',
+      },
+    },
     evaluate: (core, args) => {
       const { thresholds } = core.gradientSurvival({ dk: 1, keyCount: 2, scale: 'sqrt', trials: 2, seed: 0 });
       return 100 * thresholds[args.band as keyof typeof thresholds];
