@@ -57,10 +57,10 @@ export function buildSingle({ prepare = true } = {}) {
     "default-src 'none'", `script-src ${sha256(script)} 'wasm-unsafe-eval'`, 'worker-src data:', 'connect-src data:',
     `style-src ${sha256(css)}`, "style-src-attr 'unsafe-inline'", 'font-src data:', 'img-src data:', "base-uri 'none'", "form-action 'none'",
   ].join('; ');
-  const template = readFileSync(join(root, 'web', 'index.html'), 'utf8');
+  const template = readFileSync(join(root, 'web', 'lesson.html'), 'utf8');
   const head = `<meta http-equiv="Content-Security-Policy" content="${csp}" />\n    <style>${css}</style>\n    <script type="module">${script}</script>`;
   const html = template.replace(/<script type="module" src="[^"]*"><\/script>/, () => head);
-  if (html === template) throw new Error('build-single: web/index.html has no module script to replace');
+  if (html === template) throw new Error('build-single: web/lesson.html has no module script to replace');
   mkdirSync(dirname(singleFile), { recursive: true });
   writeFileSync(singleFile, html);
   rmSync(staging, { recursive: true, force: true });

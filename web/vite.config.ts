@@ -1,5 +1,6 @@
 // Builds the site into dist/site with relative asset URLs (so it runs under any sub-path): the lesson page, the embed
 // page and the web component module; `--mode host` adds the host script, `--mode single` the input of the single file.
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
@@ -15,16 +16,44 @@ const katexWoff2Only = (): Plugin => ({
   },
 });
 
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+// The site root lists every compiled lesson, written into the page at build time: readable without any script.
+const lessonIndex = (): Plugin => ({
+  name: 'attention-lab:lesson-index',
+  transformIndexHtml: {
+    order: 'pre',
+    handler(html, context) {
+      if (!context.filename.endsWith('index.html')) return html;
+      const entries = JSON.parse(readFileSync(here('generated/lessons/index.json'), 'utf8')) as {
+        slug: string; title: string; summary: string; questions: number;
+      }[];
+      const items = entries.map((lesson) => [
+        '<li class="lesson-card">',
+        `<h2><a href="./lesson.html?lesson=${encodeURIComponent(lesson.slug)}">${escape(lesson.title)}</a></h2>`,
+        `<p>${escape(lesson.summary)}</p>`,
+        `<p class="lesson-questions">${lesson.questions} question${lesson.questions === 1 ? '' : 's'}</p>`,
+        '</li>',
+      ].join(''));
+      return html.replace(/<!-- lesson index:[^>]*-->/, `<ol class="lesson-list">${items.join('')}</ol>`);
+    },
+  },
+});
+
 const site: UserConfig = {
   root: here('.'),
   base: './',
+  plugins: [lessonIndex()],
   build: {
     outDir: here('../dist/site'),
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
     rolldownOptions: {
-      input: { index: here('index.html'), embed: here('embed.html'), 'attention-lab': here('src/embed/component.ts') },
+      input: {
+        index: here('index.html'), lesson: here('lesson.html'), embed: here('embed.html'),
+        'attention-lab': here('src/embed/component.ts'),
+      },
       // The web component keeps a stable name, so hosts can write <script type="module" src=".../attention-lab.js">.
       output: { entryFileNames: (chunk) => (chunk.name === 'attention-lab' ? '[name].js' : 'assets/[name]-[hash].js') },
       preserveEntrySignatures: 'exports-only',

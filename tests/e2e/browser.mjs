@@ -6,7 +6,7 @@ import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
 
 /** Where the lesson page is served, relative to the site root; every test builds lesson URLs from it. */
-export const lessonPath = '';
+export const lessonPath = 'lesson.html';
 
 const chromiumFlags = [
   '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',

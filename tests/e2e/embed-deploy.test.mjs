@@ -34,7 +34,7 @@ test('under /courses/attention-lab/ with .wasm as application/octet-stream, the 
     assert.equal(served.type, 'application/octet-stream');
     assert.match(served.path, /^\/courses\/attention-lab\/assets\/attention_core-/);
 
-    await page.goto(base);
+    await page.goto(`${base}lesson.html`);
     await page.evaluate((id) => document.getElementById(id).scrollIntoView(), softmax.id);
     await page.waitForSelector(`#${softmax.id}-widget[data-rendered]:not([aria-busy])`, { timeout: 15000 });
     assert.deepEqual(problems, []);

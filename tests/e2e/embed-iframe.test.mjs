@@ -186,7 +186,7 @@ test('unknown or out-of-range parameters fall back to defaults with a polite not
 test('"Embed this" on the lesson page gives the iframe snippet for the current state, with a working Copy', async () => {
   const page = await browser.context.newPage();
   try {
-    await page.goto(origins.site.url);
+    await page.goto(`${origins.site.url}lesson.html`);
     const section = `#question-${question.id}`;
     await page.click(`${section} .embed-this-toggle`);
     assert.equal(await page.getAttribute(`${section} .embed-this-toggle`, 'aria-expanded'), 'true');

@@ -143,7 +143,7 @@ test('near-orthogonality: 40 bars proportional to the binned cosines of the core
   assertProportional(assert, heights(picture.bars), counts, 'cosine histogram');
 });
 
-test('Train it: after a short run each chart has both curves, following the core trainer step by step', async () => {
+test('Train it: after a short run each chart has both runs, raw values on the core trainer step by step', async () => {
   const { page } = lesson;
   const { id, params } = await open('train-it', { steps: 20, dk: 16 });
   assert.deepEqual([params.steps, params.dk], [20, 16]);
@@ -156,14 +156,16 @@ test('Train it: after a short run each chart has both curves, following the core
     trainer.delete();
     return copy;
   });
+  // Each run is drawn twice: its raw values, faint, and a running average over them.
+  const raw = (picture) => picture.lines.filter((line) => line.className.includes('raw'));
   const loss = await chartPicture(page, `#${id}-widget svg.chart.loss`);
-  assert.equal(loss.lines.length, 2);
+  assert.equal(loss.lines.length, 4);
   assertInside(assert, loss.area, loss.lines, 'loss curves');
-  assertFollows(assert, loss.lines.flatMap((l) => l.points), [...runs[0].loss, ...runs[1].loss], 'loss', { log: true });
+  assertFollows(assert, raw(loss).flatMap((l) => l.points), [...runs[0].loss, ...runs[1].loss], 'loss', { log: true });
   const accuracy = await chartPicture(page, `#${id}-widget svg.chart.accuracy`);
   assertInside(assert, accuracy.area, accuracy.lines, 'accuracy curves');
   const bottom = accuracy.area.y + accuracy.area.height;
-  accuracy.lines.forEach((line, r) => line.points.forEach(([, y], i) => {
+  raw(accuracy).forEach((line, r) => line.points.forEach(([, y], i) => {
     assert.ok(Math.abs(bottom - y - runs[r].accuracy[i] * accuracy.area.height) <= 1.5, `accuracy of run ${r} at step ${i + 1}`);
   }));
 });

@@ -1,4 +1,4 @@
-// Links and paste-ready HTML for embedding: embed.html sits beside index.html, so both resolve against the page URL.
+// Links and paste-ready HTML for embedding: embed.html sits beside lesson.html, so both resolve against the page URL.
 import { flattenWidgetParams, type WidgetParams } from '../authoring/widget-schema.js';
 
 export interface EmbedTarget {
@@ -25,7 +25,7 @@ export function embedUrl(pageUrl: string, target: EmbedTarget): string {
 
 /** The same view in the full lesson page (lesson page URL state is namespaced by widget id). */
 export function lessonUrl(pageUrl: string, target: EmbedTarget): string {
-  const url = new URL('index.html', pageUrl);
+  const url = new URL('lesson.html', pageUrl);
   url.searchParams.set('lesson', target.lesson);
   if (target.widget) {
     const { id } = target.widget;

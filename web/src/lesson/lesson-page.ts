@@ -1,4 +1,4 @@
-// The full lesson page, shared by the site (index.html), the single-file build and the SCORM package.
+// The full lesson page, shared by the site (lesson.html), the single-file build and the SCORM package.
 import { addEmbedButtons } from '../embed/embed-buttons.js';
 import { CoreClient } from '../worker/core-client.js';
 import { showCoreStatus } from './core-status.js';
