@@ -63,6 +63,25 @@ test('in a plain host page on another origin, loading the module from our origin
     await exercise(page);
     const wasm = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.wasm')));
     assert.equal(wasm.length, 0, 'the page itself fetched no WASM: the worker did');
+
+    // Elements that leave the page release the core worker; one that comes back starts it again and draws.
+    assert.equal(page.workers().length, 1, 'one worker serves every element');
+    const [worker] = page.workers();
+    const ended = worker.waitForEvent('close');
+    const detached = await page.evaluate(() => {
+      const elements = [...document.querySelectorAll('attention-lab-widget, attention-lab-question')];
+      elements.forEach((element) => element.remove());
+      window.detachedElements = elements;
+      return elements.length;
+    });
+    assert.ok(detached >= 1);
+    await ended;
+    assert.equal(page.workers().length, 0, 'no element left: no worker left');
+    const started = page.waitForEvent('worker');
+    await page.evaluate(() => document.body.append(...window.detachedElements));
+    await started;
+    await page.waitForFunction(() => [...document.querySelectorAll('attention-lab-widget')].every((element) =>
+      element.shadowRoot?.querySelector('.widget[data-rendered]:not([aria-busy])')));
   } finally {
     await page.close();
     await origins.close();

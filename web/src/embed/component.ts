@@ -5,7 +5,7 @@ import { widgetSchemas } from '../authoring/widget-schema.js';
 import { LessonEvents } from '../lesson/lesson-events.js';
 import { ProgressStore } from '../lesson/progress-store.js';
 import { SafeStorage } from '../lesson/safe-storage.js';
-import { CoreClient } from '../worker/core-client.js';
+import { CoreClient, startCoreWorker } from '../worker/core-client.js';
 import { readEmbedRequest, reservedParams } from './embed-request.js';
 import { renderEmbed, type RenderedEmbed } from './embed-view.js';
 import { withLocalWorkers } from './local-worker.js';
@@ -18,10 +18,21 @@ const paramNames = [...new Set([...reservedParams, ...Object.values(widgetSchema
 const globalAttribute = /^(class|id|style|slot|part|title|lang|dir|hidden|inert|tabindex|role|is|nonce|autofocus|draggable|translate|popover)$|^(data-|aria-|on)/;
 
 // One worker, one storage and one progress store per lesson for the whole page, however many elements it holds.
+// The worker lives while any element shows something: the last one to leave the page ends it.
 let client: CoreClient | undefined;
 let storage: SafeStorage | undefined;
 const stores = new Map<string, ProgressStore>();
-const sharedClient = () => (client ??= withLocalWorkers(() => new CoreClient()));
+const holders = new Set<AttentionLabElement>();
+const sharedClient = (holder: AttentionLabElement) => {
+  holders.add(holder);
+  return (client ??= new CoreClient(() => withLocalWorkers(startCoreWorker)));
+};
+const releaseClient = (holder: AttentionLabElement) => {
+  holders.delete(holder);
+  if (holders.size > 0 || !client) return;
+  client.dispose();
+  client = undefined;
+};
 const sharedStorage = () => (storage ??= new SafeStorage('attention-lab'));
 const storeFor = (slug: string) => stores.get(slug) ?? stores.set(slug, new ProgressStore(sharedStorage(), slug)).get(slug)!;
 
@@ -53,6 +64,8 @@ abstract class AttentionLabElement extends HTMLElement {
     this.nearby = undefined;
     this.view?.dispose();
     this.view = undefined;
+    this.rendered = false;
+    releaseClient(this);
   }
 
   attributeChangedCallback(): void {
@@ -103,7 +116,7 @@ abstract class AttentionLabElement extends HTMLElement {
       announce(store.notice);
     }
     this.view?.dispose(); // a re-render must not leave the old widget training in the worker
-    this.view = renderEmbed(request, { client: sharedClient(), store, events, announce });
+    this.view = renderEmbed(request, { client: sharedClient(this), store, events, announce });
     this.root.replaceChildren(notices, this.view.element);
   }
 }

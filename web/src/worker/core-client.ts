@@ -87,6 +87,19 @@ export class CoreClient {
     };
   }
 
+  /** Ends the worker for good: nothing on the page needs it any more. Pending requests are rejected. */
+  dispose(): void {
+    clearInterval(this.watchdog);
+    this.watchdog = undefined;
+    this.worker?.terminate();
+    this.trainingListeners.clear();
+    this.setStatus({ state: 'failed', reason: 'the page no longer needs the computation core' });
+    const error = new Error('the computation core was shut down');
+    for (const { reject } of this.pending.values()) reject(error);
+    this.pending.clear();
+    this.statusListeners.clear();
+  }
+
   /** After the core has given up, starts it again (the learner pressed Retry). */
   retry(): void {
     if (this.current.state !== 'failed') return;
