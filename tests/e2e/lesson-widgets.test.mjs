@@ -1,7 +1,6 @@
 // Widgets 4–9 and the precision switch in Chromium: each renders, answers its controls by keyboard, says what it shows
 // in a sentence and a table, and shows the numbers the core computes (checked against the core loaded in Node).
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
 import { loadCore } from 'attention-lab/core';
@@ -305,23 +304,6 @@ for (const scheme of ['light', 'dark']) {
     assert.deepEqual(results.violations.map((v) => `${v.id}: ${v.nodes.length} × ${v.nodes[0]?.target.join(' ')} — ${v.help}`), []);
   });
 }
-
-test('at 375 px every new widget fits without sideways scrolling; screenshots for a person to look at', async () => {
-  const { page } = lesson;
-  mkdirSync('screenshots', { recursive: true });
-  await page.setViewportSize({ width: 375, height: 812 });
-  for (const scheme of ['light', 'dark']) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const name of ['saturation-curve', 'jacobian-view', 'temperature-sweep', 'entropy-vs-dk', 'near-orthogonality', 'train-it']) {
-      const { id } = widgetOf(name);
-      await open(page, id);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      assert.ok(overflow <= 0, `${name}: no sideways scrolling at 375 px (overflow ${overflow} px)`);
-      await page.locator(`#${id}-widget`).screenshot({ path: `screenshots/widget-${name}-375-${scheme}.png` });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-});
 
 test('the page raised no errors', () => {
   assert.deepEqual(lesson.problems, []);

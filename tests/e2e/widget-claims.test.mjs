@@ -1,6 +1,7 @@
 // Each widget's teaching claim (web/src/widgets/<name>/claim.ts): the sentence is shown to the learner, and what it
 // says happens is checked on the drawn picture — pixel spreads, bar heights, line positions — as a learner moves it.
 import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { claims } from '../../dist/lib/src/widgets/claims.generated.js';
 import { openLesson } from './browser.mjs';
@@ -116,6 +117,8 @@ const checks = {
     const distance = (dot) => dot.x + dot.width / 2 - accuracy.area.x;
     assert.ok(!unscaled || distance(unscaled) >= claim.fasterBy * distance(scaled), `scaled mark at ${distance(scaled)} px, unscaled ${unscaled ? distance(unscaled) : 'none'} of ${right - accuracy.area.x}`);
     assert.match(await page.textContent(`#${id}-widget svg.chart.score-gradient`), /scaled: solved/);
+    mkdirSync('screenshots', { recursive: true });
+    await page.locator(`#${id}-widget`).screenshot({ path: 'screenshots/widget-training-trained-1280-light.png' });
   },
 };
 

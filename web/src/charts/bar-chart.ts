@@ -24,7 +24,7 @@ export class BarChart extends Chart {
   private data: { categories: string[]; series: BarSeries[] } = { categories: [], series: [] };
 
   constructor(className: string, private readonly options: BarChartOptions) {
-    super({ width: 640, height: options.height ?? 240, margin: { top: 22, right: 10, bottom: 30, left: 48 } }, className,
+    super({ width: 640, height: options.height ?? 240, margin: { top: 26, right: 10, bottom: 30, left: 48 } }, className,
       options.minWidth ?? 300);
   }
 

@@ -132,7 +132,7 @@ export abstract class Chart {
     const title = marks(this.sublayer(group, 'title'), 'text', axisTitle ? 1 : 0)[0];
     if (title && axisTitle) {
       const position: Attributes = orient === 'left'
-        ? { x: -this.box.margin.left + 4, y: -10, class: 'tick axis-label', 'text-anchor': 'start' }
+        ? { x: -this.box.margin.left + 4, y: -14, class: 'tick axis-label', 'text-anchor': 'start' }
         : { x: width / 2, y: height + 34, class: 'tick axis-label', 'text-anchor': 'middle' };
       setAttributes(title, position);
       setText(title, axisTitle);

@@ -24,7 +24,7 @@ export class HistogramChart extends Chart {
   private data: HistogramData = { edges: [], counts: [] };
 
   constructor(private readonly xLabel = 'score', className = 'histogram') {
-    super({ width: 640, height: 260, margin: { top: 22, right: 10, bottom: 38, left: 56 } }, className);
+    super({ width: 640, height: 260, margin: { top: 26, right: 10, bottom: 38, left: 56 } }, className);
   }
 
   draw(data: HistogramData, summary: string): void {

@@ -110,7 +110,7 @@ export class LineChart extends Chart {
   private data: LineChartData = { series: [] };
 
   constructor(private readonly options: LineChartOptions) {
-    super({ width: 640, height: options.height ?? 260, margin: { top: 24, right: 14, bottom: 38, left: 58 } },
+    super({ width: 640, height: options.height ?? 260, margin: { top: 28, right: 14, bottom: 38, left: 58 } },
       `line-chart ${options.className}`);
   }
 

@@ -27,6 +27,8 @@ const metricWords: Record<Metric, string> = {
   loss: 'Loss', accuracy: 'Accuracy', gradientNorm: 'Gradient norm of the weights', scoreGradientNorm: 'Gradient reaching the scores',
 };
 const runLabels: Record<RunName, string> = { scaled: 'scaled (÷√dₖ)', unscaled: 'unscaled' };
+/** The gradient charts' log floors; their running averages are geometric, down to the floor. */
+const gradientFloors: Partial<Record<Metric, number>> = { gradientNorm: 1e-8, scoreGradientNorm: 1e-12 };
 /** Rows in the data table: evenly spaced steps, plus the last one. */
 const tableRows = 10;
 
@@ -34,8 +36,8 @@ export class TrainIt extends LiveWidget<'train-it', TrainItState> {
   private readonly metricCharts = {
     loss: new LineChart({ className: 'training loss', xLabel: 'step', yLabel: 'loss (log scale, floor 1e−6)', yLog: true, yFloor: 1e-6, height: 200 }),
     accuracy: new LineChart({ className: 'training accuracy', xLabel: 'step', yLabel: 'accuracy', yDomain: [0, 1], height: 200 }),
-    gradientNorm: new LineChart({ className: 'training gradient', xLabel: 'step', yLabel: '‖∂L/∂W‖ (log scale, floor 1e−8)', yLog: true, yFloor: 1e-8, height: 200 }),
-    scoreGradientNorm: new LineChart({ className: 'training score-gradient', xLabel: 'step', yLabel: '‖∂L/∂s‖ (log scale, floor 1e−12)', yLog: true, yFloor: 1e-12, height: 200 }),
+    gradientNorm: new LineChart({ className: 'training gradient', xLabel: 'step', yLabel: '‖∂L/∂W‖ (log scale, floor 1e−8)', yLog: true, yFloor: gradientFloors.gradientNorm, height: 200 }),
+    scoreGradientNorm: new LineChart({ className: 'training score-gradient', xLabel: 'step', yLabel: '‖∂L/∂s‖ (log scale, floor 1e−12)', yLog: true, yFloor: gradientFloors.scoreGradientNorm, height: 200 }),
   };
   /** Set while a redraw waits for the next frame: chunks arrive faster than a phone can draw four charts. */
   private drawPending = false;
@@ -246,7 +248,7 @@ export class TrainIt extends LiveWidget<'train-it', TrainItState> {
       name: `${runLabels[run]}, each step`, className: `${run} raw`, xs: this.steps, ys: this.curves[run][metric],
     }));
     const smooth: LineSeries[] = runNames.map((run) => ({
-      name: runLabels[run], className: run, xs: this.steps, ys: runningAverage(this.curves[run][metric], metric !== 'accuracy'),
+      name: runLabels[run], className: run, xs: this.steps, ys: runningAverage(this.curves[run][metric], gradientFloors[metric]),
     }));
     this.metricCharts[metric].draw({ series: [...raw, ...smooth], points: this.markers(metric), xDomain }, this.curveSummary(metric));
   }
@@ -298,16 +300,16 @@ export class TrainIt extends LiveWidget<'train-it', TrainItState> {
 }
 
 /**
- * A running average for drawing only (every number in the text and table is the core's raw value). Log charts
- * average the logarithms, so a run of exact zeros does not drag the line through the floor in one step.
+ * A running average for drawing only: every number in the text and the table is the core's raw value. Gradients span
+ * many decades, so their average is taken over logarithms, with exact zeros counted at the chart's floor.
  */
-function runningAverage(values: number[], logarithmic: boolean): number[] {
+function runningAverage(values: number[], logFloor?: number): number[] {
   const out: number[] = [];
   let average = Number.NaN;
   for (const value of values) {
-    const v = logarithmic ? Math.log(Math.max(value, Number.MIN_VALUE)) : value;
+    const v = logFloor === undefined ? value : Math.log(Math.max(value, logFloor));
     average = Number.isNaN(average) ? v : average + smoothing * (v - average);
-    out.push(logarithmic ? Math.exp(average) : average);
+    out.push(logFloor === undefined ? average : Math.exp(average));
   }
   return out;
 }
