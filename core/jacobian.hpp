@@ -4,6 +4,7 @@
 #include <string>
 
 #include "names.hpp"
+#include "softmax.hpp"
 
 namespace attention_lab {
 
@@ -61,5 +62,7 @@ struct SoftmaxStats {
 };
 
 SoftmaxStats softmaxStats(const Eigen::VectorXd& weights);
+// The same for softmax(scores, options), with errors naming softmaxStats and scores (length 2..65536).
+SoftmaxStats softmaxStatsOfScores(const Eigen::VectorXd& scores, const SoftmaxOptions& options);
 
 }  // namespace attention_lab

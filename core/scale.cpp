@@ -22,7 +22,7 @@ std::string scaleModeName(ScaleMode mode) { return nameOf(kScaleModeNames, mode,
 
 double scaleDivisor(const Scale& scale, int keyDimension) {
   requireScale("scaleDivisor", scale);
-  requireIntegerInRange("scaleDivisor", "keyDimension", keyDimension, 1, kMaxKeyDimension);
+  requireIntegerInRange("scaleDivisor", "dk", keyDimension, 1, kMaxKeyDimension);
   switch (scale.mode) {
     case ScaleMode::None:
       return 1.0;

@@ -31,9 +31,11 @@ val logSoftmaxBinding(const val& scores, double temperature, const val& mask) {
   return guarded([&] { return toFloat64Array(logSoftmax(toVector("logSoftmax", "scores", scores), toSoftmaxOptions("logSoftmax", temperature, mask))); });
 }
 
-val softmaxStatsBinding(const val& weights) {
+val softmaxStatsBinding(const val& scores, double temperature, const val& mask) {
   return guarded([&] {
-    const SoftmaxStats stats = softmaxStats(toVector("softmaxStats", "weights", weights));
+    const char* fn = "softmaxStats";
+    const SoftmaxStats stats =
+        softmaxStatsOfScores(toVector(fn, "scores", scores), toSoftmaxOptions(fn, temperature, mask));
     val result = val::object();
     result.set("entropy", stats.entropy);
     result.set("perplexity", stats.perplexity);
@@ -201,7 +203,7 @@ val cosineSweepBinding(const val& dimensions, double pairs, double seed) {
 val sampleQueryScoresBinding(double keyDimension, double keyCount, double seed) {
   return guarded([&] {
     const char* fn = "sampleQueryScores";
-    const auto dk = toInteger(fn, "keyDimension", keyDimension, 1, kMaxKeyDimension);
+    const auto dk = toInteger(fn, "dk", keyDimension, 1, kMaxKeyDimension);
     const auto n = toInteger(fn, "keyCount", keyCount, 1, kMaxKeys);
     return toFloat64Array(sampleQueryScores(static_cast<int>(dk), static_cast<int>(n), toSeed(fn, seed)));
   });

@@ -54,7 +54,7 @@ export function wrapCore(raw: RawAttentionCore): Core {
     logSoftmax: (scores, options) => raw.logSoftmax(...softmaxArguments('logSoftmax', scores, options)),
 
     softmaxStats(scores, options) {
-      const stats = raw.softmaxStats(raw.softmax(...softmaxArguments('softmaxStats', scores, options)));
+      const stats = raw.softmaxStats(...softmaxArguments('softmaxStats', scores, options));
       const { survival, survivalRatio, ...rest } = stats;
       return { ...rest, survival: { state: survival, ratio: survivalRatio } };
     },
