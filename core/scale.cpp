@@ -43,4 +43,14 @@ double scoreVariance(const Scale& scale, int keyDimension) {
 
 double scoreStd(const Scale& scale, int keyDimension) { return std::sqrt(scoreVariance(scale, keyDimension)); }
 
+ScoreStatistics scoreStatistics(const Scale& scale, int keyDimension) {
+  requireScale("scoreStatistics", scale);
+  requireIntegerInRange("scoreStatistics", "dk", keyDimension, 1, kMaxKeyDimension);
+  ScoreStatistics statistics;
+  statistics.variance = scoreVariance(scale, keyDimension);
+  statistics.std = std::sqrt(statistics.variance);
+  statistics.divisor = scaleDivisor(scale, keyDimension);
+  return statistics;
+}
+
 }  // namespace attention_lab
