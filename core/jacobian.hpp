@@ -20,7 +20,8 @@ double jacobianFrobenius(const Eigen::VectorXd& weights);
 // ‖J‖_F at the uniform distribution over n positions: sqrt(n − 1) / n (n ≥ 2).
 double uniformJacobianFrobenius(int n);
 
-// How much gradient flows back through the softmax, from r = ‖J‖_F / ‖J_uniform‖_F (same n).
+// How much gradient flows back through the softmax, from r = ‖J‖_F / ‖J_uniform‖_F (same n), for one weight vector.
+// The lesson's verdict for a scale and dₖ (what reaches the query, over many queries) is gradient_survival.hpp's.
 // Thresholds, by what r means for a learner's model:
 //   Healthy r ≥ 0.5   — at least half the uniform distribution's gradient: learning proceeds normally.
 //   Fading  r ≥ 0.1   — one order of magnitude down: learning slows visibly.
