@@ -84,7 +84,7 @@ RowMatrix weightedValues(const RowMatrix& weights, const Eigen::Ref<const RowMat
 }
 #endif
 
-constexpr const char* kFunction = "scaledDotProductAttention";
+constexpr const char* kFunction = "attention";  // errors use the JS names: attention(q, k, v)
 
 void requireFiniteRows(const char* argument, const Eigen::Ref<const RowMatrix>& matrix) {
   for (Eigen::Index i = 0; i < matrix.rows(); ++i) {
@@ -138,7 +138,7 @@ RowMatrix attentionScores(const Eigen::Ref<const RowMatrix>& queries, const Eige
     case AttentionScaleMode::Cosine:
       break;
   }
-  return queryKeyProducts(unitRows("queries", queries), unitRows("keys", keys)) / scale.temperature;
+  return queryKeyProducts(unitRows("q", queries), unitRows("k", keys)) / scale.temperature;
 }
 
 }  // namespace
@@ -147,22 +147,22 @@ AttentionResult scaledDotProductAttention(const Eigen::Ref<const RowMatrix>& que
                                           const Eigen::Ref<const RowMatrix>& keys,
                                           const Eigen::Ref<const RowMatrix>& values, const AttentionScale& scale,
                                           bool causal) {
-  requireShape("queries", queries.rows(), queries.cols(), kMaxAttentionRows);
-  requireShape("keys", keys.rows(), keys.cols(), kMaxAttentionRows);
-  requireShape("values", values.rows(), values.cols(), kMaxAttentionRows);
+  requireShape("q", queries.rows(), queries.cols(), kMaxAttentionRows);
+  requireShape("k", keys.rows(), keys.cols(), kMaxAttentionRows);
+  requireShape("v", values.rows(), values.cols(), kMaxAttentionRows);
   if (keys.cols() != queries.cols()) {
-    failArgument(ErrorKind::Shape, kFunction, "keys", std::to_string(queries.cols()) + " columns (as queries)",
+    failArgument(ErrorKind::Shape, kFunction, "k", std::to_string(queries.cols()) + " columns (as q)",
                  std::to_string(keys.cols()) + " columns");
   }
   if (values.rows() != keys.rows()) {
-    failArgument(ErrorKind::Shape, kFunction, "values", std::to_string(keys.rows()) + " rows (one per key)",
+    failArgument(ErrorKind::Shape, kFunction, "v", std::to_string(keys.rows()) + " rows (one per key)",
                  std::to_string(values.rows()) + " rows");
   }
   const Eigen::Index n = queries.rows();
   const Eigen::Index m = keys.rows();
-  requireAtMost(kFunction, "queries.rows*keys.rows", static_cast<std::int64_t>(n) * m, kMaxAttentionCells);
+  requireAtMost(kFunction, "n*m", static_cast<std::int64_t>(n) * m, kMaxAttentionCells);
   if (causal && m < n) {
-    failArgument(ErrorKind::Shape, kFunction, "keys",
+    failArgument(ErrorKind::Shape, kFunction, "k",
                  "at least " + std::to_string(n) + " rows (one per query) when causal",
                  std::to_string(m) + " rows");
   }
@@ -180,9 +180,9 @@ AttentionResult scaledDotProductAttention(const Eigen::Ref<const RowMatrix>& que
       failArgument(ErrorKind::Range, kFunction, "scale.mode", listNumbered(kAttentionScaleModeNames),
                    static_cast<int>(scale.mode));
   }
-  requireFiniteRows("queries", queries);
-  requireFiniteRows("keys", keys);
-  requireFiniteRows("values", values);
+  requireFiniteRows("q", queries);
+  requireFiniteRows("k", keys);
+  requireFiniteRows("v", values);
 
   AttentionResult result;
   result.weights = attentionScores(queries, keys, scale);

@@ -33,6 +33,7 @@ struct AttentionResult {
   RowMatrix output;   // n×dv = weights·V
 };
 
+// Errors name it as JS calls it: attention(q, k, v), with n·m for the weights' cap.
 // queries n×d, keys m×d, values m×dv; all finite. n, m 1..4096; d, dv 1..4096; n·m ≤ 4,194,304.
 // Causal: query i may attend to keys j ≤ i + (m − n), i.e. the queries are the last n of the m positions (as when
 // decoding with a cache of earlier keys); n = m gives the usual lower triangle. Causal needs m ≥ n, so that every

@@ -29,7 +29,7 @@ double fastDotProduct(NormalSampler& normal, int keyDimension) {
 
 DotProductExperiment dotProductExperiment(int keyDimension, int count, std::uint64_t seed, const Scale& scale,
                                           DotProductMethod method, int bins) {
-  requireIntegerInRange(kFunction, "keyDimension", keyDimension, 1, kMaxKeyDimension);
+  requireIntegerInRange(kFunction, "dk", keyDimension, 1, kMaxKeyDimension);
   requireIntegerInRange(kFunction, "count", count, 2, kMaxSamples);
   requireScale(kFunction, scale);
   if (!isNamed(kDotProductMethodNames, method)) {
@@ -38,7 +38,7 @@ DotProductExperiment dotProductExperiment(int keyDimension, int count, std::uint
   requireIntegerInRange(kFunction, "bins", bins, 1, kMaxBins);
   if (method == DotProductMethod::Direct) {
     // Direct costs 2·dₖ normals per sample; the cap keeps one call to a few seconds.
-    requireAtMost(kFunction, "keyDimension*count (direct method)",
+    requireAtMost(kFunction, "dk*count (direct method)",
                   static_cast<std::int64_t>(keyDimension) * count, kMaxDirectProducts);
   }
 

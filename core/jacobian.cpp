@@ -138,6 +138,11 @@ GradientSurvivalResult gradientSurvival(const Eigen::VectorXd& weights) {
   return result;
 }
 
+SoftmaxStats softmaxStatsOfScores(const Eigen::VectorXd& scores, const SoftmaxOptions& options) {
+  requireLength("softmaxStats", "scores", scores.size(), 2, kMaxSoftmaxLength);
+  return softmaxStats(softmax("softmaxStats", scores, options));
+}
+
 SoftmaxStats softmaxStats(const Eigen::VectorXd& weights) {
   requireProbabilities("softmaxStats", "weights", weights, 2);
   SoftmaxStats stats;

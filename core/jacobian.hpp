@@ -4,6 +4,7 @@
 #include <string>
 
 #include "names.hpp"
+#include "softmax.hpp"
 
 namespace attention_lab {
 
@@ -19,7 +20,8 @@ double jacobianFrobenius(const Eigen::VectorXd& weights);
 // ‖J‖_F at the uniform distribution over n positions: sqrt(n − 1) / n (n ≥ 2).
 double uniformJacobianFrobenius(int n);
 
-// How much gradient flows back through the softmax, from r = ‖J‖_F / ‖J_uniform‖_F (same n).
+// How much gradient flows back through the softmax, from r = ‖J‖_F / ‖J_uniform‖_F (same n), for one weight vector.
+// The lesson's verdict for a scale and dₖ (what reaches the query, over many queries) is gradient_survival.hpp's.
 // Thresholds, by what r means for a learner's model:
 //   Healthy r ≥ 0.5   — at least half the uniform distribution's gradient: learning proceeds normally.
 //   Fading  r ≥ 0.1   — one order of magnitude down: learning slows visibly.
@@ -61,5 +63,7 @@ struct SoftmaxStats {
 };
 
 SoftmaxStats softmaxStats(const Eigen::VectorXd& weights);
+// The same for softmax(scores, options), with errors naming softmaxStats and scores (length 2..65536).
+SoftmaxStats softmaxStatsOfScores(const Eigen::VectorXd& scores, const SoftmaxOptions& options);
 
 }  // namespace attention_lab

@@ -22,7 +22,7 @@ std::string scaleModeName(ScaleMode mode) { return nameOf(kScaleModeNames, mode,
 
 double scaleDivisor(const Scale& scale, int keyDimension) {
   requireScale("scaleDivisor", scale);
-  requireIntegerInRange("scaleDivisor", "keyDimension", keyDimension, 1, kMaxKeyDimension);
+  requireIntegerInRange("scaleDivisor", "dk", keyDimension, 1, kMaxKeyDimension);
   switch (scale.mode) {
     case ScaleMode::None:
       return 1.0;
@@ -42,5 +42,15 @@ double scoreVariance(const Scale& scale, int keyDimension) {
 }
 
 double scoreStd(const Scale& scale, int keyDimension) { return std::sqrt(scoreVariance(scale, keyDimension)); }
+
+ScoreStatistics scoreStatistics(const Scale& scale, int keyDimension) {
+  requireScale("scoreStatistics", scale);
+  requireIntegerInRange("scoreStatistics", "dk", keyDimension, 1, kMaxKeyDimension);
+  ScoreStatistics statistics;
+  statistics.variance = scoreVariance(scale, keyDimension);
+  statistics.std = std::sqrt(statistics.variance);
+  statistics.divisor = scaleDivisor(scale, keyDimension);
+  return statistics;
+}
 
 }  // namespace attention_lab

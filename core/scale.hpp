@@ -34,4 +34,13 @@ double scoreVariance(const Scale& scale, int keyDimension);
 // √scoreVariance: √dₖ unscaled, 1 under ÷√dₖ, 1/√dₖ under ÷dₖ.
 double scoreStd(const Scale& scale, int keyDimension);
 
+// The theory the variance widget reads out next to its samples: q·k / divisor has mean 0 and the spread above.
+struct ScoreStatistics {
+  double mean = 0.0;
+  double variance = 0.0;
+  double std = 0.0;
+  double divisor = 1.0;
+};
+ScoreStatistics scoreStatistics(const Scale& scale, int keyDimension);
+
 }  // namespace attention_lab

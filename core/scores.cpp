@@ -8,7 +8,7 @@
 namespace attention_lab {
 
 Eigen::VectorXd sampleQueryScores(int keyDimension, int keyCount, std::uint64_t seed) {
-  requireIntegerInRange("sampleQueryScores", "keyDimension", keyDimension, 1, kMaxKeyDimension);
+  requireIntegerInRange("sampleQueryScores", "dk", keyDimension, 1, kMaxKeyDimension);
   requireIntegerInRange("sampleQueryScores", "keyCount", keyCount, 1, kMaxKeys);
   Xoshiro256pp engine(seed);
   NormalSampler normal(engine);
@@ -16,14 +16,14 @@ Eigen::VectorXd sampleQueryScores(int keyDimension, int keyCount, std::uint64_t 
 }
 
 Eigen::VectorXd sampleQueryScores(NormalSampler& normal, int keyDimension, int keyCount) {
-  requireIntegerInRange("sampleQueryScores", "keyDimension", keyDimension, 1, kMaxKeyDimension);
+  requireIntegerInRange("sampleQueryScores", "dk", keyDimension, 1, kMaxKeyDimension);
   requireIntegerInRange("sampleQueryScores", "keyCount", keyCount, 1, kMaxKeys);
   const QueryDraw draw = sampleQuery(normal, keyDimension, keyCount);
   return draw.queryNorm * draw.alignments;
 }
 
 QueryDraw sampleQuery(NormalSampler& normal, int keyDimension, int keyCount) {
-  requireIntegerInRange("sampleQuery", "keyDimension", keyDimension, 1, kMaxKeyDimension);
+  requireIntegerInRange("sampleQuery", "dk", keyDimension, 1, kMaxKeyDimension);
   requireIntegerInRange("sampleQuery", "keyCount", keyCount, 1, kMaxKeys);
   QueryDraw draw;
   draw.queryNorm = std::sqrt(sampleChiSquared(normal, keyDimension));

@@ -68,7 +68,11 @@ Eigen::VectorXd softmax(const Eigen::VectorXd& scores, double temperature) {
 }
 
 Eigen::VectorXd softmax(const Eigen::VectorXd& scores, const SoftmaxOptions& options) {
-  const Eigen::VectorXd weights = exactExp(shiftedLogits("softmax", scores, options));
+  return softmax("softmax", scores, options);
+}
+
+Eigen::VectorXd softmax(const char* function, const Eigen::VectorXd& scores, const SoftmaxOptions& options) {
+  const Eigen::VectorXd weights = exactExp(shiftedLogits(function, scores, options));
   return weights / weights.sum();
 }
 

@@ -15,6 +15,8 @@ struct SoftmaxOptions {
 // every position is masked. Subtracting the maximum first avoids overflow without changing the result.
 Eigen::VectorXd softmax(const Eigen::VectorXd& scores, double temperature = 1.0);
 Eigen::VectorXd softmax(const Eigen::VectorXd& scores, const SoftmaxOptions& options);
+// The same, with errors naming `function` (for entry points that take scores and softmax them first).
+Eigen::VectorXd softmax(const char* function, const Eigen::VectorXd& scores, const SoftmaxOptions& options);
 // log softmax, computed without forming the weights (−∞ at masked positions).
 Eigen::VectorXd logSoftmax(const Eigen::VectorXd& scores, const SoftmaxOptions& options = SoftmaxOptions());
 

@@ -33,15 +33,15 @@ void requireListItems(const char* function, const char* argument, const std::vec
 EntropySweep entropySweep(const std::vector<int>& keyDimensions, int keyCount, int trials, std::uint64_t seed,
                           const std::vector<Scale>& scales) {
   constexpr const char* kFunction = "entropySweep";
-  requireLength(kFunction, "keyDimensions", static_cast<std::int64_t>(keyDimensions.size()), 1, kMaxSweepPoints);
-  requireListItems(kFunction, "keyDimensions", keyDimensions, kMaxKeyDimension);
+  requireLength(kFunction, "dks", static_cast<std::int64_t>(keyDimensions.size()), 1, kMaxSweepPoints);
+  requireListItems(kFunction, "dks", keyDimensions, kMaxKeyDimension);
   requireIntegerInRange(kFunction, "keyCount", keyCount, 1, kMaxKeys);
   requireIntegerInRange(kFunction, "trials", trials, 2, kMaxTrials);
   requireLength(kFunction, "scales", static_cast<std::int64_t>(scales.size()), 1, kMaxSweepModes);
   for (const Scale& scale : scales) requireScale(kFunction, scale);
   const std::int64_t work = static_cast<std::int64_t>(keyDimensions.size()) * trials * keyCount *
                             static_cast<std::int64_t>(scales.size());
-  requireAtMost(kFunction, "keyDimensions*trials*keyCount*scales", work, kMaxSweepWork);
+  requireAtMost(kFunction, "dks*trials*keyCount*scales", work, kMaxSweepWork);
 
   const auto rows = static_cast<Eigen::Index>(scales.size());
   const auto cols = static_cast<Eigen::Index>(keyDimensions.size());

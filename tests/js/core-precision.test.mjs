@@ -66,7 +66,7 @@ describe('softmaxInPrecision through WASM', () => {
       [() => core.softmaxInPrecision(f(1), { precision: 'float16', temperature: 1e-9 }), 'RangeError',
         'softmaxInPrecision: temperature must be a number that rounds to a nonzero finite float16 (about 3e-08 to 65519), got 1e-09'],
       [() => core.softmaxInPrecision(f(1), { precision: 'bfloat16' }), 'RangeError', "softmaxInPrecision: precision must be one of float64, float32, float16, got 'bfloat16'"],
-      [() => core.softmaxInPrecision(f(1), {}), 'RangeError', 'softmaxInPrecision: precision must be one of float64, float32, float16, got undefined'],
+      [() => core.softmaxInPrecision(f(1), {}), 'TypeError', 'softmaxInPrecision: precision must be a string, got undefined'],
       [() => core.softmaxInPrecision([1], { precision: 'float16' }), 'TypeError', 'softmaxInPrecision: scores must be a Float64Array, got an Array'],
       [() => core.softmaxInPrecision(f(1)), 'TypeError', 'softmaxInPrecision: request must be an object, got undefined'],
     ];

@@ -74,7 +74,7 @@ describe('query scores through WASM', () => {
   test('reject a fractional dₖ, an oversized key count and an unsafe seed', () => {
     assert.throws(() => core.sampleQueryScores({ dk: 3.5, keyCount: 8, seed: 1 }), {
       name: 'RangeError',
-      message: 'sampleQueryScores: keyDimension must be an integer from 1 to 65536, got 3.5',
+      message: 'sampleQueryScores: dk must be an integer from 1 to 65536, got 3.5',
     });
     assert.throws(() => core.sampleQueryScores({ dk: 8, keyCount: 5000, seed: 1 }), {
       name: 'RangeError',

@@ -102,56 +102,56 @@ TEST_CASE("scaledDotProductAttention rejects bad shapes, values and scales with 
   const RowMatrix q = randomMatrix(3, 4, 1), k = randomMatrix(5, 4, 2), v = randomMatrix(5, 2, 3);
   const AttentionScale sqrt{AttentionScaleMode::Sqrt, 1.0};
   CHECK_THROWS_WITH_AS(scaledDotProductAttention(RowMatrix(0, 4), k, v, sqrt, false),
-                       "scaledDotProductAttention: queries must be 1 to 4096 rows by 1 to 4096 columns, got 0x4",
+                       "attention: q must be 1 to 4096 rows by 1 to 4096 columns, got 0x4",
                        CoreError);
   CHECK_THROWS_WITH_AS(scaledDotProductAttention(q, RowMatrix(5, 0), v, sqrt, false),
-                       "scaledDotProductAttention: keys must be 1 to 4096 rows by 1 to 4096 columns, got 5x0", CoreError);
+                       "attention: k must be 1 to 4096 rows by 1 to 4096 columns, got 5x0", CoreError);
   CHECK_THROWS_WITH_AS(scaledDotProductAttention(q, k, RowMatrix(5, 4097), sqrt, false),
-                       "scaledDotProductAttention: values must be 1 to 4096 rows by 1 to 4096 columns, got 5x4097",
+                       "attention: v must be 1 to 4096 rows by 1 to 4096 columns, got 5x4097",
                        CoreError);
   CHECK_THROWS_WITH_AS(scaledDotProductAttention(RowMatrix::Zero(4097, 1), k.leftCols(1), v, sqrt, false),
-                       "scaledDotProductAttention: queries must be 1 to 4096 rows by 1 to 4096 columns, got 4097x1",
+                       "attention: q must be 1 to 4096 rows by 1 to 4096 columns, got 4097x1",
                        CoreError);
   CHECK_THROWS_WITH_AS(scaledDotProductAttention(q, randomMatrix(5, 3, 4), v, sqrt, false),
-                       "scaledDotProductAttention: keys must be 4 columns (as queries), got 3 columns", CoreError);
+                       "attention: k must be 4 columns (as q), got 3 columns", CoreError);
   CHECK_THROWS_WITH_AS(scaledDotProductAttention(q, k, randomMatrix(4, 2, 5), sqrt, false),
-                       "scaledDotProductAttention: values must be 5 rows (one per key), got 4 rows", CoreError);
+                       "attention: v must be 5 rows (one per key), got 4 rows", CoreError);
   CHECK_THROWS_WITH_AS(scaledDotProductAttention(RowMatrix::Zero(2049, 1), RowMatrix::Zero(2049, 1),
                                                  RowMatrix::Zero(2049, 1), sqrt, false),
-                       "scaledDotProductAttention: queries.rows*keys.rows must be at most 4194304, got 4198401",
+                       "attention: n*m must be at most 4194304, got 4198401",
                        CoreError);
   CHECK_THROWS_WITH_AS(scaledDotProductAttention(k, q, v.topRows(3), sqrt, true),
-                       "scaledDotProductAttention: keys must be at least 5 rows (one per query) when causal, got 3 rows",
+                       "attention: k must be at least 5 rows (one per query) when causal, got 3 rows",
                        CoreError);
   CHECK_THROWS_WITH_AS(scaledDotProductAttention(q, k, v, {AttentionScaleMode::Temperature, 0.0}, false),
-                       "scaledDotProductAttention: scale.temperature must be a finite number greater than 0, got 0",
+                       "attention: scale.temperature must be a finite number greater than 0, got 0",
                        CoreError);
   CHECK_THROWS_WITH_AS(scaledDotProductAttention(q, k, v, {AttentionScaleMode::Cosine, NAN}, false),
-                       "scaledDotProductAttention: scale.temperature must be a finite number greater than 0, got nan",
+                       "attention: scale.temperature must be a finite number greater than 0, got nan",
                        CoreError);
   CHECK_THROWS_WITH_AS(scaledDotProductAttention(q, k, v, {static_cast<AttentionScaleMode>(6), 1.0}, false),
-                       "scaledDotProductAttention: scale.mode must be 0 (none), 1 (sqrt), 2 (linear), 3 (temperature), "
+                       "attention: scale.mode must be 0 (none), 1 (sqrt), 2 (linear), 3 (temperature), "
                        "4 (balanced) or 5 (cosine), got 6",
                        CoreError);
   RowMatrix bad = q;
   bad(1, 2) = NAN;
   CHECK_THROWS_WITH_AS(scaledDotProductAttention(bad, k, v, sqrt, false),
-                       "scaledDotProductAttention: queries[1,2] must be finite, got nan", CoreError);
+                       "attention: q[1,2] must be finite, got nan", CoreError);
   RowMatrix badKeys = k;
   badKeys(4, 0) = -INFINITY;
   CHECK_THROWS_WITH_AS(scaledDotProductAttention(q, badKeys, v, sqrt, false),
-                       "scaledDotProductAttention: keys[4,0] must be finite, got -inf", CoreError);
+                       "attention: k[4,0] must be finite, got -inf", CoreError);
   RowMatrix badValues = v;
   badValues(0, 1) = INFINITY;
   CHECK_THROWS_WITH_AS(scaledDotProductAttention(q, k, badValues, sqrt, false),
-                       "scaledDotProductAttention: values[0,1] must be finite, got inf", CoreError);
+                       "attention: v[0,1] must be finite, got inf", CoreError);
   RowMatrix zeroRow = k;
   zeroRow.row(2).setZero();
   CHECK_THROWS_WITH_AS(scaledDotProductAttention(q, zeroRow, v, {AttentionScaleMode::Cosine, 1.0}, false),
-                       "scaledDotProductAttention: keys[2] must be a nonzero row for cosine scores, got a zero row",
+                       "attention: k[2] must be a nonzero row for cosine scores, got a zero row",
                        CoreError);
   CHECK_THROWS_WITH_AS(scaledDotProductAttention(q * 1e200, k * 1e200, v, sqrt, false),
-                       "scaledDotProductAttention: scores must be finite (inputs too large for the chosen scale), got an "
+                       "attention: scores must be finite (inputs too large for the chosen scale), got an "
                        "overflow in query row 0",
                        CoreError);
 }

@@ -104,9 +104,9 @@ TEST_CASE("dotProductExperiment rejects bad arguments with exact messages") {
     return dotProductExperiment(dk, count, 1, scale, method, bins);
   };
   CHECK_THROWS_WITH_AS(run(0, 100, kNone, DotProductMethod::Fast, 10),
-                       "dotProductExperiment: keyDimension must be between 1 and 65536, got 0", CoreError);
+                       "dotProductExperiment: dk must be between 1 and 65536, got 0", CoreError);
   CHECK_THROWS_WITH_AS(run(65537, 100, kNone, DotProductMethod::Fast, 10),
-                       "dotProductExperiment: keyDimension must be between 1 and 65536, got 65537", CoreError);
+                       "dotProductExperiment: dk must be between 1 and 65536, got 65537", CoreError);
   CHECK_THROWS_WITH_AS(run(4, 1, kNone, DotProductMethod::Fast, 10),
                        "dotProductExperiment: count must be between 2 and 1000000, got 1", CoreError);
   CHECK_THROWS_WITH_AS(run(4, 1000001, kNone, DotProductMethod::Fast, 10),
@@ -124,6 +124,6 @@ TEST_CASE("dotProductExperiment rejects bad arguments with exact messages") {
   CHECK_THROWS_WITH_AS(run(4, 100, kNone, DotProductMethod::Fast, 1001),
                        "dotProductExperiment: bins must be between 1 and 1000, got 1001", CoreError);
   CHECK_THROWS_WITH_AS(run(4096, 20000, kNone, DotProductMethod::Direct, 10),
-                       "dotProductExperiment: keyDimension*count (direct method) must be at most 50000000, got 81920000",
+                       "dotProductExperiment: dk*count (direct method) must be at most 50000000, got 81920000",
                        CoreError);
 }

@@ -165,3 +165,14 @@ TEST_CASE("‖J‖_F and the survival ratio do not underflow while max |J| > 0")
   CHECK(sweep.frobenius[0] == doctest::Approx(8.4e-170).epsilon(0.01));
   CHECK(sweep.survivalRatio[0] > 0.0);
 }
+
+TEST_CASE("softmaxStatsOfScores: the stats of softmax(scores), with errors naming softmaxStats and scores") {
+  SoftmaxOptions options;
+  options.temperature = 2.0;
+  const SoftmaxStats stats = softmaxStatsOfScores(vec({1, 2, 3}), options);
+  CHECK(stats.maxWeight == softmaxStats(softmax(vec({1, 2, 3}), 2.0)).maxWeight);
+  CHECK_THROWS_WITH_AS(softmaxStatsOfScores(vec({1}), options),
+                       "softmaxStats: scores must be of length 2 to 65536, got 1 elements", CoreError);
+  CHECK_THROWS_WITH_AS(softmaxStatsOfScores(vec({1, NAN}), options),
+                       "softmaxStats: scores[1] must be finite or -inf, got nan", CoreError);
+}

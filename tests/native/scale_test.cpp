@@ -49,10 +49,23 @@ TEST_CASE("scale functions reject bad modes, temperatures and dimensions") {
   CHECK_THROWS_WITH_AS(scaleDivisor({ScaleMode::Temperature, 2e6}, 4),
                        "scaleDivisor: scale.temperature must be between 0.001 and 1e+06, got 2000000", CoreError);
   CHECK_THROWS_WITH_AS(scaleDivisor({ScaleMode::Sqrt, 1.0}, 0),
-                       "scaleDivisor: keyDimension must be between 1 and 65536, got 0", CoreError);
+                       "scaleDivisor: dk must be between 1 and 65536, got 0", CoreError);
   CHECK_THROWS_WITH_AS(scoreVariance({ScaleMode::Sqrt, 1.0}, 65537),
-                       "scaleDivisor: keyDimension must be between 1 and 65536, got 65537", CoreError);
+                       "scaleDivisor: dk must be between 1 and 65536, got 65537", CoreError);
   CHECK_THROWS_WITH_AS(scaleModeName(static_cast<ScaleMode>(-1)),
                        "scaleModeName: mode must be 0 (none), 1 (sqrt), 2 (linear) or 3 (temperature), got -1",
                        CoreError);
+}
+
+TEST_CASE("scoreStatistics: mean 0, and the variance, std and divisor of each scale") {
+  const ScoreStatistics unscaled = scoreStatistics(Scale{ScaleMode::None, 1.0}, 512);
+  CHECK(unscaled.mean == 0.0);
+  CHECK(unscaled.variance == 512.0);
+  CHECK(unscaled.std == doctest::Approx(std::sqrt(512.0)));
+  CHECK(unscaled.divisor == 1.0);
+  const ScoreStatistics scaled = scoreStatistics(Scale{ScaleMode::Sqrt, 1.0}, 512);
+  CHECK(scaled.variance == doctest::Approx(1.0));
+  CHECK(scaled.divisor == doctest::Approx(std::sqrt(512.0)));
+  CHECK_THROWS_WITH_AS(scoreStatistics(Scale{ScaleMode::Sqrt, 1.0}, 0),
+                       "scoreStatistics: dk must be between 1 and 65536, got 0", CoreError);
 }

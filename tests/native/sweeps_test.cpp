@@ -97,11 +97,11 @@ TEST_CASE("random directions are nearly orthogonal: cosine mean 0 and variance 1
 
 TEST_CASE("sweeps reject bad arguments with exact messages") {
   CHECK_THROWS_WITH_AS(entropySweep({}, 8, 10, 1, {kSqrt}),
-                       "entropySweep: keyDimensions must be of length 1 to 64, got 0 elements", CoreError);
+                       "entropySweep: dks must be of length 1 to 64, got 0 elements", CoreError);
   CHECK_THROWS_WITH_AS(entropySweep(std::vector<int>(65, 4), 8, 10, 1, {kSqrt}),
-                       "entropySweep: keyDimensions must be of length 1 to 64, got 65 elements", CoreError);
+                       "entropySweep: dks must be of length 1 to 64, got 65 elements", CoreError);
   CHECK_THROWS_WITH_AS(entropySweep({4, 0}, 8, 10, 1, {kSqrt}),
-                       "entropySweep: keyDimensions[1] must be between 1 and 65536, got 0", CoreError);
+                       "entropySweep: dks[1] must be between 1 and 65536, got 0", CoreError);
   CHECK_THROWS_WITH_AS(entropySweep({4}, 0, 10, 1, {kSqrt}), "entropySweep: keyCount must be between 1 and 4096, got 0",
                        CoreError);
   CHECK_THROWS_WITH_AS(entropySweep({4}, 8, 1, 1, {kSqrt}), "entropySweep: trials must be between 2 and 100000, got 1",
@@ -111,7 +111,7 @@ TEST_CASE("sweeps reject bad arguments with exact messages") {
   CHECK_THROWS_WITH_AS(entropySweep({4}, 8, 10, 1, {{ScaleMode::Temperature, -1}}),
                        "entropySweep: scale.temperature must be between 0.001 and 1e+06, got -1", CoreError);
   CHECK_THROWS_WITH_AS(entropySweep(std::vector<int>(10, 4), 4096, 1000, 1, {kSqrt}),
-                       "entropySweep: keyDimensions*trials*keyCount*scales must be at most 20000000, got 40960000",
+                       "entropySweep: dks*trials*keyCount*scales must be at most 20000000, got 40960000",
                        CoreError);
 
   CHECK_THROWS_WITH_AS(saturationCurve(Eigen::VectorXd(), 4),

@@ -1,11 +1,14 @@
 // The Embind surface of the core: thin wrappers, one coarse call per batch or sweep, typed arrays in and out.
+// Arguments are converted in convert.hpp, modes.hpp and options.hpp; results in results.hpp.
 #include <emscripten/bind.h>
 
 #include "convert.hpp"
 #include "gradient_survival.hpp"
 #include "modes.hpp"
+#include "options.hpp"
 #include "precision.hpp"
 #include "random_matrix.hpp"
+#include "results.hpp"
 #include "scores.hpp"
 #include "softmax.hpp"
 #include "stats.hpp"
@@ -16,33 +19,28 @@
 namespace attention_lab::bindings {
 namespace {
 
-SoftmaxOptions toSoftmaxOptions(const char* function, double temperature, const val& mask) {
-  SoftmaxOptions options;
-  options.temperature = temperature;
-  options.mask = toMask(function, mask);
-  return options;
+int toInt(const char* function, const char* argument, double value, double low, double high) {
+  return static_cast<int>(toInteger(function, argument, value, low, high));
 }
 
 val softmaxBinding(const val& scores, double temperature, const val& mask) {
-  return guarded([&] { return toFloat64Array(softmax(toVector("softmax", "scores", scores), toSoftmaxOptions("softmax", temperature, mask))); });
+  const char* fn = "softmax";
+  return guarded([&] {
+    return toFloat64Array(softmax(toVector(fn, "scores", scores), toSoftmaxOptions(fn, temperature, mask)));
+  });
 }
 
 val logSoftmaxBinding(const val& scores, double temperature, const val& mask) {
-  return guarded([&] { return toFloat64Array(logSoftmax(toVector("logSoftmax", "scores", scores), toSoftmaxOptions("logSoftmax", temperature, mask))); });
+  const char* fn = "logSoftmax";
+  return guarded([&] {
+    return toFloat64Array(logSoftmax(toVector(fn, "scores", scores), toSoftmaxOptions(fn, temperature, mask)));
+  });
 }
 
-val softmaxStatsBinding(const val& weights) {
+val softmaxStatsBinding(const val& scores, double temperature, const val& mask) {
+  const char* fn = "softmaxStats";
   return guarded([&] {
-    const SoftmaxStats stats = softmaxStats(toVector("softmaxStats", "weights", weights));
-    val result = val::object();
-    result.set("entropy", stats.entropy);
-    result.set("perplexity", stats.perplexity);
-    result.set("maxWeight", stats.maxWeight);
-    result.set("jacobianMaxAbs", stats.jacobianMaxAbs);
-    result.set("jacobianFrobenius", stats.jacobianFrobenius);
-    result.set("survivalRatio", stats.survivalRatio);
-    result.set("survival", survivalName(stats.survival));
-    return result;
+    return toJs(softmaxStatsOfScores(toVector(fn, "scores", scores), toSoftmaxOptions(fn, temperature, mask)));
   });
 }
 
@@ -59,59 +57,34 @@ double normalWithinBinding(double sigmas) {
 }
 
 double saturationCrossingBinding(double threshold, double keyCount) {
+  const char* fn = "saturationCrossing";
   return guarded([&] {
-    return saturationCrossing(threshold, static_cast<int>(toInteger("saturationCrossing", "keyCount", keyCount, 2,
-                                                                    kMaxSoftmaxLength)));
+    return saturationCrossing(threshold, toInt(fn, "keyCount", keyCount, 2, kMaxSoftmaxLength));
   });
 }
 
-val scoreStatisticsBinding(double keyDimension, const std::string& mode, double temperature) {
+val scoreStatisticsBinding(double dk, const std::string& mode, double temperature) {
+  const char* fn = "scoreStatistics";
   return guarded([&] {
-    const auto dk = static_cast<int>(toInteger("scoreStatistics", "dk", keyDimension, 1, kMaxKeyDimension));
-    const Scale scale = toScale("scoreStatistics", mode, temperature);
-    val result = val::object();
-    result.set("mean", 0.0);
-    result.set("variance", scoreVariance(scale, dk));
-    result.set("std", scoreStd(scale, dk));
-    result.set("divisor", scaleDivisor(scale, dk));
-    return result;
+    return toJs(scoreStatistics(toScale(fn, mode, temperature), toInt(fn, "dk", dk, 1, kMaxKeyDimension)));
   });
 }
 
-val dotProductExperimentBinding(double keyDimension, double count, double seed, const std::string& mode,
-                                double temperature, const std::string& method, double bins) {
+val dotProductExperimentBinding(double dk, double count, double seed, const std::string& mode, double temperature,
+                                const std::string& method, double bins) {
+  const char* fn = "dotProductExperiment";
   return guarded([&] {
-    const char* fn = "dotProductExperiment";
-    const auto dk = static_cast<int>(toInteger(fn, "dk", keyDimension, 1, kMaxKeyDimension));
-    const auto n = static_cast<int>(toInteger(fn, "count", count, 2, kMaxSamples));
-    const auto binCount = static_cast<int>(toInteger(fn, "bins", bins, 1, kMaxBins));
-    const DotProductExperiment e =
-        dotProductExperiment(dk, n, toSeed(fn, seed), toScale(fn, mode, temperature), toMethod(fn, method), binCount);
-    val result = val::object();
-    result.set("samples", toFloat64Array(e.samples));
-    result.set("mean", e.mean);
-    result.set("variance", e.variance);
-    result.set("std", e.std);
-    result.set("meanStandardError", e.meanStandardError);
-    result.set("varianceStandardError", e.varianceStandardError);
-    result.set("stdStandardError", e.stdStandardError);
-    result.set("theoryVariance", e.theoryVariance);
-    result.set("theoryStd", e.theoryStd);
-    val histogram = val::object();
-    histogram.set("edges", toFloat64Array(e.histogram.edges));
-    histogram.set("counts", toFloat64Array(e.histogram.counts));
-    histogram.set("below", static_cast<double>(e.histogram.below));
-    histogram.set("above", static_cast<double>(e.histogram.above));
-    result.set("histogram", histogram);
-    result.set("densityCounts", toFloat64Array(e.densityCounts));
-    return result;
+    return toJs(dotProductExperiment(toInt(fn, "dk", dk, 1, kMaxKeyDimension),
+                                     toInt(fn, "count", count, 2, kMaxSamples), toSeed(fn, seed),
+                                     toScale(fn, mode, temperature), toMethod(fn, method),
+                                     toInt(fn, "bins", bins, 1, kMaxBins)));
   });
 }
 
 val attentionBinding(const val& queries, const val& keys, const val& values, double rows, double keyCount,
                      double width, double valueWidth, const std::string& mode, double temperature, bool causal) {
+  const char* fn = "attention";
   return guarded([&] {
-    const char* fn = "attention";
     const auto n = toInteger(fn, "n", rows, 1, kMaxAttentionRows);
     const auto m = toInteger(fn, "m", keyCount, 1, kMaxAttentionRows);
     const auto d = toInteger(fn, "d", width, 1, kMaxModelDimension);
@@ -120,136 +93,74 @@ val attentionBinding(const val& queries, const val& keys, const val& values, dou
     const std::vector<double> q = toMatrixValues(fn, "q", queries, n, d);
     const std::vector<double> k = toMatrixValues(fn, "k", keys, m, d);
     const std::vector<double> v = toMatrixValues(fn, "v", values, m, dv);
-    const AttentionResult r = scaledDotProductAttention(
+    return toJs(scaledDotProductAttention(
         Eigen::Map<const RowMatrix>(q.data(), n, d), Eigen::Map<const RowMatrix>(k.data(), m, d),
-        Eigen::Map<const RowMatrix>(v.data(), m, dv), toAttentionScale(fn, mode, temperature), causal);
-    val result = val::object();
-    result.set("weights", toFloat64Array(r.weights));
-    result.set("output", toFloat64Array(r.output));
-    return result;
+        Eigen::Map<const RowMatrix>(v.data(), m, dv), toAttentionScale(fn, mode, temperature), causal));
   });
 }
 
-val entropySweepBinding(const val& keyDimensions, double keyCount, double trials, double seed, const val& modes,
+val entropySweepBinding(const val& dks, double keyCount, double trials, double seed, const val& modes,
                         const val& temperatures) {
+  const char* fn = "entropySweep";
   return guarded([&] {
-    const char* fn = "entropySweep";
-    const std::vector<int> dks = toIntegers(fn, "dks", keyDimensions, 1, kMaxKeyDimension);
-    requireInputLength(fn, "modes", modes);
-    requireInputLength(fn, "temperatures", temperatures);
-    const std::vector<std::string> names = emscripten::vecFromJSArray<std::string>(modes);
-    const std::vector<double> taus = emscripten::convertJSArrayToNumberVector<double>(temperatures);
-    if (names.size() != taus.size()) {
-      failArgument(ErrorKind::Shape, fn, "temperatures", "one per scale (" + std::to_string(names.size()) + ")",
-                   std::to_string(taus.size()));
-    }
-    std::vector<Scale> scales;
-    for (std::size_t i = 0; i < names.size(); ++i) scales.push_back(toScale(fn, names[i], taus[i]));
-    const EntropySweep sweep =
-        entropySweep(dks, static_cast<int>(toInteger(fn, "keyCount", keyCount, 1, kMaxKeys)),
-                     static_cast<int>(toInteger(fn, "trials", trials, 2, kMaxTrials)), toSeed(fn, seed), scales);
-    val result = val::object();
-    result.set("dks", toFloat64Array(sweep.keyDimensions));
-    result.set("maxEntropy", sweep.maxEntropy);
-    result.set("meanEntropy", toFloat64Array(sweep.meanEntropy));
-    result.set("entropyStandardError", toFloat64Array(sweep.entropyStandardError));
-    result.set("meanMaxWeight", toFloat64Array(sweep.meanMaxWeight));
-    result.set("maxWeightStandardError", toFloat64Array(sweep.maxWeightStandardError));
-    return result;
+    return toJs(entropySweep(toIntegers(fn, "dks", dks, 1, kMaxKeyDimension),
+                             toInt(fn, "keyCount", keyCount, 1, kMaxKeys), toInt(fn, "trials", trials, 2, kMaxTrials),
+                             toSeed(fn, seed), toScales(fn, modes, temperatures)));
   });
 }
 
 val saturationCurveBinding(const val& xs, double keyCount) {
+  const char* fn = "saturationCurve";
   return guarded([&] {
-    const auto n = toInteger("saturationCurve", "keyCount", keyCount, 1, kMaxSoftmaxLength);
-    return toFloat64Array(saturationCurve(toVector("saturationCurve", "xs", xs), static_cast<int>(n)));
+    return toFloat64Array(
+        saturationCurve(toVector(fn, "xs", xs), toInt(fn, "keyCount", keyCount, 1, kMaxSoftmaxLength)));
   });
 }
 
 val jacobianNormsBinding(const val& scores, const val& multipliers) {
+  const char* fn = "jacobianNormsByMultiplier";
   return guarded([&] {
-    const JacobianSweep sweep = jacobianNormsByMultiplier(toVector("jacobianNormsByMultiplier", "scores", scores), toVector("jacobianNormsByMultiplier", "multipliers", multipliers));
-    val result = val::object();
-    result.set("multipliers", toFloat64Array(sweep.multipliers));
-    result.set("maxAbs", toFloat64Array(sweep.maxAbs));
-    result.set("frobenius", toFloat64Array(sweep.frobenius));
-    result.set("survivalRatio", toFloat64Array(sweep.survivalRatio));
-    return result;
+    return toJs(jacobianNormsByMultiplier(toVector(fn, "scores", scores), toVector(fn, "multipliers", multipliers)));
   });
 }
 
 val cosineSweepBinding(const val& dimensions, double pairs, double seed) {
+  const char* fn = "cosineSweep";
   return guarded([&] {
-    const char* fn = "cosineSweep";
-    const CosineSweep sweep = cosineSweep(toIntegers(fn, "dimensions", dimensions, 1, kMaxModelDimension),
-                                          static_cast<int>(toInteger(fn, "pairs", pairs, 2, kMaxTrials)),
-                                          toSeed(fn, seed));
-    val samples = val::array();
-    for (const auto& s : sweep.samples) samples.call<void>("push", toFloat64Array(s));
-    val result = val::object();
-    result.set("dimensions", toFloat64Array(sweep.dimensions));
-    result.set("samples", samples);
-    result.set("mean", toFloat64Array(sweep.mean));
-    result.set("meanStandardError", toFloat64Array(sweep.meanStandardError));
-    result.set("variance", toFloat64Array(sweep.variance));
-    result.set("varianceStandardError", toFloat64Array(sweep.varianceStandardError));
-    result.set("theoryVariance", toFloat64Array(sweep.theoryVariance));
-    return result;
+    return toJs(cosineSweep(toIntegers(fn, "dimensions", dimensions, 1, kMaxModelDimension),
+                            toInt(fn, "pairs", pairs, 2, kMaxTrials), toSeed(fn, seed)));
   });
 }
 
-val sampleQueryScoresBinding(double keyDimension, double keyCount, double seed) {
+val sampleQueryScoresBinding(double dk, double keyCount, double seed) {
+  const char* fn = "sampleQueryScores";
   return guarded([&] {
-    const char* fn = "sampleQueryScores";
-    const auto dk = toInteger(fn, "keyDimension", keyDimension, 1, kMaxKeyDimension);
-    const auto n = toInteger(fn, "keyCount", keyCount, 1, kMaxKeys);
-    return toFloat64Array(sampleQueryScores(static_cast<int>(dk), static_cast<int>(n), toSeed(fn, seed)));
+    return toFloat64Array(sampleQueryScores(toInt(fn, "dk", dk, 1, kMaxKeyDimension),
+                                            toInt(fn, "keyCount", keyCount, 1, kMaxKeys), toSeed(fn, seed)));
   });
 }
 
-val gradientSurvivalBinding(double keyDimension, double keyCount, const std::string& mode, double temperature,
-                            double trials, double seed) {
+val gradientSurvivalBinding(double dk, double keyCount, const std::string& mode, double temperature, double trials,
+                            double seed) {
+  const char* fn = "gradientSurvival";
   return guarded([&] {
-    const char* fn = "gradientSurvival";
-    const QueryGradientSurvival s = gradientSurvival(
-        static_cast<int>(toInteger(fn, "dk", keyDimension, 1, kMaxKeyDimension)),
-        static_cast<int>(toInteger(fn, "keyCount", keyCount, 2, kMaxKeys)), toScale(fn, mode, temperature),
-        static_cast<int>(toInteger(fn, "trials", trials, 2, kMaxTrials)), toSeed(fn, seed));
-    val expected = val::object();
-    expected.set("ratio", s.expected.ratio);
-    expected.set("standardError", s.expected.standardError);
-    expected.set("state", survivalName(s.expected.state));
-    expected.set("trials", s.expected.trials);
-    val sample = val::object();
-    sample.set("ratio", s.sample.ratio);
-    sample.set("state", survivalName(s.sample.state));
-    val thresholds = val::object();
-    thresholds.set("healthy", kQuerySurvivalThresholds.healthy);
-    thresholds.set("fading", kQuerySurvivalThresholds.fading);
-    thresholds.set("dying", kQuerySurvivalThresholds.dying);
-    val result = val::object();
-    result.set("expected", expected);
-    result.set("sample", sample);
-    result.set("thresholds", thresholds);
-    return result;
+    return toJs(gradientSurvival(toInt(fn, "dk", dk, 1, kMaxKeyDimension),
+                                 toInt(fn, "keyCount", keyCount, 2, kMaxKeys), toScale(fn, mode, temperature),
+                                 toInt(fn, "trials", trials, 2, kMaxTrials), toSeed(fn, seed)));
   });
 }
 
 val sampleNormalsBinding(double count, double seed) {
+  const char* fn = "sampleNormals";
   return guarded([&] {
-    const char* fn = "sampleNormals";
     return toFloat64Array(sampleNormals(toInteger(fn, "count", count, 1, kMaxSamples), toSeed(fn, seed)));
   });
 }
 
 val softmaxInPrecisionBinding(const val& scores, double temperature, const std::string& precision) {
+  const char* fn = "softmaxInPrecision";
   return guarded([&] {
-    const PrecisionSoftmax p =
-        softmaxInPrecision(toVector("softmaxInPrecision", "scores", scores), temperature, toPrecision("softmaxInPrecision", precision));
-    val result = val::object();
-    result.set("weights", toFloat64Array(p.weights));
-    result.set("exactZeros", static_cast<double>(p.exactZeros));
-    return result;
+    return toJs(softmaxInPrecision(toVector(fn, "scores", scores), temperature, toPrecision(fn, precision)));
   });
 }
 
@@ -259,17 +170,7 @@ class TrainerBinding {
   explicit TrainerBinding(const TrainerConfig& config) : trainer_(config) {}
 
   val run(double steps) {
-    return guarded([&] {
-      const TrainingStepStats stats =
-          trainer_.run(static_cast<int>(toInteger("Trainer.run", "steps", steps, 1, kMaxStepsPerRun)));
-      val result = val::object();
-      result.set("firstStep", static_cast<double>(stats.firstStep));
-      result.set("loss", toFloat64Array(stats.loss));
-      result.set("accuracy", toFloat64Array(stats.accuracy));
-      result.set("gradientNorm", toFloat64Array(stats.gradientNorm));
-      result.set("scoreGradientNorm", toFloat64Array(stats.scoreGradientNorm));
-      return result;
-    });
+    return guarded([&] { return toJs(trainer_.run(toInt("Trainer.run", "steps", steps, 1, kMaxStepsPerRun))); });
   }
 
   double steps() const { return static_cast<double>(trainer_.steps()); }
@@ -278,26 +179,10 @@ class TrainerBinding {
   Trainer trainer_;
 };
 
-// Fields left undefined take the core's defaults (trainerConfig); errors name createTrainer, the JS entry point.
+// Errors name createTrainer, the JS entry point; a bad config throws before anything is allocated.
 TrainerBinding* createTrainerBinding(const val& config) {
-  return guarded([&] {
-    const char* fn = "createTrainer";
-    const auto integer = [&](const char* name, double low, double high) -> std::optional<int> {
-      const val value = config[name];
-      if (value.isUndefined()) return std::nullopt;
-      return static_cast<int>(toInteger(fn, name, value.as<double>(), low, high));
-    };
-    TrainerOptions options;
-    options.keyCount = integer("keyCount", kMinTrainingKeys, kMaxTrainingKeys);
-    options.keyDimension = integer("dk", 1, kMaxTrainingKeyDimension);
-    options.modelDimension = integer("modelDim", 1, kMaxTrainingModelDimension);
-    options.batchSize = integer("batchSize", 1, kMaxTrainingBatch);
-    if (!config["optimizer"].isUndefined()) options.optimizer = toOptimizer(fn, config["optimizer"].as<std::string>());
-    if (!config["learningRate"].isUndefined()) options.learningRate = config["learningRate"].as<double>();
-    options.scaled = config["scaled"].as<bool>();
-    options.seed = toSeed(fn, config["seed"].as<double>());
-    return new TrainerBinding(trainerConfig(fn, options));  // a bad config throws before anything is allocated
-  });
+  const char* fn = "createTrainer";
+  return guarded([&] { return new TrainerBinding(trainerConfig(fn, toTrainerOptions(fn, config))); });
 }
 
 }  // namespace

@@ -38,7 +38,7 @@ export interface RawDotProductExperiment {
 export interface RawAttentionCore {
   softmax(scores: Float64Array, temperature: number, mask: Uint8Array | undefined): Float64Array;
   logSoftmax(scores: Float64Array, temperature: number, mask: Uint8Array | undefined): Float64Array;
-  softmaxStats(weights: Float64Array): RawSoftmaxStats;
+  softmaxStats(scores: Float64Array, temperature: number, mask: Uint8Array | undefined): RawSoftmaxStats;
   softmaxJacobian(weights: Float64Array): Float64Array;
   saturationCrossing(threshold: number, keyCount: number): number;
   normalWithin(sigmas: number): number;

@@ -1,11 +1,11 @@
 // Turns the raw Embind module into the idiomatic Core: options objects, typed arrays, checked arguments.
 import type { RawAttentionCore, RawTrainer } from '../../generated/wasm/attention_core.mjs';
 import {
-  requireBoolean, requireChoice, requireFloat64Array, requireNumber, requireNumbers, requireOptionalUint8Array,
+  requireBoolean, requireFloat64Array, requireNumber, requireNumbers, requireName, requireOptionalUint8Array,
   requireOptions,
 } from './checks.js';
 import { toRawAttentionScale, toRawScale } from './scales.js';
-import type { Core, SoftmaxOptions, Trainer } from './types.js';
+import type { Core, Precision, SoftmaxOptions, Trainer } from './types.js';
 
 // Splits a row-major matrix into its rows (views, no copies).
 function rows(matrix: Float64Array, count: number): Float64Array[] {
@@ -54,7 +54,7 @@ export function wrapCore(raw: RawAttentionCore): Core {
     logSoftmax: (scores, options) => raw.logSoftmax(...softmaxArguments('logSoftmax', scores, options)),
 
     softmaxStats(scores, options) {
-      const stats = raw.softmaxStats(raw.softmax(...softmaxArguments('softmaxStats', scores, options)));
+      const stats = raw.softmaxStats(...softmaxArguments('softmaxStats', scores, options));
       const { survival, survivalRatio, ...rest } = stats;
       return { ...rest, survival: { state: survival, ratio: survivalRatio } };
     },
@@ -81,7 +81,7 @@ export function wrapCore(raw: RawAttentionCore): Core {
       const fn = 'dotProductExperiment';
       const { dk, count, seed, scale = 'none', method = 'fast', bins = 60 } = requireOptions(fn, request, true);
       const e = raw.dotProductExperiment(requireNumber(fn, 'dk', dk), requireNumber(fn, 'count', count),
-        requireNumber(fn, 'seed', seed), ...toRawScale(fn, scale), requireChoice(fn, 'method', method, ['fast', 'direct'] as const),
+        requireNumber(fn, 'seed', seed), ...toRawScale(fn, scale), requireName<'fast' | 'direct'>(fn, 'method', method),
         requireNumber(fn, 'bins', bins));
       return {
         samples: e.samples, mean: e.mean, variance: e.variance, std: e.std,
@@ -152,7 +152,7 @@ export function wrapCore(raw: RawAttentionCore): Core {
       const fn = 'softmaxInPrecision';
       const { temperature = 1, precision } = requireOptions(fn, options, true);
       return raw.softmaxInPrecision(requireFloat64Array(fn, 'scores', scores), requireNumber(fn, 'temperature', temperature),
-        requireChoice(fn, 'precision', precision, ['float64', 'float32', 'float16'] as const));
+        requireName<Precision>(fn, 'precision', precision));
     },
 
     createTrainer(config) {
@@ -163,7 +163,7 @@ export function wrapCore(raw: RawAttentionCore): Core {
         scaled: requireBoolean(fn, 'scaled', scaled), seed: requireNumber(fn, 'seed', seed),
         modelDim: optionalNumber(fn, 'modelDim', modelDim), batchSize: optionalNumber(fn, 'batchSize', batchSize),
         learningRate: optionalNumber(fn, 'learningRate', learningRate),
-        optimizer: requireChoice(fn, 'optimizer', optimizer, ['adam', 'sgd'] as const),
+        optimizer: requireName<'adam' | 'sgd'>(fn, 'optimizer', optimizer),
       }));
     },
   };

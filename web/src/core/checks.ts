@@ -40,7 +40,9 @@ export function requireOptions<T extends object>(fn: string, value: T | undefine
   throw new TypeError(`${fn}: ${required ? 'request' : 'options'} must be an object, got ${describe(value)}`);
 }
 
-export function requireChoice<T extends string>(fn: string, name: string, value: unknown, allowed: readonly T[]): T {
-  if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
-  throw new RangeError(`${fn}: ${name} must be one of ${allowed.join(', ')}, got ${typeof value === 'string' ? `'${value}'` : describe(value)}`);
+// Names of the core's enums (method, precision, optimizer) pass as strings: the core checks them against its one
+// name table per enum, so the allowed names and the message cannot drift from the C++ side.
+export function requireName<T extends string>(fn: string, name: string, value: unknown): T {
+  if (typeof value === 'string') return value as T;
+  throw new TypeError(`${fn}: ${name} must be a string, got ${describe(value)}`);
 }
