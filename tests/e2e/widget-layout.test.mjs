@@ -87,3 +87,20 @@ test('dragging a slider through its whole range never changes a figure\'s height
     assert.ok(Math.max(...heights) - Math.min(...heights) <= 1, `${widget}: heights over the drag ${[...new Set(heights)].join(', ')}`);
   }
 });
+
+test('a widget\'s state survives a reload: the address bar follows every change', async () => {
+  const { page } = lesson;
+  const { id } = widgets.find((w) => w.widget === 'softmax-dies');
+  await open(page, id);
+  await page.focus(`#${id}-widget-keys-slider`);
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  await page.click(`#${id}-widget input[value="sqrt"]`);
+  await page.waitForFunction((w) => JSON.parse(document.querySelector(w).dataset.rendered).scale === 'sqrt', `#${id}-widget`);
+  await page.waitForFunction((key) => new URL(location.href).searchParams.get(key) === 'sqrt', `${id}.scale`);
+  const before = JSON.parse(await page.getAttribute(`#${id}-widget`, 'data-rendered'));
+  await page.reload();
+  await page.waitForSelector(`#${id}-widget[data-rendered]:not([aria-busy])`);
+  const after = JSON.parse(await page.getAttribute(`#${id}-widget`, 'data-rendered'));
+  assert.deepEqual(after, before);
+  assert.equal(after.keys, 11);
+});
