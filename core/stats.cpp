@@ -149,7 +149,9 @@ Histogram histogram(const Eigen::VectorXd& samples, double low, double high, int
   result.edges.resize(bins + 1);
   for (int i = 0; i <= bins; ++i) {
     const double f = static_cast<double>(i) / bins;
-    result.edges[i] = std::clamp(low * (1.0 - f) + high * f, low, high);  // a convex mix: never overflows
+    // Each step is monotone in f, so the edges ascend even where rounding to subnormals is coarse.
+    const double edge = halve ? 2.0 * (low / 2 + range * f) : low + range * f;
+    result.edges[i] = std::clamp(edge, low, high);
   }
   result.edges[0] = low;
   result.edges[bins] = high;

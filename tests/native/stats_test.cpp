@@ -155,6 +155,9 @@ TEST_CASE("histogram of extreme ranges: finite correct bins where the range over
   CHECK(narrow.below + narrow.above == 0);
   CHECK(narrow.edges.allFinite());
   for (Eigen::Index i = 0; i < 1000; ++i) CHECK(narrow.edges[i] <= narrow.edges[i + 1]);
+  // Found by stats_fuzz: 255 bins over the subnormals [1, 202]·2⁻¹⁰⁷⁴ once gave a descending pair of edges.
+  const Histogram tiny = histogram(vec({0x1p-1074}), 0x1p-1074, 0xcap-1074, 255);
+  for (Eigen::Index i = 0; i < 255; ++i) CHECK(tiny.edges[i] <= tiny.edges[i + 1]);
   // Subnormal and largest finite samples and ranges together.
   const Histogram mixed = histogram(vec({5e-324, -5e-324, 1.7976931348623157e308}), -5e-324, 1.7976931348623157e308, 3);
   CHECK(mixed.counts.sum() == 3.0);
