@@ -1,6 +1,6 @@
 // Runs every libFuzzer harness of tests/fuzz at once, one process each (built by `build.mjs --for fuzz|test`).
 //   node scripts/fuzz.mjs <seconds>       fuzz that long; new crashing inputs are kept in tests/fuzz/corpus/<harness>/
-//   node scripts/fuzz.mjs --smoke [runs]  the committed corpus plus a fixed number of new inputs (a test layer)
+//   node scripts/fuzz.mjs --smoke [runs]  the committed corpus, then new inputs up to that many runs (a test layer)
 // Exits non-zero if any harness crashed, leaked, timed out or ran out of memory.
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
@@ -49,7 +49,7 @@ function runHarness(binary) {
   });
 }
 
-console.log(smoke ? `fuzz: smoke run, ${smokeRuns} new inputs per harness after its corpus`
+console.log(smoke ? `fuzz: smoke run, ${smokeRuns} runs per harness: its corpus, then new inputs`
   : `fuzz: ${harnesses.length} harnesses for ${seconds} s each, all at once`);
 const results = await Promise.all(harnesses.map(runHarness));
 let failed = 0;
