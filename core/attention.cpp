@@ -109,12 +109,14 @@ void requireShape(const char* argument, Eigen::Index rows, Eigen::Index cols, st
 RowMatrix unitRows(const char* argument, const Eigen::Ref<const RowMatrix>& matrix) {
   RowMatrix unit(matrix.rows(), matrix.cols());
   for (Eigen::Index i = 0; i < matrix.rows(); ++i) {
-    const double norm = matrix.row(i).norm();
-    if (!(norm > 0)) {
+    // Divide by the largest |entry| first: the squares of rows near 1e200 overflow and of rows near 1e-200 underflow.
+    const double largest = matrix.row(i).cwiseAbs().maxCoeff();
+    if (!(largest > 0)) {
       const std::string name = std::string(argument) + "[" + std::to_string(i) + "]";
       failArgument(ErrorKind::Range, kFunction, name.c_str(), "a nonzero row for cosine scores", "a zero row");
     }
-    unit.row(i) = matrix.row(i) / norm;
+    unit.row(i) = matrix.row(i) / largest;
+    unit.row(i) /= unit.row(i).norm();
   }
   return unit;
 }

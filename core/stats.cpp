@@ -147,9 +147,20 @@ Histogram histogram(const Eigen::VectorXd& samples, double low, double high, int
   }
   requireIntegerInRange("histogram", "bins", bins, 1, kMaxBins);
   Histogram result;
-  result.edges = Eigen::VectorXd::LinSpaced(bins + 1, low, high);
+  // high − low can overflow (±1.7e308) and (high − low) / bins can underflow to 0 (a range of 1e-321): bins are
+  // found from the fraction of the range below x, computed on halves when the full difference would overflow.
+  const bool halve = !std::isfinite(high - low);
+  const double range = halve ? high / 2 - low / 2 : high - low;
+  result.edges.resize(bins + 1);
+  for (int i = 0; i <= bins; ++i) {
+    const double f = static_cast<double>(i) / bins;
+    // Each step is monotone in f, so the edges ascend even where rounding to subnormals is coarse.
+    const double edge = halve ? 2.0 * (low / 2 + range * f) : low + range * f;
+    result.edges[i] = std::clamp(edge, low, high);
+  }
+  result.edges[0] = low;
+  result.edges[bins] = high;
   result.counts = Eigen::VectorXd::Zero(bins);
-  const double width = (high - low) / bins;
   for (Eigen::Index i = 0; i < samples.size(); ++i) {
     const double x = samples[i];
     if (x < low) {
@@ -157,7 +168,8 @@ Histogram histogram(const Eigen::VectorXd& samples, double low, double high, int
     } else if (x > high) {
       ++result.above;
     } else {
-      const int bin = std::min(bins - 1, static_cast<int>((x - low) / width));
+      const double fraction = std::clamp((halve ? x / 2 - low / 2 : x - low) / range, 0.0, 1.0);
+      const int bin = std::min(bins - 1, static_cast<int>(fraction * bins));
       result.counts[bin] += 1.0;
     }
   }

@@ -85,13 +85,10 @@ Eigen::VectorXd saturationCurve(const Eigen::VectorXd& xs, int n) {
   requireLength("saturationCurve", "xs", xs.size(), 1, kMaxSoftmaxLength);
   requireFinite("saturationCurve", "xs", xs);
   requireIntegerInRange("saturationCurve", "n", n, 1, kMaxSoftmaxLength);
-  const double others = static_cast<double>(n - 1);
+  // p₁ = 1 / (1 + e^(ln(n − 1) − x)): an overflow gives 1/∞ = 0, and n = 1 gives e^(−∞) = 0, so p₁ = 1, never 0/0.
+  const double logOthers = std::log(static_cast<double>(n - 1));
   Eigen::VectorXd p(xs.size());
-  for (Eigen::Index i = 0; i < xs.size(); ++i) {
-    const double x = xs[i];
-    // Divide through by the larger of eˣ and 1 so neither exponential can overflow.
-    p[i] = x >= 0 ? 1.0 / (1.0 + others * std::exp(-x)) : std::exp(x) / (std::exp(x) + others);
-  }
+  for (Eigen::Index i = 0; i < xs.size(); ++i) p[i] = 1.0 / (1.0 + std::exp(logOthers - xs[i]));
   return p;
 }
 

@@ -1,5 +1,6 @@
 // Builds what a command needs: the WASM module, the Node package of the core, the compiled lessons and the site
-// (and the native core for tests and benchmarks); for tests also the single-file lesson and the SCORM package.
+// (and the native core for tests and benchmarks); for tests also the single-file lesson and the SCORM package, and
+// the sanitizer build (`--for fuzz` builds only that one).
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -26,6 +27,15 @@ for (const folder of removeForeignBuilds(resolve(dirname(fileURLToPath(import.me
   console.log(`attention-lab build: ${folder} was configured for another checkout; removed it to rebuild here`);
 }
 
+// ASan + UBSan build of the doctest suite and the libFuzzer harnesses (clang-14): for tests and fuzzing.
+if (purpose === 'test' || purpose === 'fuzz') {
+  run('cmake', ['--preset', 'sanitize', '--log-level=WARNING']);
+  run('cmake', ['--build', '--preset', 'sanitize', ...jobs]);
+}
+if (purpose === 'fuzz') {
+  console.log('attention-lab build: done (fuzz harnesses only)');
+  process.exit(0);
+}
 if (purpose === 'test' || purpose === 'bench') {
   run('cmake', ['--preset', 'native', '--log-level=WARNING']);
   run('cmake', ['--build', '--preset', 'native', ...jobs]);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Sets up everything Attention Lab needs, then builds it: Debian packages where
 # missing, npm packages, the native core, the WASM module and the site.
-# Used by `npm start` and `npm test`; safe to run again (it only does what is missing).
+# Used by `npm start`, `npm test` and `npm run fuzz` (clang-14 and its sanitizer runtimes); safe to run again (it only does what is missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,6 +18,8 @@ declare -A wanted=(
   [cmake]=/usr/bin/cmake
   [g++]=/usr/bin/g++
   [clang-format]=/usr/bin/clang-format
+  [clang-14]=/usr/bin/clang++-14
+  [libclang-rt-14-dev]=/usr/lib/llvm-14/lib/clang/14.0.6/include/fuzzer/FuzzedDataProvider.h
 )
 missing=()
 for pkg in "${!wanted[@]}"; do

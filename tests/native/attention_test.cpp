@@ -155,3 +155,24 @@ TEST_CASE("scaledDotProductAttention rejects bad shapes, values and scales with 
                        "overflow in query row 0",
                        CoreError);
 }
+
+TEST_CASE("cosine scores of huge and tiny rows: the same weights as the rows at ordinary size") {
+  const RowMatrix q = randomMatrix(3, 16, 21), k = randomMatrix(6, 16, 22), v = randomMatrix(6, 2, 23);
+  const AttentionScale cosine{AttentionScaleMode::Cosine, 0.25};
+  const AttentionResult ordinary = scaledDotProductAttention(q, k, v, cosine, false);
+  for (const double size : {1e200, 1e-200, 1e300, 1e-300}) {
+    CAPTURE(size);
+    const AttentionResult scaled = scaledDotProductAttention(q * size, k * size, v, cosine, false);
+    CHECK((scaled.weights - ordinary.weights).cwiseAbs().maxCoeff() < 1e-12);
+    CHECK((scaled.output - ordinary.output).cwiseAbs().maxCoeff() < 1e-12);
+  }
+  // One huge row among ordinary ones, and a row of a single subnormal entry.
+  RowMatrix mixed = q;
+  mixed.row(1) *= 1e250;
+  CHECK((scaledDotProductAttention(mixed, k, v, cosine, false).weights - ordinary.weights).cwiseAbs().maxCoeff() < 1e-12);
+  RowMatrix single = RowMatrix::Zero(1, 16);
+  single(0, 3) = 5e-324;
+  const AttentionResult one = scaledDotProductAttention(single, k, v, cosine, false);
+  CHECK(one.weights.allFinite());
+  CHECK(one.weights.sum() == doctest::Approx(1.0));
+}

@@ -145,3 +145,31 @@ TEST_CASE("normalWithin: the lesson's 68–95–99.7 rule, from the normal CDF")
   CHECK_THROWS_WITH_AS(normalWithin(-1), "normalWithin: sigmas must be between 0 and 40, got -1", CoreError);
   CHECK_THROWS_WITH_AS(normalWithin(NAN), "normalWithin: sigmas must be between 0 and 40, got nan", CoreError);
 }
+
+TEST_CASE("histogram of extreme ranges: finite correct bins where the range overflows or its bins underflow") {
+  // high − low overflows to ∞ here; the sample lies 0.794 of the way up, so in bin 7 of 10.
+  const Histogram wide = histogram(vec({1e308, -1.7e308, 1.7e308}), -1.7e308, 1.7e308, 10);
+  CHECK(wide.counts.sum() == 3.0);
+  CHECK(wide.counts[7] == 1.0);
+  CHECK(wide.counts[0] == 1.0);
+  CHECK(wide.counts[9] == 1.0);
+  CHECK(wide.edges.allFinite());
+  CHECK(wide.edges[0] == -1.7e308);
+  CHECK(wide.edges[10] == 1.7e308);
+  CHECK(wide.edges[5] == doctest::Approx(0.0).epsilon(1e-300));
+  // Each of 1000 bins of [0, 1e-321] is narrower than the smallest double: the ends still land in the end bins.
+  const Histogram narrow = histogram(vec({0, 1e-321}), 0, 1e-321, 1000);
+  CHECK(narrow.counts.sum() == 2.0);
+  CHECK(narrow.counts[0] == 1.0);
+  CHECK(narrow.counts[999] == 1.0);
+  CHECK(narrow.below + narrow.above == 0);
+  CHECK(narrow.edges.allFinite());
+  for (Eigen::Index i = 0; i < 1000; ++i) CHECK(narrow.edges[i] <= narrow.edges[i + 1]);
+  // Found by stats_fuzz: 255 bins over the subnormals [1, 202]·2⁻¹⁰⁷⁴ once gave a descending pair of edges.
+  const Histogram tiny = histogram(vec({0x1p-1074}), 0x1p-1074, 0xcap-1074, 255);
+  for (Eigen::Index i = 0; i < 255; ++i) CHECK(tiny.edges[i] <= tiny.edges[i + 1]);
+  // Subnormal and largest finite samples and ranges together.
+  const Histogram mixed = histogram(vec({5e-324, -5e-324, 1.7976931348623157e308}), -5e-324, 1.7976931348623157e308, 3);
+  CHECK(mixed.counts.sum() == 3.0);
+  CHECK(mixed.counts[2] == 1.0);
+}

@@ -62,6 +62,20 @@ TEST_CASE("saturation curve is p₁ of softmax and crosses 0.99 at ln 297") {
   CHECK(saturationCurve(vec({-3}), 1)[0] == 1.0);
 }
 
+TEST_CASE("saturation curve is a number for every finite x: one position always has p₁ = 1") {
+  // With n = 1 the old formula computed eˣ / (eˣ + 0), which is 0/0 once eˣ underflows.
+  const Eigen::VectorXd xs = vec({-800, -1e308, -745.2, 0, 800, 1e308});
+  const Eigen::VectorXd alone = saturationCurve(xs, 1);
+  for (Eigen::Index i = 0; i < xs.size(); ++i) CHECK(alone[i] == 1.0);
+  const Eigen::VectorXd two = saturationCurve(xs, 2);
+  CHECK(two.allFinite());
+  CHECK(two[0] == 0.0);
+  CHECK(two[1] == 0.0);
+  CHECK(two[3] == 0.5);
+  CHECK(two[5] == 1.0);
+  CHECK(saturationCurve(vec({-700}), 65536)[0] == doctest::Approx(std::exp(-700.0) / 65535).epsilon(1e-12));
+}
+
 TEST_CASE("Jacobian norms shrink as the logits are multiplied by 1, 5, 10, 20, 50") {
   const Eigen::VectorXd scores = vec({1, 0.5, 0, -0.5});
   const JacobianSweep sweep = jacobianNormsByMultiplier(scores, vec({1, 5, 10, 20, 50}));

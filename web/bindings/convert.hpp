@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "arguments.hpp"
 #include "errors.hpp"
 #include "row_matrix.hpp"
 
@@ -39,9 +40,6 @@ auto guarded(Call&& call) -> decltype(call()) {
   }
   throwJsError(kind, message);
 }
-
-// No input of any entry point is longer: checked before copying, so an oversized array never grows WASM memory.
-constexpr double kMaxInputElements = 1048576;
 
 inline void requireInputLength(const char* function, const char* argument, const val& array) {
   const val length = array["length"];
@@ -99,17 +97,6 @@ inline val toFloat64Array(const std::vector<int>& values) {
   return toFloat64Array(asDoubles.data(), asDoubles.size());
 }
 
-// JS numbers arrive as doubles; integers are checked here so 3.5 or 1e12 get a message, not a silent cast.
-inline std::int64_t toInteger(const char* function, const char* argument, double value, double low, double high) {
-  if (!(value >= low && value <= high) || std::floor(value) != value) {
-    failArgument(ErrorKind::Range, function, argument,
-                 "an integer from " + std::to_string(static_cast<std::int64_t>(low)) + " to " +
-                     std::to_string(static_cast<std::int64_t>(high)),
-                 value);
-  }
-  return static_cast<std::int64_t>(value);
-}
-
 inline std::vector<int> toIntegers(const char* function, const char* argument, const val& typedArray, double low,
                                    double high) {
   requireInputLength(function, argument, typedArray);
@@ -121,13 +108,6 @@ inline std::vector<int> toIntegers(const char* function, const char* argument, c
     integers.push_back(static_cast<int>(toInteger(function, name.c_str(), values[i], low, high)));
   }
   return integers;
-}
-
-// Seeds are JS-safe integers so that a seed shown in a URL round-trips exactly.
-constexpr double kMaxSeed = 9007199254740991.0;
-
-inline std::uint64_t toSeed(const char* function, double seed) {
-  return static_cast<std::uint64_t>(toInteger(function, "seed", seed, 0, kMaxSeed));
 }
 
 }  // namespace attention_lab::bindings

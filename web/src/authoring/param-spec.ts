@@ -40,11 +40,20 @@ export type ParamCheck =
   | { ok: true; value: ParamValue }
   | { ok: false; problem: 'wrong-type' | 'out-of-range'; message: string };
 
-const numeral = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+// Each part of the pattern can match only one way, so it runs in linear time (the old `\d+\.?\d*` was quadratic).
+const numeral = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
+// Longer text is no numeral a lesson needs (a double is exact in 17 digits): refused before any pattern runs.
+const maxNumeralLength = 64;
+// Shown values are cut here, so a 120,000-character URL value cannot make a 120,000-character message.
+const maxShownLength = 40;
+
+function quoted(raw: string): string {
+  return JSON.stringify(raw.length > maxShownLength ? `${raw.slice(0, maxShownLength)}… (${raw.length} characters)` : raw);
+}
 
 function describeValue(raw: unknown): string {
   if (raw === null || raw === undefined) return 'nothing';
-  if (typeof raw === 'string') return `the string ${JSON.stringify(raw)}`;
+  if (typeof raw === 'string') return `the string ${quoted(raw)}`;
   if (Array.isArray(raw)) return 'a list';
   if (typeof raw === 'object') return 'a mapping';
   return String(raw);
@@ -79,7 +88,7 @@ export function describeAllowed(spec: ParamSpec): string {
 // URL state arrives as strings: accept exact numerals, never Number('') === 0 or Number('0x10').
 function toNumber(raw: unknown): number | undefined {
   if (typeof raw === 'number') return raw;
-  if (typeof raw === 'string' && numeral.test(raw.trim())) return Number(raw.trim());
+  if (typeof raw === 'string' && raw.length <= maxNumeralLength && numeral.test(raw.trim())) return Number(raw.trim());
   return undefined;
 }
 
@@ -152,7 +161,7 @@ export function checkParam(name: string, spec: ParamSpec, raw: unknown): ParamCh
       if (x !== undefined && spec.orNumber) {
         return inNumberRange(x, spec.orNumber) ? { ok: true, value: x } : outOfRange(name, String(x), spec);
       }
-      if (typeof raw === 'string') return outOfRange(name, JSON.stringify(raw), spec);
+      if (typeof raw === 'string') return outOfRange(name, quoted(raw), spec);
       return wrongType(name, spec.orNumber ? 'a name or a number' : 'a name', raw, spec);
     }
     case 'list':

@@ -8,13 +8,33 @@ function describe(value: unknown): string {
   return typeof value;
 }
 
+// No input of the core is longer (kMaxInputElements in web/bindings/convert.hpp): checked before any copy.
+const maxInputElements = 1048576;
+
+type TypedArrayOf<T> = T extends Float64Array ? Float64ArrayConstructor : Uint8ArrayConstructor;
+
+// Reads length once and hands on exactly that many values: a subclass whose length getter answers differently
+// on a second read (as the WASM glue's copy does) must not pass the cap with one answer and copy the other.
+function cappedCopy<T extends Float64Array | Uint8Array>(fn: string, name: string, value: T, Plain: TypedArrayOf<T>): T {
+  const length: unknown = value.length;
+  if (typeof length !== 'number' || !Number.isInteger(length) || length < 0 || length > maxInputElements) {
+    throw new TypeError(`${fn}: ${name} must be at most ${maxInputElements} elements long, got ${String(length)}`);
+  }
+  const plain = Object.getPrototypeOf(value) === Plain.prototype && !Object.hasOwn(value, 'length');
+  if (plain) return value;
+  const copy = new Plain(length);
+  for (let i = 0; i < length; i++) copy[i] = value[i] ?? NaN;  // indexed reads go to the buffer, not a getter
+  return copy as T;
+}
+
 export function requireFloat64Array(fn: string, name: string, value: unknown): Float64Array {
-  if (value instanceof Float64Array) return value;
+  if (value instanceof Float64Array) return cappedCopy(fn, name, value, Float64Array);
   throw new TypeError(`${fn}: ${name} must be a Float64Array, got ${describe(value)}`);
 }
 
 export function requireOptionalUint8Array(fn: string, name: string, value: unknown): Uint8Array | undefined {
-  if (value === undefined || value instanceof Uint8Array) return value;
+  if (value === undefined) return value;
+  if (value instanceof Uint8Array) return cappedCopy(fn, name, value, Uint8Array);
   throw new TypeError(`${fn}: ${name} must be a Uint8Array, got ${describe(value)}`);
 }
 
@@ -24,8 +44,10 @@ export function requireNumber(fn: string, name: string, value: unknown): number 
 }
 
 export function requireNumbers(fn: string, name: string, value: unknown): Float64Array {
-  if (value instanceof Float64Array) return value;
-  if (Array.isArray(value) && value.every((x) => typeof x === 'number')) return Float64Array.from(value);
+  if (value instanceof Float64Array) return cappedCopy(fn, name, value, Float64Array);
+  if (Array.isArray(value) && value.every((x) => typeof x === 'number')) {
+    return cappedCopy(fn, name, Float64Array.from(value), Float64Array);
+  }
   throw new TypeError(`${fn}: ${name} must be an array of numbers, got ${describe(value)}`);
 }
 
