@@ -29,6 +29,7 @@ export function startLessonPage(options: LessonPageOptions): void {
   const storage = options.storage ?? new SafeStorage('attention-lab');
   document.getElementById('toolbar')?.append(themeToggle(storage));
   announce(storage.problem);
+  storage.onSavingChange(announce);
 
   const status = document.getElementById('core-status') as HTMLElement;
   const client = new CoreClient();
