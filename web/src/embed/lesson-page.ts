@@ -42,7 +42,12 @@ export function startLessonPage(options: LessonPageOptions): void {
   const store = new ProgressStore(storage, lesson.slug);
   announce(store.notice);
   const events = new LessonEvents();
-  options.beforeRender?.(store, events, announce);
+  try {
+    options.beforeRender?.(store, events, announce);
+  } catch (error) {
+    // Whatever a host integration does wrong, the lesson itself still renders.
+    announce(`Starting the lesson's connection failed (${error instanceof Error ? error.message : String(error)}).`);
+  }
   const url = readUrlState(location.search);
   const view = new LessonView(lesson, { client, store, url, announce, events });
   document.title = `${lesson.title} · Attention Lab`;
