@@ -30,7 +30,7 @@ describe('the answer parser never throws and never runs what it reads', () => {
     fc.double().map(String),
     fc.tuple(fc.integer({ min: -9999, max: 9999 }), fc.integer({ min: -999, max: 999 })).map(([m, e]) => `${m}e${e}`),
   );
-  const piece = fc.oneof(number, fc.constantFrom('(', ')', '^', '-', '*', '/', 'sqrt', '√', 'π', ' ', '\u200b', '−'));
+  const piece = fc.oneof(number, fc.constantFrom('(', ')', '^', '-', '*', '/', 'sqrt', '√', 'π', ' ', '\u200b'));
 
   test('long strings, full Unicode, huge and odd numbers, deep parentheses', () => {
     fc.assert(fc.property(fc.string({ unit: 'grapheme', maxLength: 300 }), assertAnswerOrReason), { numRuns: 1000 });
@@ -101,6 +101,7 @@ describe('the URL state maps every string to a valid widget state, or to the def
       for (const [id, raw] of state.widgets) {
         if (!widgetNames.includes(id)) continue; // ids the lesson does not have are ignored by the page
         const { params, problems } = parseWidgetParams(id, raw);
+        for (const problem of problems) assert.ok(problem.length < 400, `${problem.length} characters`);
         for (const [name, spec] of Object.entries(widgetSchemas[id])) {
           if (params[name] === undefined) {
             assert.ok(spec.optional, `${id}.${name} has a value or is optional`);

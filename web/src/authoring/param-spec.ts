@@ -33,9 +33,17 @@ export type ParamCheck =
 
 const numeral = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
+// A link can carry 100 000 characters: a message quotes the start and says how long the rest is.
+const quotedLength = 40;
+function quote(text: string): string {
+  const characters = [...text];
+  if (characters.length <= quotedLength) return JSON.stringify(text);
+  return `${JSON.stringify(characters.slice(0, quotedLength).join(''))}… (${characters.length} characters)`;
+}
+
 function describeValue(raw: unknown): string {
   if (raw === null || raw === undefined) return 'nothing';
-  if (typeof raw === 'string') return `the string ${JSON.stringify(raw)}`;
+  if (typeof raw === 'string') return `the string ${quote(raw)}`;
   if (Array.isArray(raw)) return 'a list';
   if (typeof raw === 'object') return 'a mapping';
   return String(raw);
@@ -128,7 +136,7 @@ export function checkParam(name: string, spec: ParamSpec, raw: unknown): ParamCh
       if (x !== undefined && spec.orNumber) {
         return inNumberRange(x, spec.orNumber) ? { ok: true, value: x } : outOfRange(name, String(x), spec);
       }
-      if (typeof raw === 'string') return outOfRange(name, JSON.stringify(raw), spec);
+      if (typeof raw === 'string') return outOfRange(name, quote(raw), spec);
       return wrongType(name, spec.orNumber ? 'a name or a number' : 'a name', raw, spec);
     }
     case 'list':
