@@ -38,12 +38,14 @@ async function resolveFile(root, urlPath) {
 /**
  * Starts a server; port 0 picks a free one. Resolves to { url, close }. `headers` add to or (set to undefined) remove
  * the common headers; `types` overrides content types by extension, e.g. { '.wasm': 'application/octet-stream' } to act
- * like an LMS file server.
+ * like an LMS file server. `maxHeaderSize` (bytes) admits longer URLs than Node's 16 KiB, for tests of huge links.
  */
-export async function startServer({ root = defaultRoot, host = '127.0.0.1', port = 0, headers = {}, types: typeOverrides = {} } = {}) {
+export async function startServer({
+  root = defaultRoot, host = '127.0.0.1', port = 0, headers = {}, types: typeOverrides = {}, maxHeaderSize,
+} = {}) {
   const siteRoot = resolve(root);
   const typeOf = (file) => typeOverrides[extname(file)] ?? types[extname(file)] ?? 'application/octet-stream';
-  const server = createServer(async (request, response) => {
+  const server = createServer({ ...(maxHeaderSize ? { maxHeaderSize } : {}) }, async (request, response) => {
     const common = Object.fromEntries(Object.entries({
       'Content-Security-Policy': contentSecurityPolicy, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-cache', ...headers,
     }).filter(([, value]) => value !== undefined));

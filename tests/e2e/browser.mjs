@@ -23,9 +23,11 @@ const blockStorage = () => {
   });
 };
 
-/** Launches a fresh browser profile and server; returns them with a close() that removes both. */
-export async function openLesson({ storageBlocked = false, viewport = { width: 1280, height: 800 } } = {}) {
-  const server = await startServer();
+/** Launches a fresh browser profile and server (`server`: options for startServer); close() removes both. */
+export async function openLesson({
+  storageBlocked = false, viewport = { width: 1280, height: 800 }, server: serverOptions,
+} = {}) {
+  const server = await startServer(serverOptions);
   const profile = mkdtempSync(join(tmpdir(), 'attention-lab-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

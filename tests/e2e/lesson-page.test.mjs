@@ -126,7 +126,7 @@ test('corrupt saved progress is reset with a notice, never a crash', async () =>
   await page.evaluate(() => localStorage.setItem('attention-lab:progress:why-sqrt-dk', '{"version":1,"answers":{"x":{"attempts":"many"}}'));
   await page.reload();
   await page.waitForSelector('.question');
-  assert.match(await page.textContent('#page-notices'), /could not be read, so it was reset/);
+  assert.match(await page.textContent('#page-notices'), /could not be read, so the lesson starts afresh/);
   assert.match(await page.textContent('#lesson-progress-text'), /^0 of 9/);
 });
 

@@ -51,6 +51,7 @@ function quoted(raw: string): string {
   return JSON.stringify(raw.length > maxShownLength ? `${raw.slice(0, maxShownLength)}… (${raw.length} characters)` : raw);
 }
 
+
 function describeValue(raw: unknown): string {
   if (raw === null || raw === undefined) return 'nothing';
   if (typeof raw === 'string') return `the string ${quoted(raw)}`;

@@ -45,6 +45,7 @@ if (request.lesson) {
   if (request.question || request.whole) {
     announce(storage.problem);
     announce(store.notice);
+    storage.onSavingChange(announce);
   }
 
   const status = document.getElementById('core-status') as HTMLElement;

@@ -2,15 +2,11 @@
 // cmi.suspend_data, and report score, completion and progress. Without an LMS none of this runs.
 import type { LessonEvents } from '../lesson/lesson-events.js';
 import type { ProgressStore } from '../lesson/progress-store.js';
+import { SafeStorage } from '../lesson/safe-storage.js';
 import { isQuizProgress, type GradeStatus, type QuizProgress } from '../quiz/index.js';
+import { callLms, type Scorm12Api } from './lms-calls.js';
 
-export interface Scorm12Api {
-  LMSInitialize(parameter: ''): unknown;
-  LMSFinish(parameter: ''): unknown;
-  LMSGetValue(element: string): unknown;
-  LMSSetValue(element: string, value: string): unknown;
-  LMSCommit(parameter: ''): unknown;
-}
+export type { Scorm12Api } from './lms-calls.js';
 
 const isApi = (value: unknown): value is Scorm12Api =>
   typeof value === 'object' && value !== null && typeof (value as Scorm12Api).LMSInitialize === 'function' &&
@@ -73,8 +69,6 @@ export function decodeSuspendData(text: string): QuizProgress | undefined {
   }
 }
 
-const ok = (result: unknown) => String(result) === 'true';
-
 // CMITimespan, HHHH:MM:SS.SS.
 function timespan(ms: number): string {
   const seconds = Math.max(0, ms) / 1000;
@@ -82,61 +76,149 @@ function timespan(ms: number): string {
   return `${two(seconds / 3600)}:${two((seconds / 60) % 60)}:${two(seconds % 60)}.${two((seconds * 100) % 100)}`;
 }
 
+// Reports in a row the LMS may refuse before the page stops asking (it asks once more when the learner leaves).
+const triesBeforeGivingUp = 5;
+// Progress the LMS did not take, kept in this browser until a later report (or visit) gets it through.
+const unsentKey = 'scorm-unsent';
+
+const say = {
+  notStarted: (problem: string) => `The course system did not start this lesson (${problem}), so your score is not ` +
+    'reported yet. Your answers are kept in this browser, and the page tries again with your next answer.',
+  notRecorded: (problem: string) => `The course system did not record your progress (${problem}). Your answers are ` +
+    'kept in this browser, and the page tries again with your next answer and when you leave.',
+  gaveUp: (problem: string) => `The course system still did not record your progress (${problem}), so the page ` +
+    'stopped trying. Your answers are kept in this browser and are sent the next time you open the lesson.',
+  recovered: 'Your progress reached the course system again.',
+  unreadable: 'Your saved progress could not be read from the course, so it starts afresh.',
+  keptHere: 'Answers the course system did not take last time were kept in this browser; they are sent to it now.',
+};
+
 export class ScormSession {
+  /** Whether the LMS started the session: then progress lives there, otherwise in this browser. */
+  readonly startedInLms: boolean;
+  private readonly startProblem: string;
+  private initialized: boolean;
   private finished = false;
   private complete = false;
+  private lmsStatus = '';
+  private failures = 0;
+  private score = { correct: 0, total: 0 };
+  private store: ProgressStore | undefined;
+  private announce: (text: string) => void = () => undefined;
+  // Each notice once until reporting works again, so a broken LMS does not flood the notices.
+  private readonly told = new Set<string>();
   private readonly started = Date.now();
 
-  private constructor(private readonly api: Scorm12Api) {}
+  private constructor(private readonly api: Scorm12Api, private readonly browser: SafeStorage) {
+    const start = callLms(api, 'LMSInitialize', '');
+    this.initialized = this.startedInLms = start.ok;
+    this.startProblem = start.problem;
+  }
 
-  /** Initializes with the LMS when one is found; undefined means "no LMS, run as a normal page". */
+  /** Finds the LMS and initializes with it; undefined means "no LMS, run as a normal page". */
   static start(win: Window = window): ScormSession | undefined {
     const api = findScormApi(win);
-    if (!api || !ok(api.LMSInitialize(''))) return undefined;
-    const session = new ScormSession(api);
+    if (!api) return undefined;
+    const session = new ScormSession(api, new SafeStorage('attention-lab'));
     win.addEventListener('pagehide', () => session.finish());
     return session;
   }
 
-  private get(element: string): string {
-    return String(this.api.LMSGetValue(element) ?? '');
-  }
-
-  private set(element: string, value: string): void {
-    this.api.LMSSetValue(element, value);
-  }
-
   /** Restores saved progress into the store before the lesson renders, then reports every change to the LMS. */
   attach(store: ProgressStore, events: LessonEvents, announce: (text: string) => void): void {
-    const saved = this.get('cmi.suspend_data');
-    const progress = saved ? decodeSuspendData(saved) : undefined;
-    if (progress) store.replace(progress);
-    else if (saved) announce('Your saved progress could not be read from the course, so it starts afresh.');
-    const status = this.get('cmi.core.lesson_status');
-    this.complete = status === 'completed' || status === 'passed';
-    if (!this.complete) this.set('cmi.core.lesson_status', 'incomplete');
+    this.store = store;
+    this.announce = announce;
+    if (this.initialized) this.restore(store);
+    else this.tell(say.notStarted(this.startProblem));
     events.on('progress', ({ correct, total }) => {
-      this.set('cmi.core.score.min', '0');
-      this.set('cmi.core.score.max', '100');
-      this.set('cmi.core.score.raw', String(total ? Math.round((100 * correct) / total) : 0));
-      const data = encodeSuspendData(store.current);
-      if (data !== undefined) this.set('cmi.suspend_data', data);
-      this.api.LMSCommit('');
+      this.score = { correct, total };
+      this.report();
     });
     // Completion stays once earned: a wrong retry afterwards lowers the score, not the status.
     events.on('completed', () => {
       this.complete = true;
-      this.set('cmi.core.lesson_status', 'completed');
-      this.api.LMSCommit('');
+      this.report();
     });
   }
 
   finish(): void {
     if (this.finished) return;
+    if (this.failures > 0) this.report(true); // the retry on leaving
     this.finished = true;
-    this.set('cmi.core.exit', this.complete ? '' : 'suspend');
-    this.set('cmi.core.session_time', timespan(Date.now() - this.started));
-    this.api.LMSCommit('');
-    this.api.LMSFinish('');
+    if (!this.initialized) return;
+    callLms(this.api, 'LMSSetValue', 'cmi.core.exit', this.complete ? '' : 'suspend');
+    callLms(this.api, 'LMSSetValue', 'cmi.core.session_time', timespan(Date.now() - this.started));
+    callLms(this.api, 'LMSCommit', '');
+    callLms(this.api, 'LMSFinish', '');
+  }
+
+  private restore(store: ProgressStore): void {
+    const saved = callLms(this.api, 'LMSGetValue', 'cmi.suspend_data');
+    const progress = saved.value ? decodeSuspendData(saved.value) : undefined;
+    if (progress) store.replace(progress);
+    else if (saved.value) this.tell(say.unreadable);
+    else if (!saved.ok) this.tell(say.notRecorded(saved.problem));
+    const unsent = this.browser.get(unsentKey);
+    const kept = unsent ? decodeSuspendData(unsent) : undefined;
+    if (kept && Object.keys(kept).length > 0) {
+      store.replace(kept);
+      this.tell(say.keptHere);
+    }
+    const status = callLms(this.api, 'LMSGetValue', 'cmi.core.lesson_status').value;
+    this.complete = status === 'completed' || status === 'passed';
+    this.lmsStatus = this.complete ? 'completed' : status;
+  }
+
+  private tell(text: string): void {
+    if (this.told.has(text)) return;
+    this.told.add(text);
+    this.announce(text);
+  }
+
+  // Score, status and suspend data, then a commit; what the LMS refuses is kept in this browser and sent again later.
+  private report(leaving = false): void {
+    const store = this.store;
+    if (this.finished || !store || (this.failures >= triesBeforeGivingUp && !leaving)) return;
+    const problems: string[] = [];
+    if (!this.initialized) {
+      const start = callLms(this.api, 'LMSInitialize', '');
+      this.initialized = start.ok;
+      if (!start.ok) problems.push(start.problem);
+    }
+    if (this.initialized) {
+      const set = (element: string, value: string) => {
+        const answer = callLms(this.api, 'LMSSetValue', element, value);
+        if (!answer.ok) problems.push(answer.problem);
+        return answer.ok;
+      };
+      const status = this.complete ? 'completed' : 'incomplete';
+      if (status !== this.lmsStatus && set('cmi.core.lesson_status', status)) this.lmsStatus = status;
+      const { correct, total } = this.score;
+      set('cmi.core.score.min', '0');
+      set('cmi.core.score.max', '100');
+      set('cmi.core.score.raw', String(total ? Math.round((100 * correct) / total) : 0));
+      const data = encodeSuspendData(store.current);
+      if (data !== undefined) set('cmi.suspend_data', data);
+      const commit = callLms(this.api, 'LMSCommit', '');
+      if (!commit.ok) problems.push(commit.problem);
+    }
+    const [problem] = problems;
+    if (problem === undefined) this.reported();
+    else this.refused(problem, store);
+  }
+
+  private reported(): void {
+    if (this.browser.get(unsentKey) !== null) this.browser.remove(unsentKey);
+    if (this.failures > 0) this.tell(say.recovered);
+    this.failures = 0;
+    this.told.clear();
+  }
+
+  private refused(problem: string, store: ProgressStore): void {
+    this.failures += 1;
+    const data = encodeSuspendData(store.current);
+    if (data !== undefined) this.browser.set(unsentKey, data);
+    if (!this.startedInLms && this.failures === 1) return; // "did not start" was said already
+    this.tell(this.failures >= triesBeforeGivingUp ? say.gaveUp(problem) : say.notRecorded(problem));
   }
 }

@@ -11,6 +11,7 @@ import { ScormSession } from './scorm12.js';
 const session = ScormSession.start();
 startLessonPage({
   embedButtons: false,
-  storage: session ? new SafeStorage('attention-lab', () => new MemoryStorage()) : undefined,
+  // An LMS that did not start the session cannot keep progress: this browser keeps it, so no answer is lost.
+  storage: session?.startedInLms ? new SafeStorage('attention-lab', () => new MemoryStorage()) : undefined,
   beforeRender: session && ((store, events, announce) => session.attach(store, events, announce)),
 });

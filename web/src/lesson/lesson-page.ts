@@ -30,6 +30,7 @@ export function startLessonPage(options: LessonPageOptions): void {
   const storage = options.storage ?? new SafeStorage('attention-lab');
   document.getElementById('toolbar')?.append(themeToggle(storage));
   announce(storage.problem);
+  storage.onSavingChange(announce);
 
   const client = new CoreClient();
   showCoreStatus(client, document.getElementById('core-status') as HTMLElement, 'The text and questions still work.');
@@ -38,7 +39,12 @@ export function startLessonPage(options: LessonPageOptions): void {
   const store = new ProgressStore(storage, lesson.slug);
   announce(store.notice);
   const events = new LessonEvents();
-  options.beforeRender?.(store, events, announce);
+  try {
+    options.beforeRender?.(store, events, announce);
+  } catch (error) {
+    // Whatever a host integration does wrong, the lesson itself still renders.
+    announce(`Starting the lesson's connection failed (${error instanceof Error ? error.message : String(error)}).`);
+  }
   const url = readUrlState(location.search);
   const view = new LessonView(lesson, { client, store, url, announce, events });
   document.title = `${lesson.title} · Attention Lab`;

@@ -1,57 +1,129 @@
-// The learner's answers, saved per lesson; corrupt saved data is reset with a notice instead of breaking the page.
-import { isQuizProgress, type QuizProgress } from '../quiz/index.js';
+// The learner's answers, saved per lesson and shared with other tabs of the lesson: every change is merged with what
+// storage holds (newest answer wins per question), and an unreadable entry is set aside, never the whole progress.
+import {
+  emptySavedProgress, isQuizProgress, latestStamp, mergeSavedProgress, readSavedProgress, writeSavedProgress,
+  type QuizProgress, type SavedProgress,
+} from '../quiz/index.js';
 import type { SafeStorage } from './safe-storage.js';
 
-const version = 1;
+/** Where a change came from: this page, or another tab of the lesson in the same browser. */
+export type ProgressSource = 'here' | 'another tab';
 
 export class ProgressStore {
-  /** Set when saved progress could not be read and was reset. */
+  /** Set when saved progress could not be read in full; what was dropped is kept under `setAsideKey`. */
   notice = '';
-  private progress: QuizProgress = {};
-  private readonly listeners = new Set<(progress: QuizProgress) => void>();
+  private saved: SavedProgress = emptySavedProgress();
+  // A clock that never goes back and always passes what any tab saved, so a new answer is always the newest.
+  private clock = 0;
+  private readonly listeners = new Set<(progress: QuizProgress, source: ProgressSource) => void>();
 
   constructor(private readonly storage: SafeStorage, private readonly lessonSlug: string) {
-    this.progress = this.load();
+    if (typeof lessonSlug !== 'string' || lessonSlug === '') {
+      throw new TypeError(`ProgressStore: lessonSlug must be a non-empty string, got ${JSON.stringify(lessonSlug)}`);
+    }
+    this.saved = this.load();
+    storage.watch(this.key, () => this.takeFromAnotherTab());
   }
 
   private get key(): string {
     return `progress:${this.lessonSlug}`;
   }
 
-  private load(): QuizProgress {
+  /** The storage key (after the site's prefix) holding what could not be read, so nobody's answers vanish. */
+  get setAsideKey(): string {
+    return `progress-set-aside:${this.lessonSlug}`;
+  }
+
+  private load(): SavedProgress {
     const text = this.storage.get(this.key);
-    if (text === null) return {};
-    try {
-      const saved: unknown = JSON.parse(text);
-      const record = saved as { version?: unknown; answers?: unknown };
-      if (record?.version === version && isQuizProgress(record.answers)) return record.answers;
-    } catch {
-      // fall through to the reset below
+    if (text === null) return emptySavedProgress();
+    const { saved, setAside, unreadable } = readSavedProgress(text);
+    const dropped = Object.keys(setAside).length;
+    if (unreadable) {
+      this.keepAside({ text });
+      this.notice = 'Your saved progress for this lesson could not be read, so the lesson starts afresh. ' +
+        'The saved text is kept aside in this browser.';
+    } else if (dropped > 0) {
+      this.keepAside({ entries: setAside });
+      const [answers, were] = dropped === 1 ? ['answer', 'it was'] : ['answers', 'they were'];
+      this.notice = `${dropped} saved ${answers} could not be read, so ${were} set aside (kept in this browser); ` +
+        'your other answers are kept.';
     }
-    this.storage.remove(this.key);
-    this.notice = 'Your saved progress for this lesson could not be read, so it was reset. Sorry about that.';
-    return {};
+    this.see(saved);
+    if (unreadable || dropped > 0) this.storage.set(this.key, writeSavedProgress(saved));
+    return saved;
+  }
+
+  // Adds to what earlier loads set aside, so a second bad entry does not push out the first.
+  private keepAside(found: { text?: string; entries?: Record<string, unknown> }): void {
+    let before: { entries?: Record<string, unknown> } = {};
+    try {
+      const old: unknown = JSON.parse(this.storage.get(this.setAsideKey) ?? '{}');
+      if (typeof old === 'object' && old !== null) before = old;
+    } catch {
+      // an unreadable backup is replaced by the new one
+    }
+    const entries = { ...before.entries, ...found.entries };
+    const setAsideAt = new Date().toISOString();
+    this.storage.set(this.setAsideKey, JSON.stringify({ ...before, ...found, entries, setAsideAt }));
   }
 
   get current(): QuizProgress {
-    return this.progress;
+    return this.saved.answers;
   }
 
+  /** Records changed answers (entries not in `progress` are kept: `reset` erases). */
   replace(progress: QuizProgress): void {
-    this.progress = progress;
-    this.storage.set(this.key, JSON.stringify({ version, answers: progress }));
-    this.listeners.forEach((listener) => listener(progress));
+    if (!isQuizProgress(progress)) throw new TypeError('ProgressStore.replace: progress must be a QuizProgress');
+    const at = this.tick();
+    const stamps: Record<string, number> = {};
+    for (const id of Object.keys(progress)) {
+      const unchanged = Object.hasOwn(this.saved.answers, id) && this.saved.answers[id] === progress[id];
+      Object.defineProperty(stamps, id, { value: unchanged ? this.saved.stamps[id] ?? 0 : at, enumerable: true });
+    }
+    this.commit({ answers: progress, stamps, resetAt: this.saved.resetAt });
   }
 
   reset(): void {
-    this.progress = {};
-    this.storage.remove(this.key);
-    this.listeners.forEach((listener) => listener(this.progress));
+    this.commit({ answers: {}, stamps: {}, resetAt: this.tick() });
   }
 
-  /** Calls listener after every change; returns the function that stops it. */
-  subscribe(listener: (progress: QuizProgress) => void): () => void {
+  /** Calls listener after every change (here or in another tab); returns the function that stops it. */
+  subscribe(listener: (progress: QuizProgress, source: ProgressSource) => void): () => void {
+    if (typeof listener !== 'function') throw new TypeError('ProgressStore.subscribe: listener must be a function');
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  private tick(): number {
+    this.clock = Math.max(Date.now(), this.clock + 1);
+    return this.clock;
+  }
+
+  private see(saved: SavedProgress): void {
+    this.clock = Math.max(this.clock, latestStamp(saved));
+  }
+
+  private stored(): SavedProgress {
+    const text = this.storage.get(this.key);
+    return text === null ? emptySavedProgress() : readSavedProgress(text).saved;
+  }
+
+  // Read, merge, write: another tab may have saved since this one last looked.
+  private commit(mine: SavedProgress): void {
+    const stored = this.stored();
+    this.see(stored);
+    this.saved = mergeSavedProgress(mine, stored);
+    this.storage.set(this.key, writeSavedProgress(this.saved));
+    this.listeners.forEach((listener) => listener(this.saved.answers, 'here'));
+  }
+
+  private takeFromAnotherTab(): void {
+    const stored = this.stored();
+    this.see(stored);
+    const merged = mergeSavedProgress(this.saved, stored);
+    if (writeSavedProgress(merged) === writeSavedProgress(this.saved)) return;
+    this.saved = merged;
+    this.listeners.forEach((listener) => listener(this.saved.answers, 'another tab'));
   }
 }

@@ -1,5 +1,7 @@
 // One question in the page: answer, check, targeted feedback announced in a live region, explanation, "show me".
-import { gradeChoice, gradeNumeric, recordGrade, type Grade, type Question, type WidgetAction } from '../quiz/index.js';
+import {
+  gradeChoice, gradeNumeric, recordGrade, type Grade, type Question, type QuestionProgress, type WidgetAction,
+} from '../quiz/index.js';
 import type { ProgressStore } from '../lesson/progress-store.js';
 
 export interface QuestionViewOptions {
@@ -22,6 +24,8 @@ export class QuestionView {
   private readonly answerInput?: HTMLInputElement;
   private readonly optionInputs: HTMLInputElement[] = [];
   private pendingAction: WidgetAction | undefined;
+  // The saved entry this view shows, so an answer from another tab is noticed.
+  private shown: QuestionProgress | undefined;
 
   constructor(readonly question: Question, private readonly options: QuestionViewOptions) {
     const id = `question-${question.id}`;
@@ -78,6 +82,7 @@ export class QuestionView {
     this.showButton.addEventListener('click', () => this.pendingAction && options.onShow(this.pendingAction));
     this.element.append(title, prompt, form, this.feedback, this.showButton, this.explanation);
     this.restore();
+    options.store.subscribe((progress, source) => source === 'another tab' && this.followAnotherTab());
   }
 
   /** Clears the answer for another go (from "retry the ones I missed"). */
@@ -115,6 +120,7 @@ export class QuestionView {
     if (grade.counted) {
       this.options.store.replace(recordGrade(this.options.store.current, question.id, answerText, grade));
       const saved = this.options.store.current[question.id];
+      this.shown = saved;
       this.options.onAnswered?.(question.id, grade.status === 'correct', saved?.attempts ?? 1);
     }
     this.show(grade);
@@ -137,9 +143,24 @@ export class QuestionView {
     this.element.dataset.status = status;
   }
 
+  private savedEntry(): QuestionProgress | undefined {
+    const progress = this.options.store.current;
+    return Object.hasOwn(progress, this.question.id) ? progress[this.question.id] : undefined;
+  }
+
+  // Another tab answered this question or reset the lesson: show what is saved now.
+  private followAnotherTab(): void {
+    const saved = this.savedEntry();
+    if (saved === this.shown) return;
+    if (saved) this.restore();
+    else this.clear();
+    this.shown = saved;
+  }
+
   // Coming back to the lesson: the last answer and its verdict are shown again.
   private restore(): void {
-    const saved = this.options.store.current[this.question.id];
+    const saved = this.savedEntry();
+    this.shown = saved;
     if (!saved) return;
     if (this.answerInput) this.answerInput.value = saved.lastAnswer;
     const chosen = new Set(saved.lastAnswer.split(','));

@@ -45,6 +45,21 @@ export function isQuizProgress(value: unknown): value is QuizProgress {
   return isPlainObject(value) && Object.values(value).every(isQuestionProgress);
 }
 
+/** Reads saved progress entry by entry: every valid entry is kept, only the bad ones are set aside. */
+export function splitQuizProgress(value: unknown): { kept: QuizProgress; setAside: Record<string, unknown> } {
+  if (!isPlainObject(value)) {
+    throw new TypeError('splitQuizProgress: value must be a plain object of entries by question id');
+  }
+  const kept: QuizProgress = {};
+  const setAside: Record<string, unknown> = {};
+  for (const [id, entry] of Object.entries(value)) {
+    // defineProperty, so an id such as "__proto__" stays an ordinary entry.
+    const into = isQuestionProgress(entry) ? kept : setAside;
+    Object.defineProperty(into, id, { value: entry, enumerable: true, writable: true, configurable: true });
+  }
+  return { kept, setAside };
+}
+
 function requireProgress(fn: string, progress: unknown): asserts progress is QuizProgress {
   if (!isQuizProgress(progress)) throw new TypeError(`${fn}: progress must be a QuizProgress (check it with isQuizProgress)`);
 }

@@ -4,5 +4,9 @@ export { answerFormatHelp, MAX_ANSWER_LENGTH, MAX_NESTING, parseExpression } fro
 export type { ParsedExpression } from './expression.js';
 export { DEFAULT_ATOL, DEFAULT_RTOL, EMPTY_ANSWER_FEEDBACK, gradeChoice, gradeNumeric, withinTolerance } from './grade.js';
 export { validateQuestion } from './validate.js';
-export { isQuizProgress, recordGrade, scoreOf, wrongQuestionIds } from './attempts.js';
+export { isQuizProgress, recordGrade, scoreOf, splitQuizProgress, wrongQuestionIds } from './attempts.js';
 export type { QuestionProgress, QuizProgress } from './attempts.js';
+export {
+  emptySavedProgress, latestStamp, mergeSavedProgress, readSavedProgress, savedProgressVersion, writeSavedProgress,
+} from './saved-progress.js';
+export type { ReadProgress, SavedProgress } from './saved-progress.js';

@@ -1,0 +1,128 @@
+// Bad-input matrix, SCORM rows: the LMS (scorm-again, made to misbehave by tests/e2e/hosts/lms.js) returns "false" or
+// throws. Each row checks the learner sees the LMS's own error text, the lesson keeps working, and answers survive.
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { unzipSync } from 'fflate';
+import { startServer } from '../../scripts/serve.mjs';
+import { answer } from './embed-answer.mjs';
+import { hostsDir, launch, repo, requireBuilt } from './embed-support.mjs';
+import { questions } from './lesson-data.mjs';
+
+requireBuilt('dist/scorm/attention-lab-scorm12.zip');
+
+let lms;
+let root;
+let browser;
+before(async () => {
+  root = mkdtempSync(join(tmpdir(), 'attention-lab-lms-'));
+  const files = unzipSync(readFileSync(join(repo, 'dist', 'scorm', 'attention-lab-scorm12.zip')));
+  for (const [name, bytes] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, 'sco', name)), { recursive: true });
+    writeFileSync(join(root, 'sco', name), bytes);
+  }
+  for (const name of ['lms.html', 'lms.js']) copyFileSync(join(hostsDir, name), join(root, name));
+  copyFileSync(join(repo, 'node_modules', 'scorm-again', 'dist', 'scorm12.min.js'), join(root, 'scorm12.min.js'));
+  const noCsp = { 'Content-Security-Policy': undefined }; // an LMS serves packages as they are
+  [lms, browser] = await Promise.all([startServer({ root, headers: noCsp }), launch()]);
+});
+after(async () => {
+  await browser?.close();
+  await lms?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const [first, second] = questions;
+const sco = (page) => page.frames().find((frame) => frame.url().endsWith('/sco/index.html'));
+const raw = (page) => page.evaluate(() => window.API.cmi.core.score.raw);
+const scoreOf = (correct) => String(Math.round((100 * correct) / questions.length));
+
+// A fresh LMS attempt (the LMS keeps attempts in its origin's localStorage) with the given faults.
+async function openLms(page, faults, { fresh = true } = {}) {
+  if (fresh) {
+    // A page of the origin without a lesson in it, so no leaving SCO writes its attempt back after the clear.
+    await page.goto(`${lms.url}no-lesson-here`);
+    await page.evaluate(() => localStorage.clear());
+  }
+  const query = faults.map((fault) => `fault=${encodeURIComponent(fault)}`).join('&');
+  await page.goto(`${lms.url}lms.html?${query}`);
+  await page.waitForFunction(() => document.querySelector('iframe')?.contentDocument?.querySelector('.question'));
+  return sco(page);
+}
+
+const notices = (frame) => frame.textContent('#page-notices');
+// Script errors in the page or the SCO (the 404 of the emptying page above is expected, so only these count).
+const pageErrors = () => browser.problems.filter((problem) => problem.startsWith('page error'));
+
+test('LMSInitialize returns "false": the learner is told why, answers are kept, and the score is reported on retry',
+  async () => {
+    const page = await browser.context.newPage();
+    try {
+      let frame = await openLms(page, ['LMSInitialize:false:1']);
+      assert.match(await notices(frame), /did not start.*LMSInitialize.*101.*General Exception/is);
+      await answer(frame, first);
+      assert.equal(await raw(page), scoreOf(1), 'the second LMSInitialize succeeded and the score was reported');
+      frame = await openLms(page, ['LMSInitialize:false'], { fresh: false });
+      assert.match(await notices(frame), /did not start/);
+      assert.equal(await frame.getAttribute(`#question-${first.id}`, 'data-status'), 'correct', 'kept in this browser');
+      await answer(frame, second);
+      assert.match(await frame.textContent('#lesson-progress-text'), /^2 of 9/);
+      assert.deepEqual(pageErrors(), []);
+    } finally {
+      await page.close();
+    }
+  });
+
+test('LMSSetValue returns "false": the error is shown, the lesson works, and a later commit gets the score through',
+  async () => {
+    const page = await browser.context.newPage();
+    try {
+      // The SCO's first calls set the status and report the opening score; these fail, later ones work.
+      let frame = await openLms(page, ['LMSSetValue:false:5']);
+      assert.match(await notices(frame), /did not record your progress.*LMSSetValue.*101.*General Exception/is);
+      await answer(frame, first);
+      assert.equal(await raw(page), scoreOf(1));
+      assert.match(await notices(frame), /reached the course system again/);
+      frame = await openLms(page, [], { fresh: false });
+      assert.equal(await frame.getAttribute(`#question-${first.id}`, 'data-status'), 'correct');
+      assert.deepEqual(pageErrors(), []);
+    } finally {
+      await page.close();
+    }
+  });
+
+test('LMSCommit returns "false": the error is shown, answers are kept in this browser and sent on the next open',
+  async () => {
+    const page = await browser.context.newPage();
+    try {
+      let frame = await openLms(page, ['LMSCommit:false']);
+      await answer(frame, first);
+      assert.match(await notices(frame), /did not record your progress.*LMSCommit.*101.*General Exception/is);
+      await answer(frame, second, { right: false });
+      assert.match(await frame.textContent('#lesson-progress-text'), /^1 of 9/);
+      frame = await openLms(page, [], { fresh: false });
+      assert.equal(await frame.getAttribute(`#question-${first.id}`, 'data-status'), 'correct', 'nothing lost');
+      assert.equal(await frame.getAttribute(`#question-${second.id}`, 'data-status'), 'incorrect');
+      assert.equal(await raw(page), scoreOf(1), 'the kept answers reached the LMS once it worked');
+      assert.deepEqual(pageErrors(), []);
+    } finally {
+      await page.close();
+    }
+  });
+
+test('LMSSetValue throws: the lesson renders instead of staying at "Loading the lesson…", and grades', async () => {
+  const page = await browser.context.newPage();
+  try {
+    const frame = await openLms(page, ['LMSSetValue:throw']);
+    assert.match(await notices(frame), /did not record your progress.*LMSSetValue.*is broken in this LMS/is);
+    await answer(frame, first);
+    assert.match(await frame.textContent('#lesson-progress-text'), /^1 of 9/);
+    const frameAgain = await openLms(page, [], { fresh: false });
+    assert.equal(await frameAgain.getAttribute(`#question-${first.id}`, 'data-status'), 'correct', 'nothing lost');
+    assert.deepEqual(pageErrors(), []);
+  } finally {
+    await page.close();
+  }
+});
