@@ -214,7 +214,7 @@ describe('gradeNumeric', () => {
       const grade = gradeNumeric(scoreStd512, text);
       assert.deepEqual(grade, { status: 'unreadable', counted: false, feedback: EMPTY_ANSWER_FEEDBACK });
     }
-    assert.equal(EMPTY_ANSWER_FEEDBACK, 'Type a number or an expression such as sqrt(512).');
+    assert.equal(EMPTY_ANSWER_FEEDBACK, 'Type a number or an expression, such as 3/4 or sqrt(2).');
   });
 
   test('wrong arguments are errors that name the argument', () => {

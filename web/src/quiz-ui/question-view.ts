@@ -47,7 +47,10 @@ export class QuestionView {
       });
       this.answerInput.setAttribute('aria-describedby', `${id}-prompt ${id}-feedback`);
       const label = Object.assign(document.createElement('label'), { htmlFor: this.answerInput.id, textContent: 'Your answer' });
-      const hint = Object.assign(document.createElement('span'), { className: 'answer-hint', textContent: 'a number or an expression such as sqrt(512)' });
+      // The example is no answer of any question (tests/e2e/lesson-answers-in-sight.test.mjs checks it).
+      const hint = Object.assign(document.createElement('span'), {
+        className: 'answer-hint', textContent: 'a number or an expression, such as 3/4 or sqrt(2)',
+      });
       form.append(label, ' ', this.answerInput, ' ', check, ' ', hint);
     } else {
       const fieldset = document.createElement('fieldset');

@@ -5,7 +5,7 @@ import type { AnticipatedAnswer, ChoiceQuestion, Grade, NumericQuestion, Toleran
 export const DEFAULT_RTOL = 0.01;
 export const DEFAULT_ATOL = 0;
 
-export const EMPTY_ANSWER_FEEDBACK = 'Type a number or an expression such as sqrt(512).';
+export const EMPTY_ANSWER_FEEDBACK = 'Type a number or an expression, such as 3/4 or sqrt(2).';
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
