@@ -79,6 +79,26 @@ describe('withinTolerance', () => {
     assert.equal(withinTolerance(22.41, Math.sqrt(512)), true);
   });
 
+  test('the boundary itself is inside, as documented, however the decimals round', () => {
+    // 7.92 − 8 is 0.08000000000000007 in binary: the edge must not depend on that.
+    const edges = [[8, 7.92, 8.08, 7.919, 8.081], [1, 0.99, 1.01, 0.989, 1.011], [100, 99, 101, 98.99, 101.01],
+      [0.3, 0.297, 0.303, 0.2969, 0.3031], [5.69, 5.6331, 5.7469, 5.633, 5.747]];
+    for (const [t, low, high, below, above] of edges) {
+      assert.equal(withinTolerance(low, t), true, `${low} is right for ${t} at 1 %`);
+      assert.equal(withinTolerance(high, t), true, `${high} is right for ${t} at 1 %`);
+      assert.equal(withinTolerance(below, t), false, `${below} is wrong for ${t} at 1 %`);
+      assert.equal(withinTolerance(above, t), false, `${above} is wrong for ${t} at 1 %`);
+    }
+    assert.equal(withinTolerance(7.6, 8, { rtol: 0.05 }), true);
+    assert.equal(withinTolerance(7.599, 8, { rtol: 0.05 }), false);
+    assert.equal(withinTolerance(0.29, 0.3, { atol: 0.01 }), true);
+    assert.equal(withinTolerance(0.2899, 0.3, { atol: 0.01 }), false);
+    assert.equal(gradeNumeric(std64, '7.92').status, 'correct');
+    assert.equal(gradeNumeric(std64, '8.08').status, 'correct');
+    assert.equal(gradeNumeric(std64, '7.919').status, 'incorrect');
+    assert.equal(gradeNumeric(productVariance, '0.99').status, 'correct');
+  });
+
   test('the larger of atol and rtol·|t| applies; atol makes 0 reachable', () => {
     assert.equal(withinTolerance(0.001, 0), false);
     assert.equal(withinTolerance(0.001, 0, { atol: 0.01 }), true);
