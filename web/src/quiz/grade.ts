@@ -95,8 +95,9 @@ export function gradeChoice(q: ChoiceQuestion, selectedIds: string[]): Grade {
   const wronglySelected = q.options.filter((option) => selected.has(option.id) && !option.correct);
   const missed = q.options.filter((option) => !selected.has(option.id) && option.correct);
   if (wronglySelected.length === 0 && missed.length === 0) return counted('correct', 'Correct.', q.explanation, q.show);
+  // Only the learner's own picks are discussed: naming a missed option would give the answer away.
   const lines = [multiSummary(wronglySelected.length, missed.length)];
-  for (const option of [...wronglySelected, ...missed]) if (option.feedback !== undefined) lines.push(option.feedback);
+  for (const option of wronglySelected) if (option.feedback !== undefined) lines.push(option.feedback);
   return counted('incorrect', lines.join('\n'), q.explanation, q.show);
 }
 
