@@ -300,6 +300,12 @@ describe('gradeChoice', () => {
 });
 
 describe('validateQuestion', () => {
+  test('a hint is allowed on every kind of question', () => {
+    for (const question of [std64, divideByDk, onlyAtInit]) {
+      assert.deepEqual(validateQuestion({ ...question, hint: 'Look again.' }), []);
+    }
+  });
+
   test('the lesson’s questions are valid', () => {
     for (const question of lessonQuestions) assert.deepEqual(validateQuestion(question), [], question.id);
   });
@@ -326,6 +332,7 @@ describe('validateQuestion', () => {
     ['two correct in choice', { ...divideByDk, options: divideByDk.options.map((o, i) => ({ ...o, correct: i < 2 })) }, /2 options are correct in a 'choice' question/],
     ['duplicate option ids', { ...onlyAtInit, options: [...onlyAtInit.options, { ...onlyAtInit.options[0] }] }, /options\[4\]\.id 'unit-var' is used by an earlier option/],
     ['one option only', { ...divideByDk, options: [divideByDk.options[0]] }, /at least 2 options/],
+    ['empty hint on a choice', { ...divideByDk, hint: ' ' }, /hint must be non-empty text/],
     ['correct not boolean', { ...onlyAtInit, options: onlyAtInit.options.map((o) => ({ ...o, correct: o.correct ? 'yes' : false })) }, /correct must be true or false/],
   ];
   for (const [name, question, problem] of broken) {

@@ -8,8 +8,8 @@ import { entriesOf, itemsOf, plainOf, type Entry, type Place, type YamlBlock } f
 const kinds = ['numeric', 'choice', 'multi'] as const;
 const fieldsByKind = {
   numeric: ['kind', 'prompt', 'answer', 'check', 'tolerance', 'anticipated', 'explanation', 'correctFeedback', 'hint', 'show'],
-  choice: ['kind', 'prompt', 'options', 'explanation', 'show'],
-  multi: ['kind', 'prompt', 'options', 'explanation', 'show'],
+  choice: ['kind', 'prompt', 'options', 'explanation', 'hint', 'show'],
+  multi: ['kind', 'prompt', 'options', 'explanation', 'hint', 'show'],
 } as const;
 // The check uses the quiz engine's own tolerance rule, so "the core agrees" means "a learner typing it is graded correct".
 const defaultTolerance = { rtol: DEFAULT_RTOL, atol: DEFAULT_ATOL };
@@ -187,5 +187,8 @@ function choiceQuestion(ctx: FieldContext, id: string, header: Place, block: Yam
     ctx.report(block.placeOf(optionsEntry.value), 'bad-question', `question "${id}" is kind choice with ${correct} correct options; allowed: exactly one, or kind: multi`);
     return null;
   }
-  return { kind, id, prompt, options, explanation };
+  const question: ChoiceQuestion = { kind, id, prompt, options, explanation };
+  const hintEntry = fields.get('hint');
+  if (hintEntry) question.hint = plainField(ctx, block, hintEntry.value, 'hint');
+  return question;
 }
