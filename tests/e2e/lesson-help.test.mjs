@@ -1,4 +1,4 @@
-// Help that waits to be asked for: hints on request, worked solutions only once earned.
+// Help that waits to be asked for: hints on request, worked solutions only once earned, the score again at the end.
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
 import { openLesson } from './browser.mjs';
@@ -89,6 +89,27 @@ test('a wrong multi-select answer speaks of the options chosen, not of the corre
   for (const option of missed)
     assert.ok(!feedback.includes(option.feedback), `the missed option ${option.id} is not given away`);
   assert.equal(await page.isVisible(`${sel(q)} .explanation`), false);
+});
+
+test('the end of the lesson shows the score live, with its own "Retry the questions I missed"', async () => {
+  const { page } = lesson;
+  const closing = '#wrap-up .closing-progress';
+  assert.equal(await page.evaluate((s) => document.querySelector(s)?.closest('section')?.id, closing), 'wrap-up');
+  assert.match(await page.textContent(`${closing} p`), new RegExp(`^0 of ${questions.length} questions`));
+  assert.equal(await page.isVisible(`${closing} .retry-missed`), false, 'nothing to retry yet');
+  const [right, wrong] = questions.filter((q) => q.kind === 'numeric');
+  await answer(page, right, rightAnswer(right));
+  await answer(page, wrong, plainWrongNumber(wrong));
+  assert.match(await page.textContent(`${closing} p`), new RegExp(`^1 of ${questions.length} questions`));
+  assert.equal(
+    await page.textContent(`${closing} p`),
+    await page.textContent('#lesson-progress-text'),
+    'the same score as at the top',
+  );
+  await page.click(`${closing} .retry-missed`);
+  assert.equal(await page.getAttribute(sel(wrong), 'data-status'), 'retry');
+  assert.equal(await page.getAttribute(sel(right), 'data-status'), 'correct');
+  assert.equal(await page.evaluate(() => document.activeElement?.closest('.question')?.id), `question-${wrong.id}`);
 });
 
 test('the page raised no errors', () => {
