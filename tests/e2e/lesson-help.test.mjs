@@ -1,4 +1,5 @@
-// Help that waits to be asked for: hints on request, worked solutions only once earned, the score again at the end.
+// Help that waits to be asked for: hints on request, worked solutions only once earned, the score again at the end,
+// and "Embed this" only for instructors.
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
 import { openLesson } from './browser.mjs';
@@ -110,6 +111,23 @@ test('the end of the lesson shows the score live, with its own "Retry the questi
   assert.equal(await page.getAttribute(sel(wrong), 'data-status'), 'retry');
   assert.equal(await page.getAttribute(sel(right), 'data-status'), 'correct');
   assert.equal(await page.evaluate(() => document.activeElement?.closest('.question')?.id), `question-${wrong.id}`);
+});
+
+test('"Embed this" stays hidden until "For instructors" is pressed, and the choice is remembered', async () => {
+  const { page } = lesson;
+  const q = questions[0];
+  const embed = `${sel(q)} .embed-this-toggle`;
+  await page.waitForSelector(embed, { state: 'attached' });
+  assert.equal(await page.isVisible(embed), false, 'learners do not see it');
+  assert.equal(await page.getAttribute('.instructor-toggle', 'aria-pressed'), 'false');
+  await page.click('.instructor-toggle');
+  assert.equal(await page.isVisible(embed), true);
+  await page.reload();
+  await page.waitForSelector('.question');
+  assert.equal(await page.getAttribute('.instructor-toggle', 'aria-pressed'), 'true', 'remembered across a reload');
+  assert.equal(await page.isVisible(embed), true);
+  await page.click('.instructor-toggle');
+  assert.equal(await page.isVisible(embed), false);
 });
 
 test('the page raised no errors', () => {
