@@ -1,5 +1,5 @@
-// Help that waits to be asked for: hints on request, worked solutions only once earned, the score again at the end,
-// and "Embed this" only for instructors.
+// Help that waits to be asked for: hints on request, worked solutions only once earned, "show me" with a way back,
+// the score again at the end, and "Embed this" only for instructors.
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
 import { openLesson } from './browser.mjs';
@@ -90,6 +90,45 @@ test('a wrong multi-select answer speaks of the options chosen, not of the corre
   for (const option of missed)
     assert.ok(!feedback.includes(option.feedback), `the missed option ${option.id} is not given away`);
   assert.equal(await page.isVisible(`${sel(q)} .explanation`), false);
+});
+
+test('"Show me in the widget" leaves a link at the widget\'s top that takes focus back (keyboard)', async () => {
+  const { page } = lesson;
+  const q = questions.find((x) => x.kind === 'numeric' && x.anticipated?.some((a) => a.show));
+  const mistake = q.anticipated.find((a) => a.show);
+  await page.focus(`${sel(q)} input.answer`);
+  await page.keyboard.type(String(mistake.value));
+  await page.keyboard.press('Enter');
+  await tabUntil(page, `document.activeElement?.matches('${sel(q)} .show-me')`);
+  await page.keyboard.press('Enter');
+  const widgetId = `${mistake.show.widget}-widget`;
+  assert.equal(await page.evaluate(() => document.activeElement?.id), widgetId, 'focus moves to the widget');
+  await page.keyboard.press('Tab');
+  assert.equal(
+    await page.evaluate(() => document.activeElement?.textContent),
+    'Back to the question',
+    'the first Tab finds the way back',
+  );
+  const placement = await page.evaluate((id) => {
+    const link = document.activeElement;
+    const figure = document.getElementById(id);
+    return {
+      inside: figure.contains(link),
+      afterCaption: figure.querySelector('figcaption').nextElementSibling === link,
+    };
+  }, widgetId);
+  assert.deepEqual(placement, { inside: true, afterCaption: true }, 'the link sits in the widget, under its caption');
+  await page.keyboard.press('Enter');
+  assert.equal(
+    await page.evaluate(() => document.activeElement?.closest('.question')?.id),
+    `question-${q.id}`,
+    'focus is back in the question',
+  );
+  await page.waitForFunction((s) => {
+    const box = document.querySelector(s).getBoundingClientRect();
+    return box.top >= -1 && box.top < window.innerHeight;
+  }, sel(q));
+  assert.equal(await page.$(`#${widgetId} .back-to-question`), null, 'the link goes once it is used');
 });
 
 test('the end of the lesson shows the score live, with its own "Retry the questions I missed"', async () => {

@@ -79,9 +79,10 @@ export class LessonView {
     return slot ? this.mount(slot) : undefined;
   }
 
-  show(action: WidgetAction): void {
+  /** A question's "show me": `returnTo` (the question's button) gets focus back from the widget's back link. */
+  show(action: WidgetAction, returnTo?: HTMLElement): void {
     const widget = this.widget(action.widget);
-    if (widget) showInWidget(widget, action, 'start');
+    if (widget) showInWidget(widget, action, 'start', returnTo);
   }
 
   private contents(): HTMLElement {
@@ -182,7 +183,7 @@ export class LessonView {
 
   private question(question: Question): HTMLElement {
     const view = new QuestionView(question, {
-      number: this.questions.length + 1, store: this.context.store, onShow: (a) => this.show(a),
+      number: this.questions.length + 1, store: this.context.store, onShow: (a, back) => this.show(a, back),
       onAnswered: (questionId, correct, attempts) => this.context.events?.emit('answered', { lesson: this.lesson.slug, questionId, correct, attempts }),
     });
     this.questions.push(view);

@@ -7,8 +7,8 @@ import type { ProgressStore } from '../lesson/progress-store.js';
 export interface QuestionViewOptions {
   number: number;
   store: ProgressStore;
-  /** Sets a widget to the state that shows why, and brings it into view. */
-  onShow: (action: WidgetAction) => void;
+  /** Sets a widget to the state that shows why, and brings it into view; `returnTo` is where "back" lands. */
+  onShow: (action: WidgetAction, returnTo: HTMLElement) => void;
   /** Told of every counted attempt (never of the answer key). */
   onAnswered?: (questionId: string, correct: boolean, attempts: number) => void;
 }
@@ -87,7 +87,7 @@ export class QuestionView {
     if (question.kind !== 'numeric') this.explanation.append(optionVerdicts(question.options));
     this.showButton.hidden = true;
     this.showButton.addEventListener('click', () => {
-      if (this.pendingAction) options.onShow(this.pendingAction);
+      if (this.pendingAction) options.onShow(this.pendingAction, this.showButton);
     });
     this.element.append(title, prompt);
     if (question.hint !== undefined) this.element.append(this.hintPart(id, question.hint));
