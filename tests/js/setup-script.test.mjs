@@ -9,7 +9,7 @@ import { after, test } from 'node:test';
 const sysroot = mkdtempSync(join(tmpdir(), 'attention-lab-sysroot-'));
 chmodSync(sysroot, 0o755); // readable by the unprivileged user of the second test
 after(() => rmSync(sysroot, { recursive: true, force: true }));
-const allPackages = 'binaryen chromium cmake doctest-dev emscripten g++ libeigen3-dev';
+const allPackages = 'binaryen chromium clang-format cmake doctest-dev emscripten g++ libeigen3-dev';
 
 // A stand-in apt-get that fails as apt does when another process holds its lock.
 function failingAptOnPath() {
