@@ -224,8 +224,9 @@ export class LessonView {
 
   private copyLink(id: string, widget: MountedWidget): void {
     const link = linkTo(location, id, widget.currentState);
-    const done = () => widget.frame.setNotice(`Link copied: ${link}`);
-    navigator.clipboard?.writeText(link).then(done, () => widget.frame.setNotice(`Copy this link: ${link}`)) ??
-      widget.frame.setNotice(`Copy this link: ${link}`);
+    const fallback = () => widget.frame.setNotice(`Copy this link: ${link}`);
+    // Without a clipboard API (plain http, old browsers) the learner copies the link by hand.
+    if (!navigator.clipboard) return fallback();
+    navigator.clipboard.writeText(link).then(() => widget.frame.setNotice(`Link copied: ${link}`), fallback);
   }
 }
