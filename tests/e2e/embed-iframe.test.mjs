@@ -188,6 +188,11 @@ test('"Embed this" on the lesson page gives the iframe snippet for the current s
   try {
     await page.goto(`${origins.site.url}lesson.html`);
     const section = `#question-${question.id}`;
+    // Learners do not see "Embed this": the toolbar's instructor toggle shows it.
+    await page.waitForSelector(`${section} .embed-this-toggle`, { state: 'attached' });
+    assert.equal(await page.isVisible(`${section} .embed-this-toggle`), false, 'hidden until an instructor asks');
+    await page.click('.instructor-toggle');
+    assert.equal(await page.getAttribute('.instructor-toggle', 'aria-pressed'), 'true');
     await page.click(`${section} .embed-this-toggle`);
     assert.equal(await page.getAttribute(`${section} .embed-this-toggle`, 'aria-expanded'), 'true');
     const code = await page.inputValue(`${section} .embed-this-panel textarea`);

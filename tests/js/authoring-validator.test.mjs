@@ -123,6 +123,51 @@ describe('the real lesson', () => {
   });
 });
 
+describe('hints', () => {
+  const lessonWith = (kind, hintLine) => `---
+title: Hints
+slug: hints
+summary: A question with a hint.
+order: 1
+---
+
+## Section
+
+::: question pick-one
+kind: ${kind}
+prompt: Which is right?
+options:
+  - text: This one
+    correct: true
+  - text: That one
+${hintLine}
+explanation: This one.
+:::
+`;
+
+  test('choice and multi questions take a plain-text hint, as numeric ones do', () => {
+    for (const kind of ['choice', 'multi']) {
+      const source = lessonWith(kind, 'hint: Think of dₖ = 512.');
+      const { lesson, problems } = compileLesson(source, { file: 'hint.md', core, expectedSlug: 'hints' });
+      assert.deepEqual(problems.map(formatProblem), []);
+      assert.equal(lesson.sections[0].blocks.find((b) => b.kind === 'question').question.hint, 'Think of dₖ = 512.');
+    }
+    const { lesson } = compileFile('lessons/why-sqrt-dk/lesson.md', 'why-sqrt-dk');
+    const kinds = lesson.sections.flatMap((s) => s.blocks).filter((b) => b.kind === 'question' && b.question.hint);
+    assert.deepEqual([...new Set(kinds.map((b) => b.question.kind))].sort(), ['choice', 'multi', 'numeric']);
+  });
+
+  test('a hint that is not text, or holds $…$ math, is refused with its place', () => {
+    const options = { file: 'hint.md', core, expectedSlug: 'hints' };
+    const listed = compileLesson(lessonWith('choice', 'hint: [1, 2]'), options);
+    assert.equal(listed.lesson, null);
+    assert.match(listed.problems.map(formatProblem).join('\n'), /^hint\.md:17:7: hint must be text/);
+    const math = compileLesson(lessonWith('multi', 'hint: Use $d_k$.'), options);
+    assert.equal(math.lesson, null);
+    assert.match(math.problems.map(formatProblem).join('\n'), /hint is plain text, so \$…\$ would show/);
+  });
+});
+
 describe('scripts/compile-lessons.mjs', () => {
   test('prints located errors relative to the repo and exits 1', () => {
     const result = spawnSync(process.execPath, ['scripts/compile-lessons.mjs', 'tests/js/fixtures/lessons/out-of-range/lesson.md'], {

@@ -79,6 +79,26 @@ describe('withinTolerance', () => {
     assert.equal(withinTolerance(22.41, Math.sqrt(512)), true);
   });
 
+  test('the boundary itself is inside, as documented, however the decimals round', () => {
+    // 7.92 − 8 is 0.08000000000000007 in binary: the edge must not depend on that.
+    const edges = [[8, 7.92, 8.08, 7.919, 8.081], [1, 0.99, 1.01, 0.989, 1.011], [100, 99, 101, 98.99, 101.01],
+      [0.3, 0.297, 0.303, 0.2969, 0.3031], [5.69, 5.6331, 5.7469, 5.633, 5.747]];
+    for (const [t, low, high, below, above] of edges) {
+      assert.equal(withinTolerance(low, t), true, `${low} is right for ${t} at 1 %`);
+      assert.equal(withinTolerance(high, t), true, `${high} is right for ${t} at 1 %`);
+      assert.equal(withinTolerance(below, t), false, `${below} is wrong for ${t} at 1 %`);
+      assert.equal(withinTolerance(above, t), false, `${above} is wrong for ${t} at 1 %`);
+    }
+    assert.equal(withinTolerance(7.6, 8, { rtol: 0.05 }), true);
+    assert.equal(withinTolerance(7.599, 8, { rtol: 0.05 }), false);
+    assert.equal(withinTolerance(0.29, 0.3, { atol: 0.01 }), true);
+    assert.equal(withinTolerance(0.2899, 0.3, { atol: 0.01 }), false);
+    assert.equal(gradeNumeric(std64, '7.92').status, 'correct');
+    assert.equal(gradeNumeric(std64, '8.08').status, 'correct');
+    assert.equal(gradeNumeric(std64, '7.919').status, 'incorrect');
+    assert.equal(gradeNumeric(productVariance, '0.99').status, 'correct');
+  });
+
   test('the larger of atol and rtol·|t| applies; atol makes 0 reachable', () => {
     assert.equal(withinTolerance(0.001, 0), false);
     assert.equal(withinTolerance(0.001, 0, { atol: 0.01 }), true);
@@ -214,7 +234,7 @@ describe('gradeNumeric', () => {
       const grade = gradeNumeric(scoreStd512, text);
       assert.deepEqual(grade, { status: 'unreadable', counted: false, feedback: EMPTY_ANSWER_FEEDBACK });
     }
-    assert.equal(EMPTY_ANSWER_FEEDBACK, 'Type a number or an expression such as sqrt(512).');
+    assert.equal(EMPTY_ANSWER_FEEDBACK, 'Type a number or an expression, such as 3/4 or sqrt(2).');
   });
 
   test('wrong arguments are errors that name the argument', () => {
@@ -257,12 +277,17 @@ describe('gradeChoice', () => {
     assert.equal(gradeChoice(onlyAtInit, []).status, 'unreadable');
   });
 
-  test('multi: feedback lists the wrongly selected and the missed options', () => {
+  test('multi: feedback speaks of the options chosen, never names a missed one', () => {
     const grade = gradeChoice(onlyAtInit, ['unit-var', 'jacobian']);
     assert.equal(grade.counted, true);
     const lines = grade.feedback.split('\n');
     assert.equal(lines[0], 'Not quite: 1 of your choices is not correct and 1 correct option is missing.');
-    assert.deepEqual(lines.slice(1), ['The softmax Jacobian holds always.', 'It relies on unit-variance components.']);
+    assert.deepEqual(lines.slice(1), ['The softmax Jacobian holds always.']);
+    const missedOnly = gradeChoice(onlyAtInit, ['unit-var']);
+    assert.equal(missedOnly.feedback, 'Not quite: 1 correct option is missing.');
+    for (const missed of onlyAtInit.options.filter((o) => o.correct && o.id !== 'unit-var')) {
+      assert.ok(!missedOnly.feedback.includes(missed.feedback), `the missed option ${missed.id} is not named`);
+    }
     assert.equal(gradeChoice(onlyAtInit, ['shift']).feedback.split('\n')[0], 'Not quite: 1 of your choices is not correct and 2 correct options are missing.');
     assert.equal(gradeChoice(onlyAtInit, ['unit-var', 'score-var']).explanation, onlyAtInit.explanation);
   });
@@ -275,6 +300,12 @@ describe('gradeChoice', () => {
 });
 
 describe('validateQuestion', () => {
+  test('a hint is allowed on every kind of question', () => {
+    for (const question of [std64, divideByDk, onlyAtInit]) {
+      assert.deepEqual(validateQuestion({ ...question, hint: 'Look again.' }), []);
+    }
+  });
+
   test('the lesson’s questions are valid', () => {
     for (const question of lessonQuestions) assert.deepEqual(validateQuestion(question), [], question.id);
   });
@@ -301,6 +332,7 @@ describe('validateQuestion', () => {
     ['two correct in choice', { ...divideByDk, options: divideByDk.options.map((o, i) => ({ ...o, correct: i < 2 })) }, /2 options are correct in a 'choice' question/],
     ['duplicate option ids', { ...onlyAtInit, options: [...onlyAtInit.options, { ...onlyAtInit.options[0] }] }, /options\[4\]\.id 'unit-var' is used by an earlier option/],
     ['one option only', { ...divideByDk, options: [divideByDk.options[0]] }, /at least 2 options/],
+    ['empty hint on a choice', { ...divideByDk, hint: ' ' }, /hint must be non-empty text/],
     ['correct not boolean', { ...onlyAtInit, options: onlyAtInit.options.map((o) => ({ ...o, correct: o.correct ? 'yes' : false })) }, /correct must be true or false/],
   ];
   for (const [name, question, problem] of broken) {

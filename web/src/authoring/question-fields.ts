@@ -72,10 +72,10 @@ export const questionFields = {
   },
   correctFeedback: { kinds: numericOnly, type: 'plain text', required: false, doc: 'shown on a correct answer' },
   hint: {
-    kinds: numericOnly,
+    kinds: allKinds,
     type: 'plain text',
     required: false,
-    doc: 'added to the feedback on a wrong answer that no anticipated value matched',
+    doc: 'a nudge the learner can open with the Hint button at any time (also added to feedback on an unforeseen wrong answer)',
   },
   show: {
     kinds: allKinds,

@@ -191,5 +191,8 @@ function choiceQuestion(ctx: FieldContext, id: string, header: Place, block: Yam
     ctx.report(block.placeOf(optionsEntry.value), 'bad-question', `question "${id}" is kind choice with ${correct} correct options; allowed: exactly one, or kind: multi`);
     return null;
   }
-  return { kind, id, prompt, options, explanation };
+  const question: ChoiceQuestion = { kind, id, prompt, options, explanation };
+  const hintEntry = fields.get('hint');
+  if (hintEntry) question.hint = plainField(ctx, block, hintEntry.value, 'hint');
+  return question;
 }

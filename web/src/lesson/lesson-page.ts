@@ -3,6 +3,7 @@ import { addEmbedButtons } from '../embed/embed-buttons.js';
 import { CoreClient } from '../worker/core-client.js';
 import { showCoreStatus } from './core-status.js';
 import { LessonEvents } from './lesson-events.js';
+import { instructorToggle } from './instructor-tools.js';
 import { findLesson } from './lessons.js';
 import { ProgressStore } from './progress-store.js';
 import { LessonView } from './render-lesson.js';
@@ -49,5 +50,8 @@ export function startLessonPage(options: LessonPageOptions): void {
   const view = new LessonView(lesson, { client, store, url, announce, events });
   document.title = `${lesson.title} · Attention Lab`;
   document.getElementById('lesson')?.replaceChildren(view.element);
-  if (options.embedButtons && /^https?:$/.test(location.protocol)) addEmbedButtons(view, lesson, url);
+  if (options.embedButtons && /^https?:$/.test(location.protocol)) {
+    document.getElementById('toolbar')?.prepend(instructorToggle(storage));
+    addEmbedButtons(view, lesson, url);
+  }
 }

@@ -20,6 +20,12 @@ export interface LessonContext {
   events?: LessonEvents;
 }
 
+interface ProgressPanel {
+  text: HTMLElement;
+  bar: HTMLProgressElement;
+  retry: HTMLButtonElement;
+}
+
 interface WidgetSlot {
   id: string;
   widget: WidgetName;
@@ -32,9 +38,7 @@ export class LessonView {
   readonly element = document.createElement('article');
   private readonly slots = new Map<string, WidgetSlot>();
   private readonly questions: QuestionView[] = [];
-  private readonly progressText = document.createElement('p');
-  private readonly progressBar = document.createElement('progress');
-  private readonly retryButton = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Retry the questions I missed' });
+  private readonly panels: ProgressPanel[] = [];
   private observer?: IntersectionObserver;
   private stopReporting?: () => void;
   private readonly unsaved = new Map<string, Record<string, number | string | boolean>>();
@@ -46,11 +50,15 @@ export class LessonView {
     const title = document.createElement('h1');
     title.innerHTML = lesson.titleHtml;
     const summary = Object.assign(document.createElement('p'), { className: 'lesson-summary', textContent: lesson.summary });
-    header.append(title, summary, this.progressPanel());
+    header.append(title, summary, this.progressPanel('lesson-progress'));
     const body = document.createElement('div');
     body.className = 'lesson-body';
     body.append(this.contents());
     for (const section of lesson.sections) body.append(this.section(section.id, section.titleHtml, section.blocks));
+    // The same score again where the lesson ends, live, with its own retry: no scrolling back to the top.
+    const closing = this.progressPanel('lesson-closing-progress', false);
+    closing.classList.add('closing-progress');
+    (body.lastElementChild ?? body).append(closing);
     this.element.append(header, body);
     const ids = this.questions.map((q) => q.question.id);
     this.stopReporting = reportProgress(context.store, ids, lesson.slug, context.events, (score) => this.showProgress(score, ids));
@@ -73,9 +81,10 @@ export class LessonView {
     return slot ? this.mount(slot) : undefined;
   }
 
-  show(action: WidgetAction): void {
+  /** A question's "show me": `returnTo` (the question's button) gets focus back from the widget's back link. */
+  show(action: WidgetAction, returnTo?: HTMLElement): void {
     const widget = this.widget(action.widget);
-    if (widget) showInWidget(widget, action, 'start');
+    if (widget) showInWidget(widget, action, 'start', returnTo);
   }
 
   private contents(): HTMLElement {
@@ -95,11 +104,15 @@ export class LessonView {
     return nav;
   }
 
-  private progressPanel(): HTMLElement {
-    const panel = document.createElement('div');
-    panel.className = 'progress-panel';
-    this.progressText.id = 'lesson-progress-text';
-    this.progressBar.setAttribute('aria-labelledby', this.progressText.id);
+  private progressPanel(id: string, withReset = true): HTMLElement {
+    const panel = Object.assign(document.createElement('div'), { className: 'progress-panel', id });
+    const text = Object.assign(document.createElement('p'), { id: `${id}-text` });
+    const bar = document.createElement('progress');
+    bar.setAttribute('aria-labelledby', text.id);
+    const retry = Object.assign(document.createElement('button'), {
+      type: 'button', className: 'retry-missed', textContent: 'Retry the questions I missed',
+    });
+    this.panels.push({ text, bar, retry });
     const reset = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Reset my progress' });
     let armed = false;
     reset.addEventListener('click', () => {
@@ -118,24 +131,29 @@ export class LessonView {
       armed = false;
       reset.textContent = 'Reset my progress';
     });
-    this.retryButton.addEventListener('click', () => {
+    retry.addEventListener('click', () => {
       const wrong = new Set(wrongQuestionIds(this.context.store.current));
       const again = this.questions.filter((q) => wrong.has(q.question.id));
       again.forEach((q) => q.resetForRetry());
       again[0]?.element.scrollIntoView({ block: 'start' });
       again[0]?.focus();
     });
-    panel.append(this.progressText, this.progressBar, this.retryButton, reset);
+    panel.append(text, bar, retry);
+    if (withReset) panel.append(reset);
     return panel;
   }
 
   private showProgress(score: Score, ids: string[]): void {
     const complete = score.correct === score.total && score.total > 0;
-    this.progressBar.max = Math.max(1, score.total);
-    this.progressBar.value = score.correct;
-    this.progressText.textContent = `${score.correct} of ${score.total} questions answered correctly` + (complete ? ' — lesson complete.' : '.');
+    const missed = wrongQuestionIds(this.context.store.current).filter((id) => ids.includes(id)).length;
+    for (const { text, bar, retry } of this.panels) {
+      bar.max = Math.max(1, score.total);
+      bar.value = score.correct;
+      const ending = complete ? ' — lesson complete.' : '.';
+      text.textContent = `${score.correct} of ${score.total} questions answered correctly${ending}`;
+      retry.hidden = missed === 0;
+    }
     this.element.dataset.complete = String(complete);
-    this.retryButton.hidden = wrongQuestionIds(this.context.store.current).filter((id) => ids.includes(id)).length === 0;
   }
 
   private section(id: string, titleHtml: string, blocks: Block[]): HTMLElement {
@@ -167,7 +185,7 @@ export class LessonView {
 
   private question(question: Question): HTMLElement {
     const view = new QuestionView(question, {
-      number: this.questions.length + 1, store: this.context.store, onShow: (a) => this.show(a),
+      number: this.questions.length + 1, store: this.context.store, onShow: (a, back) => this.show(a, back),
       onAnswered: (questionId, correct, attempts) => this.context.events?.emit('answered', { lesson: this.lesson.slug, questionId, correct, attempts }),
     });
     this.questions.push(view);
@@ -228,9 +246,9 @@ export class LessonView {
 
   private copyLink(id: string, widget: MountedWidget): void {
     const link = linkTo(location, id, widget.currentState);
-    const done = () => widget.frame.setNotice(`Link copied: ${link}`);
     const fallback = () => widget.frame.setNotice(`Copy this link: ${link}`);
-    if (navigator.clipboard) navigator.clipboard.writeText(link).then(done, fallback);
-    else fallback();
+    // Without a clipboard API (plain http, old browsers) the learner copies the link by hand.
+    if (!navigator.clipboard) return fallback();
+    navigator.clipboard.writeText(link).then(() => widget.frame.setNotice(`Link copied: ${link}`), fallback);
   }
 }

@@ -1,22 +1,39 @@
-// Equations and tables wider than a phone scroll sideways; while they overflow they must be reachable by keyboard.
+// Equations, tables and code wider than a phone scroll sideways; while they overflow they must be reachable by
+// keyboard, and the edge that hides more content says so (data-overflow, which the CSS turns into a fade).
 
-const selector = '.math-display, .table-scroll';
+const selector = '.math-display, .table-scroll, .lesson-body pre';
+
+const labels: [string, string][] = [['.math-display', 'Equation'], ['pre', 'Code'], ['.table-scroll', 'Table']];
+
+// Which edges have content beyond them: '', 'left', 'right' or 'both'.
+function hiddenEdges(region: HTMLElement): string {
+  const left = region.scrollLeft > 1;
+  const right = region.scrollLeft + region.clientWidth < region.scrollWidth - 1;
+  return left && right ? 'both' : left ? 'left' : right ? 'right' : '';
+}
 
 function update(region: HTMLElement): void {
   if (region.scrollWidth > region.clientWidth + 1) {
     region.tabIndex = 0;
     region.setAttribute('role', 'region');
-    region.setAttribute('aria-label', region.matches('.math-display') ? 'Equation (scrolls sideways)' : 'Table (scrolls sideways)');
+    const kind = labels.find(([match]) => region.matches(match))?.[1] ?? 'Content';
+    region.setAttribute('aria-label', `${kind} (scrolls sideways)`);
   } else {
     region.removeAttribute('tabindex');
     region.removeAttribute('role');
     region.removeAttribute('aria-label');
   }
+  const edges = hiddenEdges(region);
+  if (edges) region.dataset.overflow = edges;
+  else delete region.dataset.overflow;
 }
 
 export function keepOverflowFocusable(root: HTMLElement): void {
+  if (!(root instanceof HTMLElement)) throw new TypeError('keepOverflowFocusable: root must be an HTMLElement');
   const regions = Array.from(root.querySelectorAll<HTMLElement>(selector));
+  if (root.matches(selector)) regions.push(root);
   regions.forEach(update);
+  for (const region of regions) region.addEventListener('scroll', () => update(region), { passive: true });
   // Math widens when its web fonts arrive, without the box itself changing size.
   document.fonts?.ready.then(() => regions.forEach(update), () => undefined);
   if (typeof ResizeObserver === 'undefined') return;

@@ -1,25 +1,29 @@
-// One question in the page: answer, check, targeted feedback announced in a live region, explanation, "show me".
-import {
-  gradeChoice, gradeNumeric, recordGrade, type Grade, type Question, type QuestionProgress, type WidgetAction,
-} from '../quiz/index.js';
+// One question in the page: answer, check, a hint on request, targeted feedback announced in a live region, a worked
+// solution once it is earned, "show me".
+import { gradeChoice, gradeNumeric, recordGrade } from '../quiz/index.js';
+import type { ChoiceOption, Grade, Question, QuestionProgress, WidgetAction } from '../quiz/index.js';
 import type { ProgressStore } from '../lesson/progress-store.js';
 
 export interface QuestionViewOptions {
   number: number;
   store: ProgressStore;
-  /** Sets a widget to the state that shows why, and brings it into view. */
-  onShow: (action: WidgetAction) => void;
+  /** Sets a widget to the state that shows why, and brings it into view; `returnTo` is where "back" lands. */
+  onShow: (action: WidgetAction, returnTo: HTMLElement) => void;
   /** Told of every counted attempt (never of the answer key). */
   onAnswered?: (questionId: string, correct: boolean, attempts: number) => void;
 }
 
-// After this many counted wrong attempts the explanation is shown anyway, so nobody is stuck.
-const attemptsBeforeExplaining = 2;
+// After this many counted wrong attempts the worked solution is shown anyway, so nobody is stuck.
+export const attemptsBeforeSolution = 2;
 
 export class QuestionView {
   readonly element: HTMLElement;
   private readonly feedback = document.createElement('p');
   private readonly explanation = document.createElement('div');
+  private readonly hintButton = Object.assign(document.createElement('button'), {
+    type: 'button', className: 'hint-toggle', textContent: 'Hint',
+  });
+  private readonly hintText = document.createElement('p');
   private readonly showButton = Object.assign(document.createElement('button'), { type: 'button', className: 'show-me' });
   private readonly answerInput?: HTMLInputElement;
   private readonly optionInputs: HTMLInputElement[] = [];
@@ -51,7 +55,10 @@ export class QuestionView {
       });
       this.answerInput.setAttribute('aria-describedby', `${id}-prompt ${id}-feedback`);
       const label = Object.assign(document.createElement('label'), { htmlFor: this.answerInput.id, textContent: 'Your answer' });
-      const hint = Object.assign(document.createElement('span'), { className: 'answer-hint', textContent: 'a number or an expression such as sqrt(512)' });
+      // The example is no answer of any question (tests/e2e/lesson-answers-in-sight.test.mjs checks it).
+      const hint = Object.assign(document.createElement('span'), {
+        className: 'answer-hint', textContent: 'a number or an expression, such as 3/4 or sqrt(2)',
+      });
       form.append(label, ' ', this.answerInput, ' ', check, ' ', hint);
     } else {
       const fieldset = document.createElement('fieldset');
@@ -76,11 +83,17 @@ export class QuestionView {
     this.feedback.className = 'feedback';
     this.feedback.setAttribute('role', 'status');
     this.explanation.className = 'explanation';
+    this.explanation.id = `${id}-solution`;
     this.explanation.hidden = true;
-    this.explanation.innerHTML = `<strong>Why:</strong> ${question.explanation}`;
+    this.explanation.innerHTML = `<h4>Worked solution</h4>${question.explanation}`; // compiled at build time
+    if (question.kind !== 'numeric') this.explanation.append(optionVerdicts(question.options));
     this.showButton.hidden = true;
-    this.showButton.addEventListener('click', () => this.pendingAction && options.onShow(this.pendingAction));
-    this.element.append(title, prompt, form, this.feedback, this.showButton, this.explanation);
+    this.showButton.addEventListener('click', () => {
+      if (this.pendingAction) options.onShow(this.pendingAction, this.showButton);
+    });
+    this.element.append(title, prompt);
+    if (question.hint !== undefined) this.element.append(this.hintPart(id, question.hint));
+    this.element.append(form, this.feedback, this.showButton, this.explanation);
     this.restore();
     options.store.subscribe((progress, source) => source === 'another tab' && this.followAnotherTab());
   }
@@ -92,6 +105,7 @@ export class QuestionView {
     this.setFeedback('Try this one again.', 'retry');
     this.explanation.hidden = true;
     this.showButton.hidden = true;
+    this.setHintOpen(false);
   }
 
   /** Back to unanswered (after "reset my progress"). */
@@ -103,6 +117,32 @@ export class QuestionView {
 
   focus(): void {
     (this.answerInput ?? this.optionInputs[0])?.focus();
+  }
+
+  /** Whether the worked solution is showing: only after a correct answer or when the attempts have run out. */
+  get solutionShown(): boolean {
+    return !this.explanation.hidden;
+  }
+
+  // A disclosure: the hint stays out of sight (and out of the page's text) until the learner asks for it.
+  private hintPart(id: string, hint: string): HTMLElement {
+    const part = Object.assign(document.createElement('div'), { className: 'hint' });
+    this.hintText.id = `${id}-hint`;
+    this.hintText.className = 'hint-text';
+    this.hintText.textContent = hint;
+    this.hintButton.setAttribute('aria-controls', this.hintText.id);
+    this.hintButton.addEventListener('click', () => {
+      this.setHintOpen(this.hintButton.getAttribute('aria-expanded') !== 'true');
+    });
+    this.setHintOpen(false);
+    part.append(this.hintButton, this.hintText);
+    return part;
+  }
+
+  private setHintOpen(open: boolean): void {
+    this.hintText.hidden = !open;
+    this.hintButton.setAttribute('aria-expanded', String(open));
+    this.hintButton.textContent = open ? 'Hide the hint' : 'Hint';
   }
 
   private check(): void {
@@ -135,7 +175,7 @@ export class QuestionView {
     this.pendingAction = grade.show ?? (grade.status === 'incorrect' ? this.question.show : undefined);
     this.showButton.hidden = !this.pendingAction;
     this.showButton.textContent = 'Show me in the widget';
-    this.explanation.hidden = !(grade.status === 'correct' || (grade.counted && attempts >= attemptsBeforeExplaining));
+    this.explanation.hidden = !(grade.status === 'correct' || (grade.counted && attempts >= attemptsBeforeSolution));
   }
 
   private setFeedback(text: string, status: string): void {
@@ -167,6 +207,23 @@ export class QuestionView {
     for (const input of this.optionInputs) input.checked = chosen.has(input.value);
     this.setFeedback(saved.correct ? 'You answered this correctly earlier.' : `Answered ${saved.attempts} time(s), not yet correctly.`,
       saved.correct ? 'correct' : 'incorrect');
-    this.explanation.hidden = !(saved.correct || saved.attempts >= attemptsBeforeExplaining);
+    this.explanation.hidden = !(saved.correct || saved.attempts >= attemptsBeforeSolution);
   }
+}
+
+// In the worked solution of a choice question, every option with its verdict and why.
+function optionVerdicts(options: ChoiceOption[]): HTMLElement {
+  const list = Object.assign(document.createElement('ul'), { className: 'option-verdicts' });
+  for (const option of options) {
+    const item = document.createElement('li');
+    const verdict = Object.assign(document.createElement('strong'), {
+      textContent: option.correct ? 'Correct: ' : 'Not correct: ',
+    });
+    const text = document.createElement('span');
+    text.innerHTML = option.text; // compiled at build time, like the prompt
+    item.append(verdict, text);
+    if (option.feedback !== undefined) item.append(` — ${option.feedback}`);
+    list.append(item);
+  }
+  return list;
 }

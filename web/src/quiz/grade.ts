@@ -5,7 +5,7 @@ import type { AnticipatedAnswer, ChoiceQuestion, Grade, NumericQuestion, Toleran
 export const DEFAULT_RTOL = 0.01;
 export const DEFAULT_ATOL = 0;
 
-export const EMPTY_ANSWER_FEEDBACK = 'Type a number or an expression such as sqrt(512).';
+export const EMPTY_ANSWER_FEEDBACK = 'Type a number or an expression, such as 3/4 or sqrt(2).';
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
@@ -21,14 +21,19 @@ function toleranceTerm(fn: string, name: 'rtol' | 'atol', value: number | undefi
   return value;
 }
 
-/** |x − t| ≤ max(atol, rtol·|t|), rtol 0.01 and atol 0 unless given; a non-finite x never matches. */
+// Decimal answers are not exact in binary: 7.92 − 8 is 0.0800…07, just over 0.01·8. A few ulps of slack fix that.
+const ROUNDING_SLACK = 4 * Number.EPSILON;
+
+/** |x − t| ≤ max(atol, rtol·|t|) up to rounding; rtol 0.01, atol 0 unless given; a non-finite x never matches. */
 export function withinTolerance(x: number, t: number, tol?: Tolerance): boolean {
   if (typeof x !== 'number') throw new TypeError(`withinTolerance: x must be a number, got ${describe(x)}`);
   if (typeof t !== 'number' || !Number.isFinite(t)) throw new RangeError(`withinTolerance: t must be a finite number, got ${String(t)}`);
   if (tol !== undefined && (typeof tol !== 'object' || tol === null)) throw new TypeError(`withinTolerance: tol must be an object, got ${describe(tol)}`);
   const rtol = toleranceTerm('withinTolerance', 'rtol', tol?.rtol, DEFAULT_RTOL);
   const atol = toleranceTerm('withinTolerance', 'atol', tol?.atol, DEFAULT_ATOL);
-  return Number.isFinite(x) && Math.abs(x - t) <= Math.max(atol, rtol * Math.abs(t));
+  if (!Number.isFinite(x)) return false;
+  const bound = Math.max(atol, rtol * Math.abs(t));
+  return Math.abs(x - t) <= bound + ROUNDING_SLACK * Math.max(Math.abs(x), Math.abs(t), bound);
 }
 
 /** The anticipated wrong answer closest to x among those it matches, if any. */
@@ -90,8 +95,9 @@ export function gradeChoice(q: ChoiceQuestion, selectedIds: string[]): Grade {
   const wronglySelected = q.options.filter((option) => selected.has(option.id) && !option.correct);
   const missed = q.options.filter((option) => !selected.has(option.id) && option.correct);
   if (wronglySelected.length === 0 && missed.length === 0) return counted('correct', 'Correct.', q.explanation, q.show);
+  // Only the learner's own picks are discussed: naming a missed option would give the answer away.
   const lines = [multiSummary(wronglySelected.length, missed.length)];
-  for (const option of [...wronglySelected, ...missed]) if (option.feedback !== undefined) lines.push(option.feedback);
+  for (const option of wronglySelected) if (option.feedback !== undefined) lines.push(option.feedback);
   return counted('incorrect', lines.join('\n'), q.explanation, q.show);
 }
 

@@ -34,7 +34,7 @@ export interface NumericQuestion {
   explanation: string;
   /** Plain text. */
   correctFeedback?: string;
-  /** Plain text, added to the feedback on a wrong answer that was not anticipated. */
+  /** Plain text, shown when the learner asks for it and added to the feedback on an unanticipated wrong answer. */
   hint?: string;
   show?: WidgetAction;
 }
@@ -55,6 +55,8 @@ export interface ChoiceQuestion {
   prompt: string;
   options: ChoiceOption[];
   explanation: string;
+  /** Plain text, shown when the learner asks for it. */
+  hint?: string;
   show?: WidgetAction;
 }
 

@@ -8,7 +8,7 @@ const isObject = (value: unknown): value is Fields => typeof value === 'object' 
 const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 const numericFields = ['kind', 'id', 'prompt', 'answer', 'tolerance', 'anticipated', 'explanation', 'correctFeedback', 'hint', 'show'];
-const choiceFields = ['kind', 'id', 'prompt', 'options', 'explanation', 'show'];
+const choiceFields = ['kind', 'id', 'prompt', 'options', 'explanation', 'hint', 'show'];
 const optionFields = ['id', 'text', 'correct', 'feedback'];
 const anticipatedFields = ['value', 'feedback', 'tolerance', 'show'];
 
@@ -103,6 +103,7 @@ function checkNumeric(q: Fields, where: string, problems: string[]): void {
 
 function checkChoice(q: Fields, where: string, problems: string[]): void {
   unknownFields(q, choiceFields, where, problems);
+  requireText(q, 'hint', where, problems, true);
   if (!Array.isArray(q.options) || q.options.length < 2) {
     problems.push(`${where}.options must be an Array of at least 2 options`);
     return;

@@ -1,0 +1,108 @@
+// The lesson on a 375 px phone: nothing sticks out sideways, the scales table fits, and every equation, table or code
+// block that has to scroll shows a fade at the edge that hides more. Screenshots for a person to look at.
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { after, before, test } from 'node:test';
+import { openLesson } from './browser.mjs';
+
+let lesson;
+before(async () => {
+  lesson = await openLesson({ viewport: { width: 375, height: 812 } });
+  const { page } = lesson;
+  await page.goto(lesson.url);
+  await page.waitForSelector('.question');
+  for (const slot of await page.$$('.widget-slot')) await slot.scrollIntoViewIfNeeded();
+  await page.waitForFunction(
+    () =>
+      document.querySelectorAll('.widget[data-rendered]:not([aria-busy])').length ===
+      document.querySelectorAll('.widget-slot').length,
+  );
+  await page.evaluate(() => document.fonts.ready);
+});
+after(() => lesson?.close());
+
+test('no element of the lesson body is wider than the 375 px viewport', async () => {
+  const wide = await lesson.page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const found = [];
+    // A box that clips or scrolls its content is measured itself; what it holds cannot widen the page.
+    const visit = (element) => {
+      const box = element.getBoundingClientRect();
+      if (box.width > 0 && (box.left < -0.5 || box.right > width + 0.5)) {
+        const id = element.id ? `#${element.id}` : '';
+        const name = `${element.tagName.toLowerCase()}${id}.${element.getAttribute('class') ?? ''}`;
+        found.push(`${name} spans ${Math.round(box.left)}…${Math.round(box.right)} px`);
+      }
+      if (getComputedStyle(element).overflowX !== 'visible') return;
+      for (const child of element.children) visit(child);
+    };
+    visit(document.querySelector('.lesson-body'));
+    return { width, found };
+  });
+  assert.equal(wide.width, 375);
+  assert.deepEqual(wide.found, []);
+  assert.equal(
+    await lesson.page.evaluate(() => document.documentElement.scrollWidth),
+    375,
+    'the page never scrolls sideways',
+  );
+});
+
+test('the table of scales compared fits whole, without scrolling', async () => {
+  const fit = await lesson.page.evaluate(() => {
+    const table = [...document.querySelectorAll('.lesson-body table')].find((t) =>
+      /divide by/i.test(t.tHead?.textContent ?? ''),
+    );
+    const box = table.closest('.table-scroll') ?? table.parentElement;
+    return { table: table.getBoundingClientRect().width, box: box.clientWidth, scroll: box.scrollWidth };
+  });
+  assert.ok(fit.table > 0, 'the table is drawn');
+  assert.ok(fit.scroll <= fit.box, `the scales table is ${fit.scroll} px wide in a ${fit.box} px box`);
+});
+
+test('every equation, table or code block that scrolls fades at its hidden edge and takes focus', async () => {
+  const { page } = lesson;
+  // The widgets' data tables too: open them, so they are drawn and measured.
+  await page.$$eval('.lesson-body details', (all) => all.forEach((details) => (details.open = true)));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.lesson-body details .table-scroll')].every(
+      (box) => box.scrollWidth <= box.clientWidth + 1 || box.dataset.overflow,
+    ),
+  );
+  const regions = await page.$$eval('.lesson-body :is(.math-display, .table-scroll, pre)', (elements) =>
+    elements
+      .filter((e) => e.checkVisibility() && e.scrollWidth > e.clientWidth + 1)
+      .map((e, i) => {
+        e.dataset.scrollsForTest = String(i);
+        return i;
+      }),
+  );
+  assert.ok(regions.length > 0, 'some equations or code are wider than a phone');
+  mkdirSync('screenshots', { recursive: true });
+  // Before any scrolling: the closing section's code blocks, each with its fade on the right.
+  await page.locator('#wrap-up').screenshot({ path: 'screenshots/wrap-up-375.png' });
+  let shot = 0;
+  for (const i of regions) {
+    const region = page.locator(`[data-scrolls-for-test="${i}"]`);
+    const start = await region.evaluate((e) => ({
+      edges: e.dataset.overflow,
+      mask: getComputedStyle(e).maskImage,
+      tabIndex: e.tabIndex,
+      label: e.getAttribute('aria-label'),
+    }));
+    assert.equal(start.edges, 'right', `region ${i} hides content on the right at first`);
+    assert.match(start.mask, /linear-gradient/, `region ${i} fades at its edge`);
+    assert.equal(start.tabIndex, 0, `region ${i} can be scrolled from the keyboard`);
+    assert.match(start.label, /scrolls sideways/);
+    if (shot++ < 3) await region.screenshot({ path: `screenshots/scroll-cue-375-${shot}.png` });
+    await region.evaluate((e) => e.scrollTo({ left: e.scrollWidth }));
+    await page.waitForFunction(
+      (n) => document.querySelector(`[data-scrolls-for-test="${n}"]`).dataset.overflow === 'left',
+      i,
+    );
+  }
+});
+
+test('the page raised no errors', () => {
+  assert.deepEqual(lesson.problems, []);
+});
