@@ -93,7 +93,7 @@ describe('every entry has a one-line doc', () => {
     assert.deepEqual(questionTables.fieldsOfKind('numeric'), [
       'kind', 'prompt', 'answer', 'check', 'tolerance', 'anticipated', 'explanation', 'correctFeedback', 'hint', 'show',
     ]);
-    assert.deepEqual(questionTables.fieldsOfKind('choice'), ['kind', 'prompt', 'options', 'explanation', 'show']);
+    assert.deepEqual(questionTables.fieldsOfKind('choice'), ['kind', 'prompt', 'options', 'explanation', 'hint', 'show']);
     assert.deepEqual(questionTables.fieldsOfKind('multi'), questionTables.fieldsOfKind('choice'));
   });
 });
