@@ -84,7 +84,7 @@ test('a core that cannot start: a clear message and Retry, which works once the 
   try {
     await page.goto(`${lesson.url}#${softmax}`);
     await page.waitForSelector('#core-status button', { timeout: 20000 });
-    assert.match(await page.textContent('#core-status'), /could not run.*The text and questions still work/);
+    assert.match(await page.textContent('#core-status'), /could not start.*The text and questions still work/);
     await page.waitForFunction((id) => /could not compute/.test(document.querySelector(`#${id}-widget .widget-notice`)?.textContent ?? ''), softmax);
     assert.ok(await page.isVisible('.question'), 'the questions are still there');
   } finally {

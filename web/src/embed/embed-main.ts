@@ -6,6 +6,7 @@ import { flattenWidgetParams } from '../authoring/widget-schema.js';
 import { LessonEvents } from '../lesson/lesson-events.js';
 import { ProgressStore } from '../lesson/progress-store.js';
 import { SafeStorage } from '../lesson/safe-storage.js';
+import { showCoreStatus } from '../lesson/core-status.js';
 import { CoreClient } from '../worker/core-client.js';
 import { reportHeight } from './auto-height.js';
 import { readEmbedRequest } from './embed-request.js';
@@ -48,12 +49,8 @@ if (request.lesson) {
     storage.onSavingChange(announce);
   }
 
-  const status = document.getElementById('core-status') as HTMLElement;
   const client = new CoreClient();
-  client.ready.then(
-    () => (status.textContent = ''),
-    (error: Error) => (status.textContent = `The interactive figure could not start: ${error.message}.`),
-  );
+  showCoreStatus(client, document.getElementById('core-status') as HTMLElement, request.question ? 'The question still works.' : '');
 
   document.getElementById('embed')?.replaceChildren(renderEmbed(request, { client, store, events, announce }).element);
   document.title = `${lesson.title} · Attention Lab`;

@@ -17,7 +17,7 @@ export function showCoreStatus(client: CoreClient, element: HTMLElement, stillWo
     } else if (status.state === 'restarting') {
       element.replaceChildren(`The computation core stopped (${status.reason}) and is restarting; your settings are kept.`);
     } else {
-      element.replaceChildren(`The interactive figures could not run: ${status.reason}. ${stillWorks} `, retry);
+      element.replaceChildren(`The interactive figures could not start: ${status.reason}.${stillWorks ? ` ${stillWorks}` : ''} `, retry);
     }
   });
 }
