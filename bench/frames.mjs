@@ -12,8 +12,13 @@ export async function measureFrames({ presses = 120 } = {}) {
       w.benchFrames = [];
       w.benchLongest = 0;
       w.benchUpdates = 0;
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => (w.benchLongest = Math.max(w.benchLongest, e.duration)))).observe({ type: 'longtask', buffered: false });
-      new MutationObserver(() => w.benchUpdates++).observe(document.querySelector('#softmax-dies-widget'), { attributes: true, attributeFilter: ['data-rendered'] });
+      new PerformanceObserver((list) =>
+        list.getEntries().forEach((e) => (w.benchLongest = Math.max(w.benchLongest, e.duration))),
+      ).observe({ type: 'longtask', buffered: false });
+      new MutationObserver(() => w.benchUpdates++).observe(document.querySelector('#softmax-dies-widget'), {
+        attributes: true,
+        attributeFilter: ['data-rendered'],
+      });
       let last = performance.now();
       const tick = (now) => {
         w.benchFrames.push(now - last);
@@ -24,10 +29,21 @@ export async function measureFrames({ presses = 120 } = {}) {
     });
     await page.focus('#softmax-dies-widget-dk-slider');
     for (let i = 0; i < presses; i++) await page.keyboard.press(i % 96 < 48 ? 'ArrowLeft' : 'ArrowRight', { delay: 8 });
-    const { frames, longest, updates } = await page.evaluate(() => ({ frames: window.benchFrames.slice(1), longest: window.benchLongest, updates: window.benchUpdates }));
+    const { frames, longest, updates } = await page.evaluate(() => ({
+      frames: window.benchFrames.slice(1),
+      longest: window.benchLongest,
+      updates: window.benchUpdates,
+    }));
     const sorted = [...frames].sort((a, b) => a - b);
     const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-    return { count: frames.length, median: at(0.5), p95: at(0.95), max: sorted.at(-1) ?? 0, longestTask: longest, updates };
+    return {
+      count: frames.length,
+      median: at(0.5),
+      p95: at(0.95),
+      max: sorted.at(-1) ?? 0,
+      longestTask: longest,
+      updates,
+    };
   } finally {
     await lesson.close();
   }
@@ -44,7 +60,9 @@ export async function measureTraining({ seconds = 3 } = {}) {
       const w = window;
       w.benchFrames = [];
       w.benchLongest = 0;
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => (w.benchLongest = Math.max(w.benchLongest, e.duration)))).observe({ type: 'longtask' });
+      new PerformanceObserver((list) =>
+        list.getEntries().forEach((e) => (w.benchLongest = Math.max(w.benchLongest, e.duration))),
+      ).observe({ type: 'longtask' });
       let last = performance.now();
       const tick = (now) => {
         w.benchFrames.push(now - last);
@@ -55,17 +73,26 @@ export async function measureTraining({ seconds = 3 } = {}) {
     });
     await page.click('#training-widget button.training-start');
     const started = Date.now();
-    const firstStep = await page.evaluate(() => Number(document.querySelector('#training-widget progress')?.value ?? 0));
+    const firstStep = await page.evaluate(() =>
+      Number(document.querySelector('#training-widget progress')?.value ?? 0),
+    );
     await page.waitForTimeout(seconds * 1000);
     const { frames, longest, steps } = await page.evaluate(() => ({
-      frames: window.benchFrames.slice(1), longest: window.benchLongest,
+      frames: window.benchFrames.slice(1),
+      longest: window.benchLongest,
       steps: Number(document.querySelector('#training-widget progress')?.value ?? 0),
     }));
     await page.click('#training-widget button.training-stop');
     const sorted = [...frames].sort((a, b) => a - b);
     const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-    return { count: frames.length, median: at(0.5), p95: at(0.95), max: sorted.at(-1) ?? 0, longestTask: longest,
-      stepsPerSecond: (steps - firstStep) / ((Date.now() - started) / 1000) };
+    return {
+      count: frames.length,
+      median: at(0.5),
+      p95: at(0.95),
+      max: sorted.at(-1) ?? 0,
+      longestTask: longest,
+      stepsPerSecond: (steps - firstStep) / ((Date.now() - started) / 1000),
+    };
   } finally {
     await lesson.close();
   }

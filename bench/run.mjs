@@ -11,7 +11,8 @@ const reps = 7;
 // repetitions: the least disturbed run on a shared 2-core machine.
 function time(run) {
   const warmUntil = performance.now() + 150;
-  do run(); while (performance.now() < warmUntil);
+  do run();
+  while (performance.now() < warmUntil);
   let best = Infinity;
   for (let i = 0; i < reps; i++) {
     const start = performance.now();
@@ -26,7 +27,10 @@ function nativeTimings() {
   if (!existsSync(binary)) return {};
   const result = spawnSync(binary, [], { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`core_bench failed: ${result.stderr}`);
-  const records = result.stdout.trim().split('\n').map((line) => JSON.parse(line));
+  const records = result.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
   nativeRace.push(...records.filter((r) => r.race));
   return Object.fromEntries(records.filter((r) => r.kernel).map((r) => [r.kernel, r.ms]));
 }
@@ -38,18 +42,59 @@ const [n, d] = [128, 64];
 const [q, k, v] = [normals(1, n * d), normals(2, n * d), normals(3, n * d)];
 const scores512 = normals(4, 512);
 // Trainers keep training across repetitions; every step costs the same, so the timing is unaffected.
-const trainers = Object.fromEntries([64, 512].map((dk) => [dk, { wasm: core.createTrainer({ keyCount: 32, dk, seed: 1, scaled: true }), js: plain.makeTrainer({ keyCount: 32, dk, seed: 1 }) }]));
+const trainers = Object.fromEntries(
+  [64, 512].map((dk) => [
+    dk,
+    {
+      wasm: core.createTrainer({ keyCount: 32, dk, seed: 1, scaled: true }),
+      js: plain.makeTrainer({ keyCount: 32, dk, seed: 1 }),
+    },
+  ]),
+);
 
 const kernels = [
-  { name: 'normals_1e6', label: '1e6 normal samples', wasm: () => core.sampleNormals({ count: 1e6, seed: 1 }), js: () => plain.sampleNormals(1e6, 1) },
-  { name: 'dot_product_direct_dk512_n20000', label: 'q·k direct, dₖ=512, N=20 000', wasm: () => core.dotProductExperiment({ dk: 512, count: 20000, seed: 1, method: 'direct' }), js: () => plain.dotProductDirect(512, 20000, 1) },
-  { name: 'dot_product_fast_dk512_n20000', label: 'q·k fast (χ²), dₖ=512, N=20 000', wasm: () => core.dotProductExperiment({ dk: 512, count: 20000, seed: 1, method: 'fast' }), js: () => plain.dotProductFast(512, 20000, 1) },
-  { name: 'gradient_survival_dk512_n64_t1024', label: 'gradient survival, dₖ=512, n=64, 1024 queries', wasm: () => core.gradientSurvival({ dk: 512, keyCount: 64, scale: 'none', trials: 1024, seed: 1 }), js: () => plain.gradientSurvival(512, 64, 1, 1024, 1) },
-  { name: 'softmax_jacobian_n512', label: 'softmax + Jacobian, n=512', wasm: () => core.softmaxJacobian(core.softmax(scores512)), js: () => plain.softmaxJacobian(scores512) },
-  { name: 'attention_n128_d64_dv64', label: 'attention, n=128, d=64', wasm: () => core.attention({ q, k, v, n, m: n, d, dv: d, scale: 'sqrt' }), js: () => plain.attention(q, k, v, n, n, d, d) },
+  {
+    name: 'normals_1e6',
+    label: '1e6 normal samples',
+    wasm: () => core.sampleNormals({ count: 1e6, seed: 1 }),
+    js: () => plain.sampleNormals(1e6, 1),
+  },
+  {
+    name: 'dot_product_direct_dk512_n20000',
+    label: 'q·k direct, dₖ=512, N=20 000',
+    wasm: () => core.dotProductExperiment({ dk: 512, count: 20000, seed: 1, method: 'direct' }),
+    js: () => plain.dotProductDirect(512, 20000, 1),
+  },
+  {
+    name: 'dot_product_fast_dk512_n20000',
+    label: 'q·k fast (χ²), dₖ=512, N=20 000',
+    wasm: () => core.dotProductExperiment({ dk: 512, count: 20000, seed: 1, method: 'fast' }),
+    js: () => plain.dotProductFast(512, 20000, 1),
+  },
+  {
+    name: 'gradient_survival_dk512_n64_t1024',
+    label: 'gradient survival, dₖ=512, n=64, 1024 queries',
+    wasm: () => core.gradientSurvival({ dk: 512, keyCount: 64, scale: 'none', trials: 1024, seed: 1 }),
+    js: () => plain.gradientSurvival(512, 64, 1, 1024, 1),
+  },
+  {
+    name: 'softmax_jacobian_n512',
+    label: 'softmax + Jacobian, n=512',
+    wasm: () => core.softmaxJacobian(core.softmax(scores512)),
+    js: () => plain.softmaxJacobian(scores512),
+  },
+  {
+    name: 'attention_n128_d64_dv64',
+    label: 'attention, n=128, d=64',
+    wasm: () => core.attention({ q, k, v, n, m: n, d, dv: d, scale: 'sqrt' }),
+    js: () => plain.attention(q, k, v, n, n, d, d),
+  },
   ...[64, 512].map((dk) => ({
-    name: `training_10_steps_n32_dk${dk}_b16`, label: `train 10 steps, n=32, dₖ=${dk}, batch 16`, steps: 10,
-    wasm: () => trainers[dk].wasm.run(10), js: () => trainers[dk].js.run(10),
+    name: `training_10_steps_n32_dk${dk}_b16`,
+    label: `train 10 steps, n=32, dₖ=${dk}, batch 16`,
+    steps: 10,
+    wasm: () => trainers[dk].wasm.run(10),
+    js: () => trainers[dk].js.run(10),
   })),
 ];
 
@@ -64,8 +109,14 @@ for (const kernel of kernels) {
   const wasm = time(kernel.wasm);
   const js = time(kernel.js);
   const nat = native[kernel.name];
-  console.log(`| ${kernel.label} | ${fmt(nat)} | ${fmt(wasm)} | ${fmt(js)} | ${ratio(wasm, nat)} | ${ratio(js, wasm)} |`);
-  if (kernel.steps) rates.push({ label: kernel.label, perSecond: [nat, wasm, js].map((ms) => (ms === undefined ? undefined : (1000 * kernel.steps) / ms)) });
+  console.log(
+    `| ${kernel.label} | ${fmt(nat)} | ${fmt(wasm)} | ${fmt(js)} | ${ratio(wasm, nat)} | ${ratio(js, wasm)} |`,
+  );
+  if (kernel.steps)
+    rates.push({
+      label: kernel.label,
+      perSecond: [nat, wasm, js].map((ms) => (ms === undefined ? undefined : (1000 * kernel.steps) / ms)),
+    });
 }
 Object.values(trainers).forEach(({ wasm }) => wasm.delete());
 
@@ -73,10 +124,16 @@ console.log('\nTraining steps per second');
 console.log('| setting | native | WASM | plain JS |');
 console.log('|---|---:|---:|---:|');
 const perSecond = (x) => (x === undefined ? '—' : Math.round(x).toLocaleString('en-US'));
-for (const { label, perSecond: [a, b, c] } of rates) console.log(`| ${label.replace('train 10 steps, ', '')} | ${perSecond(a)} | ${perSecond(b)} | ${perSecond(c)} |`);
+for (const {
+  label,
+  perSecond: [a, b, c],
+} of rates)
+  console.log(`| ${label.replace('train 10 steps, ', '')} | ${perSecond(a)} | ${perSecond(b)} | ${perSecond(c)} |`);
 
 if (nativeRace.length) {
-  console.log('\nSteps to 90% accuracy (mean of 20 steps), n=32, dₖ=256, batch 16, Adam 0.01; — = not within 2000 steps');
+  console.log(
+    '\nSteps to 90% accuracy (mean of 20 steps), n=32, dₖ=256, batch 16, Adam 0.01; — = not within 2000 steps',
+  );
   console.log('| seed | scaled ÷√dₖ | unscaled |');
   console.log('|---:|---:|---:|');
   const show = (x) => (x < 0 ? '—' : String(x));
@@ -85,14 +142,33 @@ if (nativeRace.length) {
 
 const frames = await measureFrames();
 console.log('\nLesson page in Chromium while the dₖ slider is held down (arrow key auto-repeat)');
-console.log('| frames | median frame (ms) | p95 frame (ms) | longest frame (ms) | longest main-thread task (ms) | updates drawn |');
+console.log(
+  '| frames | median frame (ms) | p95 frame (ms) | longest frame (ms) | longest main-thread task (ms) | updates ' +
+    'drawn |',
+);
 console.log('|---:|---:|---:|---:|---:|---:|');
-console.log(`| ${frames.count} | ${frames.median.toFixed(1)} | ${frames.p95.toFixed(1)} | ${frames.max.toFixed(1)} | ${frames.longestTask.toFixed(0)} | ${frames.updates} |`);
+console.log(
+  `| ${frames.count} | ${frames.median.toFixed(1)} | ${frames.p95.toFixed(1)} | ${frames.max.toFixed(1)} | ` +
+    `${frames.longestTask.toFixed(0)} | ${frames.updates} |`,
+);
 
 // Three separate runs: one long task is enough to miss the target, so the worst run is what counts.
 const trainingRuns = [await measureTraining(), await measureTraining(), await measureTraining()];
-console.log('\nLesson page in Chromium while Train it runs at dₖ = 512, n = 32 (scaled and unscaled, in the worker); three runs');
-console.log('| run | frames | median frame (ms) | p95 frame (ms) | longest frame (ms) | longest main-thread task (ms) | training steps per second (both runs) |');
+console.log(
+  '\nLesson page in Chromium while Train it runs at dₖ = 512, n = 32 (scaled and unscaled, in the worker); three runs',
+);
+console.log(
+  '| run | frames | median frame (ms) | p95 frame (ms) | longest frame (ms) | longest main-thread task (ms) | ' +
+    'training steps per second (both runs) |',
+);
 console.log('|---:|---:|---:|---:|---:|---:|---:|');
-trainingRuns.forEach((t, i) => console.log(`| ${i + 1} | ${t.count} | ${t.median.toFixed(1)} | ${t.p95.toFixed(1)} | ${t.max.toFixed(1)} | ${t.longestTask.toFixed(0)} | ${t.stepsPerSecond.toFixed(0)} |`));
-console.log(`Longest main-thread task over the three runs: ${Math.max(...trainingRuns.map((t) => t.longestTask)).toFixed(0)} ms (target: none over 50 ms)`);
+trainingRuns.forEach((t, i) =>
+  console.log(
+    `| ${i + 1} | ${t.count} | ${t.median.toFixed(1)} | ${t.p95.toFixed(1)} | ${t.max.toFixed(1)} | ` +
+      `${t.longestTask.toFixed(0)} | ${t.stepsPerSecond.toFixed(0)} |`,
+  ),
+);
+console.log(
+  `Longest main-thread task over the three runs: ` +
+    `${Math.max(...trainingRuns.map((t) => t.longestTask)).toFixed(0)} ms (target: none over 50 ms)`,
+);

@@ -53,8 +53,10 @@ RowMatrix multiplyRows(const Eigen::Ref<const RowMatrix>& a, const Eigen::Ref<co
     const double* ai = a.data() + i * aStride;
     double* ci = c.data() + i * p;
     for (Eigen::Index j = 0; j < wide; j += 8) {
-      if (i + 1 < n) multiplyBlock<2>(ai, aStride, b.data() + j, bStride, r, ci + j, p);
-      else multiplyBlock<1>(ai, aStride, b.data() + j, bStride, r, ci + j, p);
+      if (i + 1 < n)
+        multiplyBlock<2>(ai, aStride, b.data() + j, bStride, r, ci + j, p);
+      else
+        multiplyBlock<1>(ai, aStride, b.data() + j, bStride, r, ci + j, p);
     }
     for (Eigen::Index k = i; k < std::min(i + 2, n); ++k) {
       for (Eigen::Index j = wide; j < p; ++j) {
@@ -103,7 +105,8 @@ void requireShape(const char* argument, Eigen::Index rows, Eigen::Index cols, st
                  "1 to " + std::to_string(maxRows) + " rows by 1 to " + std::to_string(kMaxModelDimension) + " columns",
                  std::to_string(rows) + "x" + std::to_string(cols));
   }
-  requireAtMost(kFunction, (std::string(argument) + ".rows*cols").c_str(), static_cast<std::int64_t>(rows) * cols, kMaxMatrixCells);
+  requireAtMost(kFunction, (std::string(argument) + ".rows*cols").c_str(), static_cast<std::int64_t>(rows) * cols,
+                kMaxMatrixCells);
 }
 
 RowMatrix unitRows(const char* argument, const Eigen::Ref<const RowMatrix>& matrix) {
@@ -165,8 +168,7 @@ AttentionResult scaledDotProductAttention(const Eigen::Ref<const RowMatrix>& que
   requireAtMost(kFunction, "n*m", static_cast<std::int64_t>(n) * m, kMaxAttentionCells);
   if (causal && m < n) {
     failArgument(ErrorKind::Shape, kFunction, "k",
-                 "at least " + std::to_string(n) + " rows (one per query) when causal",
-                 std::to_string(m) + " rows");
+                 "at least " + std::to_string(n) + " rows (one per query) when causal", std::to_string(m) + " rows");
   }
   switch (scale.mode) {
     case AttentionScaleMode::None:

@@ -38,8 +38,8 @@ DotProductExperiment dotProductExperiment(int keyDimension, int count, std::uint
   requireIntegerInRange(kFunction, "bins", bins, 1, kMaxBins);
   if (method == DotProductMethod::Direct) {
     // Direct costs 2·dₖ normals per sample; the cap keeps one call to a few seconds.
-    requireAtMost(kFunction, "dk*count (direct method)",
-                  static_cast<std::int64_t>(keyDimension) * count, kMaxDirectProducts);
+    requireAtMost(kFunction, "dk*count (direct method)", static_cast<std::int64_t>(keyDimension) * count,
+                  kMaxDirectProducts);
   }
 
   const double divisor = scaleDivisor(scale, keyDimension);
@@ -48,8 +48,8 @@ DotProductExperiment dotProductExperiment(int keyDimension, int count, std::uint
   DotProductExperiment result;
   result.samples.resize(count);
   for (int s = 0; s < count; ++s) {
-    const double product =
-        method == DotProductMethod::Direct ? directDotProduct(normal, keyDimension) : fastDotProduct(normal, keyDimension);
+    const double product = method == DotProductMethod::Direct ? directDotProduct(normal, keyDimension)
+                                                              : fastDotProduct(normal, keyDimension);
     result.samples[s] = product / divisor;
   }
 

@@ -16,17 +16,17 @@ inline constexpr NameTable<DotProductMethod, 2> kDotProductMethodNames{
     {{DotProductMethod::Direct, "direct"}, {DotProductMethod::Fast, "fast"}}};
 
 struct DotProductExperiment {
-  Eigen::VectorXd samples;            // q·k / divisor, one per sample
-  double mean = 0.0;                  // sample mean
-  double variance = 0.0;              // unbiased sample variance s²
-  double std = 0.0;                   // s
-  double meanStandardError = 0.0;     // s / √N
-  double varianceStandardError = 0.0; // sqrt((m4 − s⁴) / N), distribution-free (see stats.hpp)
-  double stdStandardError = 0.0;      // delta method: SE(s²) / (2s)
-  double theoryVariance = 0.0;        // dₖ / divisor²
-  double theoryStd = 0.0;             // scoreStd: √theoryVariance
-  Histogram histogram;                // bins over ±4·theoryStd (samples beyond are in below/above)
-  Eigen::VectorXd densityCounts;      // N(0, theoryVariance) density at bin centres × N × bin width
+  Eigen::VectorXd samples;             // q·k / divisor, one per sample
+  double mean = 0.0;                   // sample mean
+  double variance = 0.0;               // unbiased sample variance s²
+  double std = 0.0;                    // s
+  double meanStandardError = 0.0;      // s / √N
+  double varianceStandardError = 0.0;  // sqrt((m4 − s⁴) / N), distribution-free (see stats.hpp)
+  double stdStandardError = 0.0;       // delta method: SE(s²) / (2s)
+  double theoryVariance = 0.0;         // dₖ / divisor²
+  double theoryStd = 0.0;              // scoreStd: √theoryVariance
+  Histogram histogram;                 // bins over ±4·theoryStd (samples beyond are in below/above)
+  Eigen::VectorXd densityCounts;       // N(0, theoryVariance) density at bin centres × N × bin width
 };
 
 // keyDimension 1..kMaxKeyDimension; count 2..kMaxSamples; bins 1..kMaxBins;

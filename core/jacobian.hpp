@@ -31,9 +31,9 @@ double uniformJacobianFrobenius(int n);
 // √n/2 for two-hot at large n, because the uniform Jacobian's entries shrink like 1/n).
 enum class GradientSurvival { Healthy = 0, Fading = 1, Dying = 2, Dead = 3 };
 inline constexpr NameTable<GradientSurvival, 4> kGradientSurvivalNames{{{GradientSurvival::Healthy, "healthy"},
-                                                                       {GradientSurvival::Fading, "fading"},
-                                                                       {GradientSurvival::Dying, "dying"},
-                                                                       {GradientSurvival::Dead, "dead"}}};
+                                                                        {GradientSurvival::Fading, "fading"},
+                                                                        {GradientSurvival::Dying, "dying"},
+                                                                        {GradientSurvival::Dead, "dead"}}};
 
 constexpr double kHealthyRatio = 0.5;
 constexpr double kFadingRatio = 0.1;
@@ -53,12 +53,12 @@ std::string survivalName(GradientSurvival state);
 
 // Everything the "watch the softmax die" readout shows for one weight vector (length 2..65536).
 struct SoftmaxStats {
-  double entropy = 0.0;            // nats
-  double perplexity = 0.0;         // exp(entropy)
+  double entropy = 0.0;     // nats
+  double perplexity = 0.0;  // exp(entropy)
   double maxWeight = 0.0;
   double jacobianMaxAbs = 0.0;
   double jacobianFrobenius = 0.0;
-  double survivalRatio = 0.0;      // r above
+  double survivalRatio = 0.0;  // r above
   GradientSurvival survival = GradientSurvival::Dead;
 };
 

@@ -50,8 +50,7 @@ std::string nameOf(const NameTable<Enum, Size>& table, Enum value, const char* f
 
 // Throws CoreError "function: argument must be one of a, b, got 'x'" for a name outside the table.
 template <typename Enum, std::size_t Size>
-Enum fromName(const NameTable<Enum, Size>& table, const char* function, const char* argument,
-              const std::string& name) {
+Enum fromName(const NameTable<Enum, Size>& table, const char* function, const char* argument, const std::string& name) {
   for (const auto& entry : table) {
     if (name == entry.second) return entry.first;
   }

@@ -53,7 +53,8 @@ std::uint16_t toHalfBits(double x) {
   const auto sign = static_cast<std::uint16_t>(std::signbit(rounded) ? 0x8000 : 0);
   const double magnitude = std::abs(rounded);
   if (std::isinf(magnitude)) return static_cast<std::uint16_t>(sign | 0x7C00);
-  if (magnitude < kHalfMinNormal) return static_cast<std::uint16_t>(sign | static_cast<int>(magnitude / kHalfMinSubnormal));
+  if (magnitude < kHalfMinNormal)
+    return static_cast<std::uint16_t>(sign | static_cast<int>(magnitude / kHalfMinSubnormal));
   int exponent = 0;
   const double fraction = std::frexp(magnitude, &exponent);  // magnitude = 2·fraction · 2^(exponent−1)
   const int biased = exponent - 1 + 15;

@@ -36,7 +36,7 @@ double precisionMax(Precision precision);
 double unitRoundoff(Precision precision);
 
 struct PrecisionSoftmax {
-  Eigen::VectorXd weights;     // exact values of the precision, widened to double
+  Eigen::VectorXd weights;      // exact values of the precision, widened to double
   std::int64_t exactZeros = 0;  // weights that came out exactly 0: they underflowed (e^x below the smallest subnormal)
 };
 

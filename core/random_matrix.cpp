@@ -11,7 +11,8 @@ RowMatrix normalMatrix(NormalSampler& normal, Eigen::Index rows, Eigen::Index co
   requireIntegerInRange("normalMatrix", "rows", rows, 1, kMaxMatrixCells);
   requireIntegerInRange("normalMatrix", "cols", cols, 1, kMaxMatrixCells);
   requireAtMost("normalMatrix", "rows*cols", static_cast<std::int64_t>(rows) * cols, kMaxMatrixCells);
-  if (!(std::isfinite(std) && std >= 0)) failArgument(ErrorKind::Range, "normalMatrix", "std", "finite and at least 0", std);
+  if (!(std::isfinite(std) && std >= 0))
+    failArgument(ErrorKind::Range, "normalMatrix", "std", "finite and at least 0", std);
   RowMatrix matrix(rows, cols);
   for (Eigen::Index i = 0; i < matrix.size(); ++i) matrix.data()[i] = std * normal.next();
   return matrix;

@@ -22,8 +22,8 @@ struct RetrievalBatch {
   int batchSize = 0;
   int keyCount = 0;        // n items per example
   int modelDimension = 0;  // width of an item
-  RowMatrix items;         // (batchSize·keyCount) × modelDimension: example b's items are rows b·n … b·n + n − 1
-  RowMatrix queries;       // batchSize × modelDimension: the noisy copy of each example's target item
+  RowMatrix items;    // (batchSize·keyCount) × modelDimension: example b's items are rows b·n … b·n + n − 1
+  RowMatrix queries;  // batchSize × modelDimension: the noisy copy of each example's target item
   std::vector<int> targets;  // batchSize indices in 0..keyCount − 1
 };
 

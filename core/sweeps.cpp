@@ -39,8 +39,8 @@ EntropySweep entropySweep(const std::vector<int>& keyDimensions, int keyCount, i
   requireIntegerInRange(kFunction, "trials", trials, 2, kMaxTrials);
   requireLength(kFunction, "scales", static_cast<std::int64_t>(scales.size()), 1, kMaxSweepModes);
   for (const Scale& scale : scales) requireScale(kFunction, scale);
-  const std::int64_t work = static_cast<std::int64_t>(keyDimensions.size()) * trials * keyCount *
-                            static_cast<std::int64_t>(scales.size());
+  const std::int64_t work =
+      static_cast<std::int64_t>(keyDimensions.size()) * trials * keyCount * static_cast<std::int64_t>(scales.size());
   requireAtMost(kFunction, "dks*trials*keyCount*scales", work, kMaxSweepWork);
 
   const auto rows = static_cast<Eigen::Index>(scales.size());
@@ -58,7 +58,8 @@ EntropySweep entropySweep(const std::vector<int>& keyDimensions, int keyCount, i
     Xoshiro256pp engine(seed, static_cast<std::uint64_t>(k));
     NormalSampler normal(engine);
     Eigen::VectorXd divisors(rows);
-    for (Eigen::Index s = 0; s < rows; ++s) divisors[s] = scaleDivisor(scales[static_cast<std::size_t>(s)], keyDimension);
+    for (Eigen::Index s = 0; s < rows; ++s)
+      divisors[s] = scaleDivisor(scales[static_cast<std::size_t>(s)], keyDimension);
     Eigen::ArrayXd entropySum = Eigen::ArrayXd::Zero(rows), entropySquares = Eigen::ArrayXd::Zero(rows);
     Eigen::ArrayXd maxSum = Eigen::ArrayXd::Zero(rows), maxSquares = Eigen::ArrayXd::Zero(rows);
     for (int t = 0; t < trials; ++t) {

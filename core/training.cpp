@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "errors.hpp"
-#include "validate.hpp"
 #include "random_matrix.hpp"
+#include "validate.hpp"
 
 namespace attention_lab {
 namespace {
@@ -115,7 +115,8 @@ RetrievalGradient retrievalGradient(const RetrievalBatch& batch, const RowMatrix
     double total = 0.0;
     for (Eigen::Index j = 0; j < n; ++j) total += weights[j] = std::exp(scores[j] - scores[best]);  // stable
     output.setZero();
-    for (Eigen::Index j = 0; j < n; ++j) addScaledRow(output.data(), weights[j] /= total, &batch.items(first + j, 0), d);
+    for (Eigen::Index j = 0; j < n; ++j)
+      addScaledRow(output.data(), weights[j] /= total, &batch.items(first + j, 0), d);
     // loss_b = ‖o − x_t‖² / d; ∂loss_b/∂o = 2(o − x_t)/d, and the batch mean divides by B.
     const double* targetItem = &batch.items(first + target, 0);
     double squaredError = 0.0;
@@ -127,7 +128,8 @@ RetrievalGradient retrievalGradient(const RetrievalBatch& batch, const RowMatrix
     lossSum += squaredError / static_cast<double>(d);
     // aⱼ = ∂L/∂pⱼ = (∂L/∂o)·xⱼ; through the softmax Jacobian, ∂L/∂sⱼ = pⱼ(aⱼ − Σₖ pₖaₖ).
     double mean = 0.0;
-    for (Eigen::Index j = 0; j < n; ++j) mean += weights[j] * (pull[j] = dot(output.data(), &batch.items(first + j, 0), d));
+    for (Eigen::Index j = 0; j < n; ++j)
+      mean += weights[j] * (pull[j] = dot(output.data(), &batch.items(first + j, 0), d));
     double scoreGradientSquared = 0.0;
     for (Eigen::Index j = 0; j < n; ++j) {
       const double scoreGradient = weights[j] * (pull[j] - mean);

@@ -51,10 +51,10 @@ constexpr int kMaxStepsPerRun = 1000;
 constexpr std::int64_t kMaxTrainingRunWork = 500000000;
 
 struct TrainerConfig {
-  int keyCount = 32;        // n, 2..256
-  int keyDimension = 64;    // dₖ, 1..1024
-  int modelDimension = 32;  // width of an item, 1..256
-  int batchSize = 16;       // 1..256
+  int keyCount = 32;                               // n, 2..256
+  int keyDimension = 64;                           // dₖ, 1..1024
+  int modelDimension = 32;                         // width of an item, 1..256
+  int batchSize = 16;                              // 1..256
   double learningRate = kDefaultAdamLearningRate;  // 1e-6..10
   Optimizer optimizer = Optimizer::Adam;
   bool scaled = true;
@@ -89,7 +89,7 @@ std::int64_t trainingStepWork(const TrainerConfig& config);
 // O(B·n·d·dₖ). Every sum runs in a fixed order (no Eigen reductions), so native and WASM agree to the last bit
 // except where exp and log do.
 struct RetrievalGradient {
-  double loss = 0.0;      // mean over the batch of ‖o − x_t‖² / modelDimension (0 when the target is read out exactly)
+  double loss = 0.0;  // mean over the batch of ‖o − x_t‖² / modelDimension (0 when the target is read out exactly)
   double accuracy = 0.0;  // fraction of examples whose top-scoring item is the target
   // Median over examples of ‖∂loss_b/∂s_b‖: the gradient that gets through the softmax to the scores.
   double scoreGradientNorm = 0.0;

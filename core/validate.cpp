@@ -27,8 +27,8 @@ void requireInRange(const char* function, const char* argument, double value, do
 void requireIntegerInRange(const char* function, const char* argument, std::int64_t value, std::int64_t low,
                            std::int64_t high) {
   if (value >= low && value <= high) return;
-  failArgument(ErrorKind::Range, function, argument,
-               "between " + std::to_string(low) + " and " + std::to_string(high), value);
+  failArgument(ErrorKind::Range, function, argument, "between " + std::to_string(low) + " and " + std::to_string(high),
+               value);
 }
 
 void requireAtMost(const char* function, const char* argument, std::int64_t value, std::int64_t cap) {

@@ -9,7 +9,8 @@ import { buildSingle, singleFile } from './build-single.mjs';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const scormZip = join(root, 'dist', 'scorm', 'attention-lab-scorm12.zip');
 
-const escapeXml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeXml = (text) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function manifest({ identifier, title }) {
   return `<?xml version="1.0" encoding="UTF-8"?>
@@ -17,7 +18,9 @@ export function manifest({ identifier, title }) {
     xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
     xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"
     xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
-    xsi:schemaLocation="http://www.imsproject.org/xsd/imscp_rootv1p1p2 imscp_rootv1p1p2.xsd http://www.imsglobal.org/xsd/imsmd_rootv1p2p1 imsmd_rootv1p2p1.xsd http://www.adlnet.org/xsd/adlcp_rootv1p2 adlcp_rootv1p2.xsd">
+    xsi:schemaLocation="http://www.imsproject.org/xsd/imscp_rootv1p1p2 imscp_rootv1p1p2.xsd " +
+      "http://www.imsglobal.org/xsd/imsmd_rootv1p2p1 imsmd_rootv1p2p1.xsd " +
+        "http://www.adlnet.org/xsd/adlcp_rootv1p2 adlcp_rootv1p2.xsd">
   <metadata>
     <schema>ADL SCORM</schema>
     <schemaversion>1.2</schemaversion>
@@ -45,14 +48,23 @@ export function buildScorm({ single = true, prepare = true } = {}) {
   const first = index[0] ?? { slug: 'attention-lab', title: 'Attention Lab' };
   // A fixed date keeps the zip byte-identical between builds of the same lesson.
   const mtime = new Date('2024-01-01T00:00:00Z');
-  const zip = zipSync({
-    'imsmanifest.xml': [strToU8(manifest({ identifier: `attention-lab-${first.slug}`, title: first.title })), { mtime }],
-    'index.html': [readFileSync(singleFile), { mtime }],
-  }, { level: 9 });
+  const zip = zipSync(
+    {
+      'imsmanifest.xml': [
+        strToU8(manifest({ identifier: `attention-lab-${first.slug}`, title: first.title })),
+        { mtime },
+      ],
+      'index.html': [readFileSync(singleFile), { mtime }],
+    },
+    { level: 9 },
+  );
   mkdirSync(dirname(scormZip), { recursive: true });
   writeFileSync(scormZip, zip);
   const size = statSync(scormZip).size;
-  console.log(`build-scorm: ${scormZip.slice(root.length + 1)} (${(size / 1024).toFixed(0)} KiB, ${size} bytes; SCORM 1.2, one SCO)`);
+  console.log(
+    `build-scorm: ${scormZip.slice(root.length + 1)} (${(size / 1024).toFixed(0)} KiB, ${size} bytes; SCORM 1.2, ` +
+      `one SCO)`,
+  );
   return { file: scormZip, size };
 }
 

@@ -34,38 +34,67 @@ function inlineWorker(script) {
   if (workers.length !== 1) throw new Error(`build-single: expected one core worker, found ${workers.length}`);
   const worker = hoistDataUrls(readFileSync(join(staging, 'assets', workers[0]), 'utf8'));
   const reference = new RegExp('[`"\']assets/' + workers[0].replace(/[.-]/g, '\\$&') + '[`"\']', 'g');
-  if ((script.match(reference) ?? []).length !== 1) throw new Error('build-single: the worker reference was not found once in the bundle');
+  if ((script.match(reference) ?? []).length !== 1)
+    throw new Error('build-single: the worker reference was not found once in the bundle');
   return script.replace(reference, () => JSON.stringify(dataUrl('text/javascript;charset=utf-8', worker)));
 }
 
 export function buildSingle({ prepare = true } = {}) {
   if (prepare) {
-    const built = existsSync(join(root, 'web/generated/wasm/attention_core.wasm')) && existsSync(join(root, 'dist/lib/src/authoring/index.js'));
+    const built =
+      existsSync(join(root, 'web/generated/wasm/attention_core.wasm')) &&
+      existsSync(join(root, 'dist/lib/src/authoring/index.js'));
     if (!built) run('node', ['scripts/build.mjs']);
     else run('node', ['scripts/compile-lessons.mjs']);
   }
-  run('npx', ['--no-install', 'vite', 'build', '--config', 'web/vite.config.ts', '--mode', 'single', '--logLevel', 'warn']);
+  run('npx', [
+    '--no-install',
+    'vite',
+    'build',
+    '--config',
+    'web/vite.config.ts',
+    '--mode',
+    'single',
+    '--logLevel',
+    'warn',
+  ]);
   const manifest = JSON.parse(readFileSync(join(staging, '.vite', 'manifest.json'), 'utf8'));
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
-  const css = Object.values(manifest).filter((chunk) => chunk.file.endsWith('.css')).map((chunk) => readFileSync(join(staging, chunk.file), 'utf8')).join('\n');
+  const css = Object.values(manifest)
+    .filter((chunk) => chunk.file.endsWith('.css'))
+    .map((chunk) => readFileSync(join(staging, chunk.file), 'utf8'))
+    .join('\n');
   const script = inlineWorker(readFileSync(join(staging, entry.file), 'utf8')).replace(/<\/(script)/gi, '<\\/$1');
-  if (/<!--/.test(script) || /<\/style/i.test(css)) throw new Error('build-single: the bundle holds text that would end its inline element early');
+  if (/<!--/.test(script) || /<\/style/i.test(css))
+    throw new Error('build-single: the bundle holds text that would end its inline element early');
   const leftovers = script.match(/[`"']assets\/[^`"']+[`"']/g);
   if (leftovers) throw new Error(`build-single: not inlined: ${leftovers.join(', ')}`);
 
   const csp = [
-    "default-src 'none'", `script-src ${sha256(script)} 'wasm-unsafe-eval'`, 'worker-src data:', 'connect-src data:',
-    `style-src ${sha256(css)}`, "style-src-attr 'unsafe-inline'", 'font-src data:', 'img-src data:', "base-uri 'none'", "form-action 'none'",
+    "default-src 'none'",
+    `script-src ${sha256(script)} 'wasm-unsafe-eval'`,
+    'worker-src data:',
+    'connect-src data:',
+    `style-src ${sha256(css)}`,
+    "style-src-attr 'unsafe-inline'",
+    'font-src data:',
+    'img-src data:',
+    "base-uri 'none'",
+    "form-action 'none'",
   ].join('; ');
   const template = readFileSync(join(root, 'web', 'lesson.html'), 'utf8');
-  const head = `<meta http-equiv="Content-Security-Policy" content="${csp}" />\n    <style>${css}</style>\n    <script type="module">${script}</script>`;
+  const head =
+    `<meta http-equiv="Content-Security-Policy" content="${csp}" />\n    <style>${css}</style>\n    ` +
+    `<script type="module">${script}</script>`;
   const html = template.replace(/<script type="module" src="[^"]*"><\/script>/, () => head);
   if (html === template) throw new Error('build-single: web/lesson.html has no module script to replace');
   mkdirSync(dirname(singleFile), { recursive: true });
   writeFileSync(singleFile, html);
   rmSync(staging, { recursive: true, force: true });
   const size = statSync(singleFile).size;
-  console.log(`build-single: ${singleFile.slice(root.length + 1)} (${(size / 1024 / 1024).toFixed(2)} MiB, ${size} bytes)`);
+  console.log(
+    `build-single: ${singleFile.slice(root.length + 1)} (${(size / 1024 / 1024).toFixed(2)} MiB, ${size} bytes)`,
+  );
   return { file: singleFile, size };
 }
 

@@ -74,4 +74,7 @@ if (write) {
     });
   if (explicit.length === 0) writeFileSync(join(outDir, 'index.json'), `${JSON.stringify(index, null, 2)}\n`);
 }
-console.log(`compile-lessons: ${compiled.length} lesson${compiled.length === 1 ? '' : 's'} ${write ? 'written' : 'checked'}, no problems`);
+console.log(
+  `compile-lessons: ${compiled.length} lesson${compiled.length === 1 ? '' : 's'} ` +
+    `${write ? 'written' : 'checked'}, no problems`,
+);

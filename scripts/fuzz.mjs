@@ -17,7 +17,9 @@ if (!existsSync(built)) {
   console.error(`fuzz: no harnesses in ${built}; build them with: node scripts/build.mjs --for fuzz`);
   process.exit(1);
 }
-const harnesses = readdirSync(built).filter((name) => name.endsWith('_fuzz')).sort();
+const harnesses = readdirSync(built)
+  .filter((name) => name.endsWith('_fuzz'))
+  .sort();
 if (harnesses.length === 0) {
   console.error(`fuzz: ${built} holds no *_fuzz harness`);
   process.exit(1);
@@ -32,15 +34,23 @@ function runHarness(binary) {
   if (smoke) rmSync(scratch, { recursive: true, force: true });
   for (const folder of [seeds, scratch, crashes]) mkdirSync(folder, { recursive: true });
   const budget = smoke ? [`-runs=${smokeRuns}`, '-seed=1'] : [`-max_total_time=${seconds}`];
-  const args = [...budget, '-max_len=4096', '-timeout=60', '-rss_limit_mb=2048', '-print_final_stats=1',
-    `-artifact_prefix=${crashes}/`, scratch, seeds];
+  const args = [
+    ...budget,
+    '-max_len=4096',
+    '-timeout=60',
+    '-rss_limit_mb=2048',
+    '-print_final_stats=1',
+    `-artifact_prefix=${crashes}/`,
+    scratch,
+    seeds,
+  ];
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(join(built, binary), args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let log = '';
     child.stderr.on('data', (chunk) => {
       log += chunk;
-      if (log.length > 4_000_000) log = log.slice(-2_000_000);  // the tail holds the report and the final stats
+      if (log.length > 4_000_000) log = log.slice(-2_000_000); // the tail holds the report and the final stats
     });
     child.on('close', (code) => {
       const executions = Number(/stat::number_of_executed_units:\s*(\d+)/.exec(log)?.[1] ?? NaN);
@@ -49,18 +59,30 @@ function runHarness(binary) {
   });
 }
 
-console.log(smoke ? `fuzz: smoke run, ${smokeRuns} runs per harness: its corpus, then new inputs`
-  : `fuzz: ${harnesses.length} harnesses for ${seconds} s each, all at once`);
+console.log(
+  smoke
+    ? `fuzz: smoke run, ${smokeRuns} runs per harness: its corpus, then new inputs`
+    : `fuzz: ${harnesses.length} harnesses for ${seconds} s each, all at once`,
+);
 const results = await Promise.all(harnesses.map(runHarness));
 let failed = 0;
 for (const r of results) {
   const rate = r.seconds > 0 ? Math.round(r.executions / r.seconds) : 0;
-  console.log(`fuzz: ${r.name.padEnd(10)} ${String(r.executions).padStart(10)} executions in ${r.seconds.toFixed(1)} s` +
-    ` (${rate}/s)${r.code === 0 ? '' : ' FAILED'}`);
+  console.log(
+    `fuzz: ${r.name.padEnd(10)} ${String(r.executions).padStart(10)} executions in ${r.seconds.toFixed(1)} s` +
+      ` (${rate}/s)${r.code === 0 ? '' : ' FAILED'}`,
+  );
   if (r.code === 0) continue;
   failed += 1;
-  const report = r.log.split('\n').filter((line) => /ERROR|runtime error|expectation failed|SUMMARY|Test unit written/.test(line));
-  console.log(report.slice(0, 12).map((line) => `  ${line}`).join('\n'));
+  const report = r.log
+    .split('\n')
+    .filter((line) => /ERROR|runtime error|expectation failed|SUMMARY|Test unit written/.test(line));
+  console.log(
+    report
+      .slice(0, 12)
+      .map((line) => `  ${line}`)
+      .join('\n'),
+  );
   // Crashing inputs become regression seeds of that harness (commit them once the defect is fixed).
   for (const file of readdirSync(r.crashes)) {
     copyFileSync(join(r.crashes, file), join(r.seeds, file));

@@ -4,7 +4,9 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 const maxLine = 120;
-const tracked = spawnSync('git', ['ls-files', '-co', '--exclude-standard'], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
+const tracked = spawnSync('git', ['ls-files', '-co', '--exclude-standard'], { encoding: 'utf8' })
+  .stdout.split('\n')
+  .filter(Boolean);
 const script = (name) => /\.(ts|mjs|js)$/.test(name) && !name.includes('node_modules/') && !name.startsWith('dist/');
 const cpp = (name) => /\.(cpp|hpp|h)$/.test(name) && !name.startsWith('build/');
 const scripts = tracked.filter(script);

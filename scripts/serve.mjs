@@ -41,14 +41,24 @@ async function resolveFile(root, urlPath) {
  * like an LMS file server. `maxHeaderSize` (bytes) admits longer URLs than Node's 16 KiB, for tests of huge links.
  */
 export async function startServer({
-  root = defaultRoot, host = '127.0.0.1', port = 0, headers = {}, types: typeOverrides = {}, maxHeaderSize,
+  root = defaultRoot,
+  host = '127.0.0.1',
+  port = 0,
+  headers = {},
+  types: typeOverrides = {},
+  maxHeaderSize,
 } = {}) {
   const siteRoot = resolve(root);
   const typeOf = (file) => typeOverrides[extname(file)] ?? types[extname(file)] ?? 'application/octet-stream';
   const server = createServer({ ...(maxHeaderSize ? { maxHeaderSize } : {}) }, async (request, response) => {
-    const common = Object.fromEntries(Object.entries({
-      'Content-Security-Policy': contentSecurityPolicy, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-cache', ...headers,
-    }).filter(([, value]) => value !== undefined));
+    const common = Object.fromEntries(
+      Object.entries({
+        'Content-Security-Policy': contentSecurityPolicy,
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'no-cache',
+        ...headers,
+      }).filter(([, value]) => value !== undefined),
+    );
     try {
       const file = await resolveFile(siteRoot, new URL(request.url ?? '/', 'http://x').pathname);
       if (!file) {
@@ -67,10 +77,11 @@ export async function startServer({
   return {
     url: `http://${host}:${address.port}/`,
     // Browsers keep idle (and speculative) connections open; a test's server must not wait minutes for them.
-    close: () => new Promise((done) => {
-      server.close(() => done());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -3,17 +3,40 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 
 const testFiles = (folder) =>
-  readdirSync(folder).filter((name) => name.endsWith('.test.mjs')).sort().map((name) => `${folder}/${name}`);
+  readdirSync(folder)
+    .filter((name) => name.endsWith('.test.mjs'))
+    .sort()
+    .map((name) => `${folder}/${name}`);
 
 const layers = [
   { name: 'native core (doctest via ctest)', command: 'ctest', args: ['--preset', 'native', '-j', '2'] },
-  { name: 'native core under ASan + UBSan (doctest via ctest, clang-14)', command: 'ctest', args: ['--preset', 'sanitize', '-j', '2'] },
-  { name: 'fuzz smoke: every libFuzzer harness, its corpus then new inputs, 20000 runs each', command: 'node', args: ['scripts/fuzz.mjs', '--smoke', '20000'] },
-  { name: 'WASM core and front end in Node (node:test)', command: 'node', args: ['--test', '--test-reporter=spec', ...testFiles('tests/js')] },
-  { name: 'lesson page in Chromium (node:test + playwright-core)', command: 'node', args: ['--test', '--test-concurrency=1', '--test-reporter=spec', ...testFiles('tests/e2e')] },
+  {
+    name: 'native core under ASan + UBSan (doctest via ctest, clang-14)',
+    command: 'ctest',
+    args: ['--preset', 'sanitize', '-j', '2'],
+  },
+  {
+    name: 'fuzz smoke: every libFuzzer harness, its corpus then new inputs, 20000 runs each',
+    command: 'node',
+    args: ['scripts/fuzz.mjs', '--smoke', '20000'],
+  },
+  {
+    name: 'WASM core and front end in Node (node:test)',
+    command: 'node',
+    args: ['--test', '--test-reporter=spec', ...testFiles('tests/js')],
+  },
+  {
+    name: 'lesson page in Chromium (node:test + playwright-core)',
+    command: 'node',
+    args: ['--test', '--test-concurrency=1', '--test-reporter=spec', ...testFiles('tests/e2e')],
+  },
   { name: 'line coverage of core/ (gcov, at least 90%)', command: 'bash', args: ['scripts/coverage.sh'] },
   { name: 'lint (ESLint, Prettier, clang-format, 120 columns)', command: 'node', args: ['scripts/lint.mjs'] },
-  { name: 'TypeScript type check (tsc)', command: 'npx', args: ['--no-install', 'tsc', '-p', 'tsconfig.json', '--noEmit'] },
+  {
+    name: 'TypeScript type check (tsc)',
+    command: 'npx',
+    args: ['--no-install', 'tsc', '-p', 'tsconfig.json', '--noEmit'],
+  },
 ];
 
 const failed = [];

@@ -26,15 +26,20 @@ const lessonIndex = (): Plugin => ({
     handler(html, context) {
       if (!context.filename.endsWith('index.html')) return html;
       const entries = JSON.parse(readFileSync(here('generated/lessons/index.json'), 'utf8')) as {
-        slug: string; title: string; summary: string; questions: number;
+        slug: string;
+        title: string;
+        summary: string;
+        questions: number;
       }[];
-      const items = entries.map((lesson) => [
-        '<li class="lesson-card">',
-        `<h2><a href="./lesson.html?lesson=${encodeURIComponent(lesson.slug)}">${escape(lesson.title)}</a></h2>`,
-        `<p>${escape(lesson.summary)}</p>`,
-        `<p class="lesson-questions">${lesson.questions} question${lesson.questions === 1 ? '' : 's'}</p>`,
-        '</li>',
-      ].join(''));
+      const items = entries.map((lesson) =>
+        [
+          '<li class="lesson-card">',
+          `<h2><a href="./lesson.html?lesson=${encodeURIComponent(lesson.slug)}">${escape(lesson.title)}</a></h2>`,
+          `<p>${escape(lesson.summary)}</p>`,
+          `<p class="lesson-questions">${lesson.questions} question${lesson.questions === 1 ? '' : 's'}</p>`,
+          '</li>',
+        ].join(''),
+      );
       return html.replace(/<!-- lesson index:[^>]*-->/, `<ol class="lesson-list">${items.join('')}</ol>`);
     },
   },
@@ -51,7 +56,9 @@ const site: UserConfig = {
     target: 'es2022',
     rolldownOptions: {
       input: {
-        index: here('index.html'), lesson: here('lesson.html'), embed: here('embed.html'),
+        index: here('index.html'),
+        lesson: here('lesson.html'),
+        embed: here('embed.html'),
         'attention-lab': here('src/embed/component.ts'),
       },
       // The web component keeps a stable name, so hosts can write <script type="module" src=".../attention-lab.js">.
@@ -72,7 +79,12 @@ const host: UserConfig = {
     emptyOutDir: false,
     sourcemap: false,
     target: 'es2020',
-    lib: { entry: here('src/embed/host.ts'), formats: ['iife'], name: 'AttentionLabHost', fileName: () => 'embed-host.js' },
+    lib: {
+      entry: here('src/embed/host.ts'),
+      formats: ['iife'],
+      name: 'AttentionLabHost',
+      fileName: () => 'embed-host.js',
+    },
   },
 };
 

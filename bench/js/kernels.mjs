@@ -10,11 +10,18 @@ export function makeUniform(seed) {
     z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
     return (z ^ (z >>> 16)) >>> 0;
   };
-  let a = mix(), b = mix(), c = mix(), d = mix();
+  let a = mix(),
+    b = mix(),
+    c = mix(),
+    d = mix();
   return () => {
     const result = (((a + d) << 7) | ((a + d) >>> 25)) + a;
     const t = b << 9;
-    c ^= a; d ^= b; b ^= c; a ^= d; c ^= t;
+    c ^= a;
+    d ^= b;
+    b ^= c;
+    a ^= d;
+    c ^= t;
     d = (d << 11) | (d >>> 21);
     return (result >>> 0) / 4294967296;
   };
@@ -25,7 +32,10 @@ export function makeNormal(seed) {
   let cached = 0;
   let has = false;
   return () => {
-    if (has) { has = false; return cached; }
+    if (has) {
+      has = false;
+      return cached;
+    }
     const r = Math.sqrt(-2 * Math.log(1 - uniform()));
     const angle = 2 * Math.PI * uniform();
     cached = r * Math.sin(angle);
@@ -59,7 +69,10 @@ function gamma(shape, normal, uniform) {
   const c = 1 / Math.sqrt(9 * d);
   for (;;) {
     let x, v;
-    do { x = normal(); v = 1 + c * x; } while (v <= 0);
+    do {
+      x = normal();
+      v = 1 + c * x;
+    } while (v <= 0);
     v = v * v * v;
     const u = uniform();
     if (u < 1 - 0.0331 * x ** 4 || Math.log(u) < 0.5 * x * x + d * (1 - v + Math.log(v))) return d * v;
@@ -79,18 +92,28 @@ export function dotProductFast(dk, count, seed) {
 export function gradientSurvival(dk, n, divisor, trials, seed) {
   const normal = makeNormal(seed);
   const uniform = makeUniform(seed ^ 0x5bd1e995);
-  const z = new Float64Array(n), p = new Float64Array(n);
+  const z = new Float64Array(n),
+    p = new Float64Array(n);
   const reference = Math.sqrt(n - 1) / n;
   let sumLog = 0;
   for (let t = 0; t < trials; t++) {
     const queryNorm = Math.sqrt(2 * gamma(dk / 2, normal, uniform));
     let max = -Infinity;
-    for (let j = 0; j < n; j++) { z[j] = normal(); max = Math.max(max, (queryNorm * z[j]) / divisor); }
+    for (let j = 0; j < n; j++) {
+      z[j] = normal();
+      max = Math.max(max, (queryNorm * z[j]) / divisor);
+    }
     let total = 0;
     for (let j = 0; j < n; j++) total += p[j] = Math.exp((queryNorm * z[j]) / divisor - max);
-    let mean = 0, squares = 0;
-    for (let j = 0; j < n; j++) { p[j] /= total; mean += p[j] * z[j]; squares += p[j] * p[j]; }
-    let along = 0, frobenius = 0;
+    let mean = 0,
+      squares = 0;
+    for (let j = 0; j < n; j++) {
+      p[j] /= total;
+      mean += p[j] * z[j];
+      squares += p[j] * p[j];
+    }
+    let along = 0,
+      frobenius = 0;
     for (let i = 0; i < n; i++) {
       along += (p[i] * (z[i] - mean)) ** 2;
       frobenius += p[i] * p[i] * (1 - 2 * p[i] + squares);
@@ -140,30 +163,54 @@ export function attention(q, k, v, n, m, d, dv) {
 
 // The "Train it" step (core/training.cpp) in plain JS: ±1 items, q = x̃W_q, s = X·(W_k q)/divisor, output
 // Σ pⱼxⱼ against the target item, backpropagation through the softmax, Adam. Same work per step as the core.
-export function makeTrainer({ keyCount: n, dk, modelDim: d = 32, batchSize: B = 16, learningRate = 0.01, scaled = true, seed = 1 }) {
+export function makeTrainer({
+  keyCount: n,
+  dk,
+  modelDim: d = 32,
+  batchSize: B = 16,
+  learningRate = 0.01,
+  scaled = true,
+  seed = 1,
+}) {
   const uniform = makeUniform(seed);
   const normal = makeNormal(seed + 1);
-  const bits = () => (uniform() * 4294967296) >>> 0;  // 32 random bits
+  const bits = () => (uniform() * 4294967296) >>> 0; // 32 random bits
   const divisor = scaled ? Math.sqrt(dk) : 1;
   const init = () => Float64Array.from({ length: d * dk }, () => normal() / Math.sqrt(d));
-  const wq = init(), wk = init();
+  const wq = init(),
+    wk = init();
   const [mq, vq, mk, vk] = [0, 0, 0, 0].map(() => new Float64Array(d * dk));
-  const items = new Float64Array(B * n * d), queries = new Float64Array(B * d), targets = new Int32Array(B);
-  const q = new Float64Array(B * dk), u = new Float64Array(B * d), r = new Float64Array(B * d), dq = new Float64Array(B * dk);
-  const gq = new Float64Array(d * dk), gk = new Float64Array(d * dk);
-  const p = new Float64Array(n), pull = new Float64Array(n), out = new Float64Array(d);
-  let beta1Power = 1, beta2Power = 1;
+  const items = new Float64Array(B * n * d),
+    queries = new Float64Array(B * d),
+    targets = new Int32Array(B);
+  const q = new Float64Array(B * dk),
+    u = new Float64Array(B * d),
+    r = new Float64Array(B * d),
+    dq = new Float64Array(B * dk);
+  const gq = new Float64Array(d * dk),
+    gk = new Float64Array(d * dk);
+  const p = new Float64Array(n),
+    pull = new Float64Array(n),
+    out = new Float64Array(d);
+  let beta1Power = 1,
+    beta2Power = 1;
 
   function sample() {
     for (let b = 0; b < B; b++) {
-      let word = 0, left = 0;
+      let word = 0,
+        left = 0;
       for (let k = 0; k < n * d; k++) {
-        if (left === 0) { word = bits(); left = 32; }
+        if (left === 0) {
+          word = bits();
+          left = 32;
+        }
         items[b * n * d + k] = word & 1 ? 1 : -1;
-        word >>>= 1; left--;
+        word >>>= 1;
+        left--;
       }
       const t = (targets[b] = Math.floor(uniform() * n));
-      for (let i = 0; i < d; i++) queries[b * d + i] = (bits() & 7) === 7 ? -items[(b * n + t) * d + i] : items[(b * n + t) * d + i];
+      for (let i = 0; i < d; i++)
+        queries[b * d + i] = (bits() & 7) === 7 ? -items[(b * n + t) * d + i] : items[(b * n + t) * d + i];
     }
   }
 
@@ -177,7 +224,11 @@ export function makeTrainer({ keyCount: n, dk, modelDim: d = 32, batchSize: B = 
 
   function step() {
     sample();
-    q.fill(0); r.fill(0); dq.fill(0); gq.fill(0); gk.fill(0);
+    q.fill(0);
+    r.fill(0);
+    dq.fill(0);
+    gq.fill(0);
+    gk.fill(0);
     let loss = 0;
     for (let b = 0; b < B; b++) {
       for (let i = 0; i < d; i++) {
@@ -226,7 +277,8 @@ export function makeTrainer({ keyCount: n, dk, modelDim: d = 32, batchSize: B = 
         for (let l = 0; l < dk; l++) dq[b * dk + l] += ri * wk[i * dk + l];
       }
       for (let i = 0; i < d; i++) {
-        const ri = r[b * d + i] / divisor, x = queries[b * d + i];
+        const ri = r[b * d + i] / divisor,
+          x = queries[b * d + i];
         for (let l = 0; l < dk; l++) {
           gk[i * dk + l] += ri * q[b * dk + l];
           gq[i * dk + l] += x * dq[b * dk + l];

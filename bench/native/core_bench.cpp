@@ -11,10 +11,10 @@
 #include "dot_product.hpp"
 #include "gradient_survival.hpp"
 #include "jacobian.hpp"
+#include "random_matrix.hpp"
 #include "rng.hpp"
 #include "softmax.hpp"
 #include "training.hpp"
-#include "random_matrix.hpp"
 
 using namespace attention_lab;
 
@@ -59,12 +59,12 @@ int main() {
                             5));
 
   report("dot_product_direct_dk512_n20000",
-         bestMilliseconds([&] { return dotProductExperiment(512, 20000, 2, none, DotProductMethod::Direct, 50).variance; },
-                          3));
+         bestMilliseconds(
+             [&] { return dotProductExperiment(512, 20000, 2, none, DotProductMethod::Direct, 50).variance; }, 3));
 
   report("dot_product_fast_dk512_n20000",
-         bestMilliseconds([&] { return dotProductExperiment(512, 20000, 3, none, DotProductMethod::Fast, 50).variance; },
-                          10));
+         bestMilliseconds(
+             [&] { return dotProductExperiment(512, 20000, 3, none, DotProductMethod::Fast, 50).variance; }, 10));
 
   report("gradient_survival_dk512_n64_t1024",
          bestMilliseconds([&] { return gradientSurvival(512, 64, none, 1024, 1).expected.ratio; }, 10));
@@ -84,13 +84,13 @@ int main() {
                                       20));
 
   const RowMatrix q = randomMatrix(128, 64, 5), k = randomMatrix(128, 64, 6), v = randomMatrix(128, 64, 7);
-  report("attention_n128_d64_dv64", bestMilliseconds(
-                                        [&] {
-                                          const AttentionResult r = scaledDotProductAttention(
-                                              q, k, v, {AttentionScaleMode::Sqrt, 1.0}, false);
-                                          return r.output(0, 0);
-                                        },
-                                        20));
+  report("attention_n128_d64_dv64",
+         bestMilliseconds(
+             [&] {
+               const AttentionResult r = scaledDotProductAttention(q, k, v, {AttentionScaleMode::Sqrt, 1.0}, false);
+               return r.output(0, 0);
+             },
+             20));
 
   // Ten training steps (one chunk as the page runs it) at n 32, batch 16: the "Train it" widget's settings.
   for (int dk : {64, 512}) {

@@ -110,7 +110,9 @@ describe('the WebAssembly core', () => {
       await page.goto(broken.url);
       await page.waitForSelector('.question');
       // The client retries a failed start twice before it gives up and says so.
-      await page.waitForFunction(() => /could not start/.test(document.getElementById('core-status')?.textContent ?? ''));
+      await page.waitForFunction(() =>
+        /could not start/.test(document.getElementById('core-status')?.textContent ?? ''),
+      );
       assert.match(await page.textContent('#core-status'), /could not start.*The text and questions still work/s);
       await answer(page, asked);
       await page.reload();

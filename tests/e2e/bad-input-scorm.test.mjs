@@ -56,7 +56,8 @@ const notices = (frame) => frame.textContent('#page-notices');
 // Script errors in the page or the SCO (the 404 of the emptying page above is expected, so only these count).
 const pageErrors = () => browser.problems.filter((problem) => problem.startsWith('page error'));
 
-test('LMSInitialize returns "false": the learner is told why, answers are kept, and the score is reported on retry',
+test(
+  'LMSInitialize returns "false": the learner is told why, answers are kept, and the score is reported on ' + 'retry',
   async () => {
     const page = await browser.context.newPage();
     try {
@@ -73,9 +74,11 @@ test('LMSInitialize returns "false": the learner is told why, answers are kept, 
     } finally {
       await page.close();
     }
-  });
+  },
+);
 
-test('LMSSetValue returns "false": the error is shown, the lesson works, and a later commit gets the score through',
+test(
+  'LMSSetValue returns "false": the error is shown, the lesson works, and a later commit gets the score ' + 'through',
   async () => {
     const page = await browser.context.newPage();
     try {
@@ -91,9 +94,11 @@ test('LMSSetValue returns "false": the error is shown, the lesson works, and a l
     } finally {
       await page.close();
     }
-  });
+  },
+);
 
-test('LMSCommit returns "false": the error is shown, answers are kept in this browser and sent on the next open',
+test(
+  'LMSCommit returns "false": the error is shown, answers are kept in this browser and sent on the next ' + 'open',
   async () => {
     const page = await browser.context.newPage();
     try {
@@ -110,7 +115,8 @@ test('LMSCommit returns "false": the error is shown, answers are kept in this br
     } finally {
       await page.close();
     }
-  });
+  },
+);
 
 test('LMSSetValue throws: the lesson renders instead of staying at "Loading the lesson…", and grades', async () => {
   const page = await browser.context.newPage();

@@ -27,22 +27,23 @@ const status = (page, q) => page.getAttribute(`#question-${q.id}`, 'data-status'
 const notices = (page) => page.textContent('#page-notices');
 
 // Fills this origin's localStorage to the last byte, as another app on the same site might; returns the keys used.
-const fillStorage = (page) => page.evaluate(() => {
-  const keys = [];
-  for (const size of [1 << 20, 1 << 16, 1 << 10, 64, 1]) {
-    const value = 'x'.repeat(size);
-    for (;;) {
-      const name = `filler:${keys.length}`;
-      try {
-        localStorage.setItem(name, value);
-        keys.push(name);
-      } catch {
-        break;
+const fillStorage = (page) =>
+  page.evaluate(() => {
+    const keys = [];
+    for (const size of [1 << 20, 1 << 16, 1 << 10, 64, 1]) {
+      const value = 'x'.repeat(size);
+      for (;;) {
+        const name = `filler:${keys.length}`;
+        try {
+          localStorage.setItem(name, value);
+          keys.push(name);
+        } catch {
+          break;
+        }
       }
     }
-  }
-  return keys;
-});
+    return keys;
+  });
 const freeStorage = (page, keys) =>
   page.evaluate((names) => names.forEach((name) => localStorage.removeItem(name)), keys);
 
@@ -76,8 +77,10 @@ test('storage full before load: saved answers show, new ones are kept and saved 
   assert.match(await notices(page), /Saving works again/);
   await page.reload();
   await page.waitForSelector('.question');
-  assert.deepEqual([await status(page, first), await status(page, second), await status(page, third)],
-    ['correct', 'correct', 'incorrect']);
+  assert.deepEqual(
+    [await status(page, first), await status(page, second), await status(page, third)],
+    ['correct', 'correct', 'incorrect'],
+  );
   assert.deepEqual(lesson.problems, []);
 });
 
@@ -98,14 +101,20 @@ test('storage full mid-session: the learner is told, answers stay for the sessio
   assert.deepEqual(lesson.problems, []);
 });
 
-test('corrupt saved progress: only the bad entry is dropped, kept aside under its own key, and the learner is told',
+test(
+  'corrupt saved progress: only the bad entry is dropped, kept aside under its own key, and the learner is ' + 'told',
   async () => {
     const { page } = lesson;
     await freshPage();
     const good = { attempts: 1, correct: true, lastStatus: 'correct', lastAnswer: String(first.answer ?? '') };
-    const saved = { version: 1, answers: {
-      [first.id]: good, [second.id]: { ...good, attempts: 1.5 }, [third.id]: { ...good, colour: 'red' },
-    } };
+    const saved = {
+      version: 1,
+      answers: {
+        [first.id]: good,
+        [second.id]: { ...good, attempts: 1.5 },
+        [third.id]: { ...good, colour: 'red' },
+      },
+    };
     await page.evaluate(([k, text]) => localStorage.setItem(k, text), [key, JSON.stringify(saved)]);
     await page.reload();
     await page.waitForSelector('.question');
@@ -119,7 +128,8 @@ test('corrupt saved progress: only the bad entry is dropped, kept aside under it
     await page.waitForSelector('.question');
     assert.match(await page.textContent('#lesson-progress-text'), /^2 of 9/);
     assert.deepEqual(lesson.problems, []);
-  });
+  },
+);
 
 test('unreadable saved text is kept aside whole, and the lesson starts afresh with a notice', async () => {
   const { page } = lesson;

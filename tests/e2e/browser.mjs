@@ -9,8 +9,13 @@ import { startServer } from '../../scripts/serve.mjs';
 export const lessonPath = 'lesson.html';
 
 const chromiumFlags = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 // What browsers do when a user blocks site data: every touch of localStorage throws.
@@ -25,7 +30,9 @@ const blockStorage = () => {
 
 /** Launches a fresh browser profile and server (`server`: options for startServer); close() removes both. */
 export async function openLesson({
-  storageBlocked = false, viewport = { width: 1280, height: 800 }, server: serverOptions,
+  storageBlocked = false,
+  viewport = { width: 1280, height: 800 },
+  server: serverOptions,
 } = {}) {
   const server = await startServer(serverOptions);
   const profile = mkdtempSync(join(tmpdir(), 'attention-lab-chromium-'));
@@ -41,7 +48,10 @@ export async function openLesson({
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('console', (message) => message.type() === 'error' && problems.push(`console error: ${message.text()}`));
   return {
-    server, context, page, problems,
+    server,
+    context,
+    page,
+    problems,
     /** The lesson page's URL: append `?state` and `#anchor` to it. */
     url: `${server.url}${lessonPath}`,
     async close() {

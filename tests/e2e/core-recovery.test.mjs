@@ -34,11 +34,18 @@ test('a slow core: each figure says it is loading the computation core, then dra
   try {
     await page.goto(`${lesson.url}#${softmax}`);
     await page.waitForSelector(`#${softmax}-widget .widget-waiting:not([hidden])`);
-    assert.equal((await page.textContent(`#${softmax}-widget .widget-waiting`)).trim(), 'Loading the computation core…');
+    assert.equal(
+      (await page.textContent(`#${softmax}-widget .widget-waiting`)).trim(),
+      'Loading the computation core…',
+    );
     assert.match(await page.textContent('#core-status'), /Loading the computation core/);
     hold.release();
     await page.waitForSelector(drawn(softmax));
-    assert.equal(await page.isHidden(`#${softmax}-widget .widget-waiting`), true, 'the loading note goes once it has drawn');
+    assert.equal(
+      await page.isHidden(`#${softmax}-widget .widget-waiting`),
+      true,
+      'the loading note goes once it has drawn',
+    );
   } finally {
     await hold.stop();
   }
@@ -56,10 +63,14 @@ test('a worker that dies is restarted, and the change made meanwhile is drawn', 
   await page.focus(`#${softmax}-widget-keys-slider`);
   await page.keyboard.press('ArrowRight');
   const wanted = (await rendered(page, softmax)).keys + 1;
-  await page.waitForFunction(([selector, keys]) => {
-    const element = document.querySelector(selector);
-    return element && !element.hasAttribute('aria-busy') && JSON.parse(element.dataset.rendered).keys === keys;
-  }, [`#${softmax}-widget`, wanted], { timeout: 20000 });
+  await page.waitForFunction(
+    ([selector, keys]) => {
+      const element = document.querySelector(selector);
+      return element && !element.hasAttribute('aria-busy') && JSON.parse(element.dataset.rendered).keys === keys;
+    },
+    [`#${softmax}-widget`, wanted],
+    { timeout: 20000 },
+  );
   assert.equal(await page.textContent('#core-status'), '', 'the restart notice is gone once the new core is ready');
 });
 
@@ -85,15 +96,26 @@ test('a core that cannot start: a clear message and Retry, which works once the 
     await page.goto(`${lesson.url}#${softmax}`);
     await page.waitForSelector('#core-status button', { timeout: 20000 });
     assert.match(await page.textContent('#core-status'), /could not start.*The text and questions still work/);
-    await page.waitForFunction((id) => /could not compute/.test(document.querySelector(`#${id}-widget .widget-notice`)?.textContent ?? ''), softmax);
+    await page.waitForFunction(
+      (id) => /could not compute/.test(document.querySelector(`#${id}-widget .widget-notice`)?.textContent ?? ''),
+      softmax,
+    );
     assert.ok(await page.isVisible('.question'), 'the questions are still there');
   } finally {
     await context.unroute('**/*.wasm');
   }
   await page.click('#core-status button');
-  await page.waitForFunction((id) => {
-    const element = document.querySelector(`#${id}-widget`);
-    return element?.dataset.rendered && !element.hasAttribute('aria-busy') && !element.querySelector('.widget-notice')?.textContent;
-  }, softmax, { timeout: 20000 });
+  await page.waitForFunction(
+    (id) => {
+      const element = document.querySelector(`#${id}-widget`);
+      return (
+        element?.dataset.rendered &&
+        !element.hasAttribute('aria-busy') &&
+        !element.querySelector('.widget-notice')?.textContent
+      );
+    },
+    softmax,
+    { timeout: 20000 },
+  );
   assert.equal(await page.textContent('#core-status'), '');
 });

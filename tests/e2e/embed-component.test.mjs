@@ -22,17 +22,31 @@ async function exercise(page) {
   await page.waitForSelector(`${widget}[data-rendered]:not([aria-busy])`, { timeout: 15000 });
   const rendered = JSON.parse(await page.getAttribute(widget, 'data-rendered'));
   assert.equal(rendered.dk, 512);
-  assert.equal(await page.isVisible(`${widget} input[type="radio"][value="sqrt"]`), false, 'hide="scale" hides the scale control');
-  assert.ok(await page.evaluate(() => document.getElementById('w1').shadowRoot.adoptedStyleSheets.length === 1), 'styles stay in the shadow root');
-  assert.equal(await page.evaluate(() => getComputedStyle(document.body).fontFamily.includes('system-ui')), false, 'our styles do not leak into the host');
+  assert.equal(
+    await page.isVisible(`${widget} input[type="radio"][value="sqrt"]`),
+    false,
+    'hide="scale" hides the scale control',
+  );
+  assert.ok(
+    await page.evaluate(() => document.getElementById('w1').shadowRoot.adoptedStyleSheets.length === 1),
+    'styles stay in the shadow root',
+  );
+  assert.equal(
+    await page.evaluate(() => getComputedStyle(document.body).fontFamily.includes('system-ui')),
+    false,
+    'our styles do not leak into the host',
+  );
 
   // Attributes mirror the URL state: changing one redraws the widget.
   const before = await page.getAttribute(widget, 'data-rendered');
   await page.evaluate(() => document.getElementById('w1').setAttribute('dk', '64'));
-  await page.waitForFunction(([w, b]) => {
-    const figure = document.getElementById('w1').shadowRoot.querySelector(w);
-    return figure?.dataset.rendered && figure.dataset.rendered !== b && !figure.hasAttribute('aria-busy');
-  }, [`#${softmax.id}-widget`, before]);
+  await page.waitForFunction(
+    ([w, b]) => {
+      const figure = document.getElementById('w1').shadowRoot.querySelector(w);
+      return figure?.dataset.rendered && figure.dataset.rendered !== b && !figure.hasAttribute('aria-busy');
+    },
+    [`#${softmax.id}-widget`, before],
+  );
   assert.equal(JSON.parse(await page.getAttribute(widget, 'data-rendered')).dk, 64);
 
   const input = `attention-lab-question#q1 #question-${question.id} input.answer`;
@@ -42,13 +56,26 @@ async function exercise(page) {
   await page.press(input, 'Enter');
   await page.waitForFunction(() => window.received.some((e) => e.data.verb === 'completed'));
   const events = await page.evaluate(() => window.received.map((e) => [e.element, e.data.verb]));
-  assert.deepEqual(events.filter(([element]) => element === 'w1').map(([, verb]) => verb).slice(0, 1), ['ready']);
+  assert.deepEqual(
+    events
+      .filter(([element]) => element === 'w1')
+      .map(([, verb]) => verb)
+      .slice(0, 1),
+    ['ready'],
+  );
   const answered = await page.evaluate(() => window.received.find((e) => e.data.verb === 'answered'));
   assert.deepEqual(answered, {
     element: 'q1',
     data: {
-      type: 'attention-lab', version: 1, verb: 'answered', verbId: 'http://adlnet.gov/expapi/verbs/answered',
-      frame: 'q1', lesson: 'why-sqrt-dk', questionId: question.id, correct: true, attempts: 1,
+      type: 'attention-lab',
+      version: 1,
+      verb: 'answered',
+      verbId: 'http://adlnet.gov/expapi/verbs/answered',
+      frame: 'q1',
+      lesson: 'why-sqrt-dk',
+      questionId: question.id,
+      correct: true,
+      attempts: 1,
     },
   });
   assert.equal(await page.getAttribute(`attention-lab-question#q1 #question-${question.id}`, 'data-status'), 'correct');
@@ -61,7 +88,12 @@ test('in a plain host page on another origin, loading the module from our origin
   try {
     await page.goto(`${origins.host.url}component-plain.html?site=${encodeURIComponent(origins.site.url)}`);
     await exercise(page);
-    const wasm = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.wasm')));
+    const wasm = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((n) => n.endsWith('.wasm')),
+    );
     assert.equal(wasm.length, 0, 'the page itself fetched no WASM: the worker did');
 
     // Elements that leave the page release the core worker; one that comes back starts it again and draws.
@@ -80,8 +112,11 @@ test('in a plain host page on another origin, loading the module from our origin
     const started = page.waitForEvent('worker');
     await page.evaluate(() => document.body.append(...window.detachedElements));
     await started;
-    await page.waitForFunction(() => [...document.querySelectorAll('attention-lab-widget')].every((element) =>
-      element.shadowRoot?.querySelector('.widget[data-rendered]:not([aria-busy])')));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('attention-lab-widget')].every((element) =>
+        element.shadowRoot?.querySelector('.widget[data-rendered]:not([aria-busy])'),
+      ),
+    );
   } finally {
     await page.close();
     await origins.close();

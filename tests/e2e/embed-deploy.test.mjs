@@ -11,36 +11,41 @@ import { widgetOf } from './lesson-data.mjs';
 
 requireBuilt('dist/site/embed.html');
 
-test('under /courses/attention-lab/ with .wasm as application/octet-stream, the lesson and an embed compute', async () => {
-  const root = mkdtempSync(join(tmpdir(), 'attention-lab-subpath-'));
-  mkdirSync(join(root, 'courses'));
-  symlinkSync(siteDir, join(root, 'courses', 'attention-lab'), 'dir');
-  const server = await startServer({ root, types: { '.wasm': 'application/octet-stream' } });
-  const browser = await launch();
-  try {
-    const { page, problems } = browser;
-    const base = `${server.url}courses/attention-lab/`;
-    const softmax = widgetOf('softmax-dies');
-    await page.goto(`${base}embed.html?widget=${softmax.id}&dk=64`);
-    await page.waitForSelector(`#${softmax.id}-widget[data-rendered]:not([aria-busy])`, { timeout: 15000 });
-    assert.equal(JSON.parse(await page.getAttribute(`#${softmax.id}-widget`, 'data-rendered')).dk, 64);
-    const served = await page.evaluate(async (dir) => {
-      const worker = [...performance.getEntriesByType('resource')].map((e) => e.name).find((n) => n.includes('core-worker'));
-      const source = await (await fetch(worker)).text();
-      const name = /attention_core-[\w-]+\.wasm/.exec(source)?.[0];
-      const response = await fetch(new URL(`assets/${name}`, dir));
-      return { path: new URL(response.url).pathname, type: response.headers.get('content-type') };
-    }, base);
-    assert.equal(served.type, 'application/octet-stream');
-    assert.match(served.path, /^\/courses\/attention-lab\/assets\/attention_core-/);
+test(
+  'under /courses/attention-lab/ with .wasm as application/octet-stream, the lesson and an embed ' + 'compute',
+  async () => {
+    const root = mkdtempSync(join(tmpdir(), 'attention-lab-subpath-'));
+    mkdirSync(join(root, 'courses'));
+    symlinkSync(siteDir, join(root, 'courses', 'attention-lab'), 'dir');
+    const server = await startServer({ root, types: { '.wasm': 'application/octet-stream' } });
+    const browser = await launch();
+    try {
+      const { page, problems } = browser;
+      const base = `${server.url}courses/attention-lab/`;
+      const softmax = widgetOf('softmax-dies');
+      await page.goto(`${base}embed.html?widget=${softmax.id}&dk=64`);
+      await page.waitForSelector(`#${softmax.id}-widget[data-rendered]:not([aria-busy])`, { timeout: 15000 });
+      assert.equal(JSON.parse(await page.getAttribute(`#${softmax.id}-widget`, 'data-rendered')).dk, 64);
+      const served = await page.evaluate(async (dir) => {
+        const worker = [...performance.getEntriesByType('resource')]
+          .map((e) => e.name)
+          .find((n) => n.includes('core-worker'));
+        const source = await (await fetch(worker)).text();
+        const name = /attention_core-[\w-]+\.wasm/.exec(source)?.[0];
+        const response = await fetch(new URL(`assets/${name}`, dir));
+        return { path: new URL(response.url).pathname, type: response.headers.get('content-type') };
+      }, base);
+      assert.equal(served.type, 'application/octet-stream');
+      assert.match(served.path, /^\/courses\/attention-lab\/assets\/attention_core-/);
 
-    await page.goto(`${base}lesson.html`);
-    await page.evaluate((id) => document.getElementById(id).scrollIntoView(), softmax.id);
-    await page.waitForSelector(`#${softmax.id}-widget[data-rendered]:not([aria-busy])`, { timeout: 15000 });
-    assert.deepEqual(problems, []);
-  } finally {
-    await browser.close();
-    await server.close();
-    rmSync(root, { recursive: true, force: true });
-  }
-});
+      await page.goto(`${base}lesson.html`);
+      await page.evaluate((id) => document.getElementById(id).scrollIntoView(), softmax.id);
+      await page.waitForSelector(`#${softmax.id}-widget[data-rendered]:not([aria-busy])`, { timeout: 15000 });
+      assert.deepEqual(problems, []);
+    } finally {
+      await browser.close();
+      await server.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  },
+);

@@ -8,7 +8,8 @@ import { questions, rightAnswer, widgetOf } from './lesson-data.mjs';
 requireBuilt('dist/site/embed.html', 'dist/site/embed-host.js');
 
 const softmax = widgetOf('softmax-dies');
-const question = questions.find((q) => q.kind === 'numeric' && q.id === 'std-at-512') ?? questions.find((q) => q.kind === 'numeric');
+const question =
+  questions.find((q) => q.kind === 'numeric' && q.id === 'std-at-512') ?? questions.find((q) => q.kind === 'numeric');
 let origins;
 let browser;
 before(async () => {
@@ -42,7 +43,10 @@ async function heightsAgree(page, frame, name, atLeast = 0) {
   let outer;
   let inner;
   while (Date.now() < deadline) {
-    outer = await page.evaluate((n) => document.querySelector(`iframe[name="${n}"]`).getBoundingClientRect().height, name);
+    outer = await page.evaluate(
+      (n) => document.querySelector(`iframe[name="${n}"]`).getBoundingClientRect().height,
+      name,
+    );
     inner = await frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
     if (Math.abs(outer - inner) <= 1 && inner > atLeast) return inner;
     await new Promise((done) => setTimeout(done, 50));
@@ -54,11 +58,21 @@ test('a widget embedded cross-origin says ready, takes its URL state, and its fr
   const { page } = browser;
   await openHost(page);
   const frame = await addEmbed(page, `lesson=why-sqrt-dk&widget=${softmax.id}&dk=512&hide=scale&frame=w`, 'w');
-  const ready = await waitForMessage(page, `(m) => m.frame === 'w' && m.data.verb === 'ready'`, 'ready from the widget');
+  const ready = await waitForMessage(
+    page,
+    `(m) => m.frame === 'w' && m.data.verb === 'ready'`,
+    'ready from the widget',
+  );
   assert.equal(ready.origin, siteOrigin());
   assert.deepEqual(ready.data, {
-    type: 'attention-lab', version: 1, verb: 'ready', verbId: 'http://adlnet.gov/expapi/verbs/initialized',
-    frame: 'w', lesson: 'why-sqrt-dk', widgets: [softmax.id], questions: [],
+    type: 'attention-lab',
+    version: 1,
+    verb: 'ready',
+    verbId: 'http://adlnet.gov/expapi/verbs/initialized',
+    frame: 'w',
+    lesson: 'why-sqrt-dk',
+    widgets: [softmax.id],
+    questions: [],
   });
 
   await frame.waitForSelector(`#${softmax.id}-widget[data-rendered]:not([aria-busy])`);
@@ -70,49 +84,98 @@ test('a widget embedded cross-origin says ready, takes its URL state, and its fr
   const first = await heightsAgree(page, frame, 'w', 150);
   await frame.click(`#${softmax.id}-widget details.data summary`); // the data table opens: the content grows
   const grown = await heightsAgree(page, frame, 'w', first + 40);
-  const canvas = await waitForMessage(page, `(m) => m.frame === 'w' && m.data.subject === 'lti.frameResize' && m.data.height === ${grown}`,
-    `Canvas's lti.frameResize with height ${grown}`);
+  const canvas = await waitForMessage(
+    page,
+    `(m) => m.frame === 'w' && m.data.subject === 'lti.frameResize' && m.data.height === ${grown}`,
+    `Canvas's lti.frameResize with height ${grown}`,
+  );
   assert.equal(canvas.origin, siteOrigin());
   const events = await page.evaluate(() => window.hostEvents.filter((e) => e.frame === 'w').map((e) => e.verb));
-  assert.ok(events.includes('ready') && events.includes('resize'), 'embed-host.js re-dispatches the messages on the iframe');
+  assert.ok(
+    events.includes('ready') && events.includes('resize'),
+    'embed-host.js re-dispatches the messages on the iframe',
+  );
 });
 
-test('a question embedded cross-origin reports answered, progress and completed, and never the answer key', async () => {
-  const { page } = browser;
-  await openHost(page);
-  const frame = await addEmbed(page, `lesson=why-sqrt-dk&question=${question.id}&frame=q`, 'q');
-  const ready = await waitForMessage(page, `(m) => m.frame === 'q' && m.data.verb === 'ready'`, 'ready from the question');
-  assert.deepEqual(ready.data.questions, [question.id]);
-  const input = `#question-${question.id} input.answer`;
-  await frame.fill(input, String(question.answer * 3 + 7.5));
-  await frame.press(input, 'Enter');
-  const wrong = await waitForMessage(page, `(m) => m.frame === 'q' && m.data.verb === 'answered'`, 'answered (wrong)');
-  assert.deepEqual(wrong.data, {
-    type: 'attention-lab', version: 1, verb: 'answered', verbId: 'http://adlnet.gov/expapi/verbs/answered',
-    frame: 'q', lesson: 'why-sqrt-dk', questionId: question.id, correct: false, attempts: 1,
-  });
-  await frame.fill(input, rightAnswer(question));
-  await frame.press(input, 'Enter');
-  await waitForMessage(page, `(m) => m.frame === 'q' && m.data.verb === 'answered' && m.data.correct`, 'answered (right)');
-  const completed = await waitForMessage(page, `(m) => m.frame === 'q' && m.data.verb === 'completed'`, 'completed');
-  assert.equal(completed.data.score, 1);
-  const progress = await page.evaluate(() => window.received.filter((m) => m.frame === 'q' && m.data.verb === 'progress').at(-1).data);
-  assert.deepEqual([progress.answered, progress.correct, progress.total], [1, 1, 1]);
-  const answered = await page.evaluate(() => window.received.filter((m) => m.frame === 'q' && m.data.verb === 'answered').map((m) => m.data));
-  assert.deepEqual(answered.map((m) => [m.correct, m.attempts]), [[false, 1], [true, 2]]);
+test(
+  'a question embedded cross-origin reports answered, progress and completed, and never the answer ' + 'key',
+  async () => {
+    const { page } = browser;
+    await openHost(page);
+    const frame = await addEmbed(page, `lesson=why-sqrt-dk&question=${question.id}&frame=q`, 'q');
+    const ready = await waitForMessage(
+      page,
+      `(m) => m.frame === 'q' && m.data.verb === 'ready'`,
+      'ready from the question',
+    );
+    assert.deepEqual(ready.data.questions, [question.id]);
+    const input = `#question-${question.id} input.answer`;
+    await frame.fill(input, String(question.answer * 3 + 7.5));
+    await frame.press(input, 'Enter');
+    const wrong = await waitForMessage(
+      page,
+      `(m) => m.frame === 'q' && m.data.verb === 'answered'`,
+      'answered (wrong)',
+    );
+    assert.deepEqual(wrong.data, {
+      type: 'attention-lab',
+      version: 1,
+      verb: 'answered',
+      verbId: 'http://adlnet.gov/expapi/verbs/answered',
+      frame: 'q',
+      lesson: 'why-sqrt-dk',
+      questionId: question.id,
+      correct: false,
+      attempts: 1,
+    });
+    await frame.fill(input, rightAnswer(question));
+    await frame.press(input, 'Enter');
+    await waitForMessage(
+      page,
+      `(m) => m.frame === 'q' && m.data.verb === 'answered' && m.data.correct`,
+      'answered (right)',
+    );
+    const completed = await waitForMessage(page, `(m) => m.frame === 'q' && m.data.verb === 'completed'`, 'completed');
+    assert.equal(completed.data.score, 1);
+    const progress = await page.evaluate(
+      () => window.received.filter((m) => m.frame === 'q' && m.data.verb === 'progress').at(-1).data,
+    );
+    assert.deepEqual([progress.answered, progress.correct, progress.total], [1, 1, 1]);
+    const answered = await page.evaluate(() =>
+      window.received.filter((m) => m.frame === 'q' && m.data.verb === 'answered').map((m) => m.data),
+    );
+    assert.deepEqual(
+      answered.map((m) => [m.correct, m.attempts]),
+      [
+        [false, 1],
+        [true, 2],
+      ],
+    );
 
-  // Nothing about the answer leaves the frame: no key, no tolerance, no typed answer, no feedback.
-  const everything = JSON.stringify(await page.evaluate(() => window.received.filter((m) => m.frame === 'q').map((m) => m.data)));
-  for (const secret of ['"answer"', 'tolerance', 'anticipated', 'explanation', 'lastAnswer', 'feedback', String(question.answer).slice(0, 6), rightAnswer(question)]) {
-    assert.ok(!everything.includes(secret), `the host saw ${secret}`);
-  }
+    // Nothing about the answer leaves the frame: no key, no tolerance, no typed answer, no feedback.
+    const everything = JSON.stringify(
+      await page.evaluate(() => window.received.filter((m) => m.frame === 'q').map((m) => m.data)),
+    );
+    for (const secret of [
+      '"answer"',
+      'tolerance',
+      'anticipated',
+      'explanation',
+      'lastAnswer',
+      'feedback',
+      String(question.answer).slice(0, 6),
+      rightAnswer(question),
+    ]) {
+      assert.ok(!everything.includes(secret), `the host saw ${secret}`);
+    }
 
-  // Storage in the frame is blocked or partitioned: the site's own top-level storage never saw these answers.
-  const direct = await browser.context.newPage();
-  await direct.goto(embedUrl(`question=${question.id}`));
-  assert.equal(await direct.evaluate(() => localStorage.getItem('attention-lab:progress:why-sqrt-dk')), null);
-  await direct.close();
-});
+    // Storage in the frame is blocked or partitioned: the site's own top-level storage never saw these answers.
+    const direct = await browser.context.newPage();
+    await direct.goto(embedUrl(`question=${question.id}`));
+    assert.equal(await direct.evaluate(() => localStorage.getItem('attention-lab:progress:why-sqrt-dk')), null);
+    await direct.close();
+  },
+);
 
 test('with storage blocked inside the frame the question still works, and says progress will not be kept', async () => {
   const blocked = await launch({ storageBlocked: true });
@@ -124,7 +187,11 @@ test('with storage blocked inside the frame the question still works, and says p
     assert.match(await frame.textContent('#page-notices'), /progress lasts only until you close the tab/);
     await frame.fill(`#question-${question.id} input.answer`, rightAnswer(question));
     await frame.press(`#question-${question.id} input.answer`, 'Enter');
-    const answered = await waitForMessage(page, `(m) => m.frame === 'b' && m.data.verb === 'answered'`, 'answered with storage blocked');
+    const answered = await waitForMessage(
+      page,
+      `(m) => m.frame === 'b' && m.data.verb === 'answered'`,
+      'answered with storage blocked',
+    );
     assert.equal(answered.data.correct, true);
     assert.equal(await frame.getAttribute(`#question-${question.id}`, 'data-status'), 'correct');
     assert.deepEqual(blocked.problems, []);
@@ -137,28 +204,56 @@ test('the whole lesson embeds too, and its ready lists every widget and question
   const { page } = browser;
   await openHost(page);
   const frame = await addEmbed(page, 'lesson=why-sqrt-dk&frame=all', 'all');
-  const ready = await waitForMessage(page, `(m) => m.frame === 'all' && m.data.verb === 'ready'`, 'ready from the whole lesson');
-  assert.deepEqual(ready.data.questions, questions.map((q) => q.id));
+  const ready = await waitForMessage(
+    page,
+    `(m) => m.frame === 'all' && m.data.verb === 'ready'`,
+    'ready from the whole lesson',
+  );
+  assert.deepEqual(
+    ready.data.questions,
+    questions.map((q) => q.id),
+  );
   assert.ok(ready.data.widgets.includes(softmax.id));
-  const progress = await waitForMessage(page, `(m) => m.frame === 'all' && m.data.verb === 'progress'`, 'progress after ready');
+  const progress = await waitForMessage(
+    page,
+    `(m) => m.frame === 'all' && m.data.verb === 'progress'`,
+    'progress after ready',
+  );
   assert.equal(progress.data.total, questions.length);
-  const verbs = await page.evaluate(() => window.received.filter((m) => m.frame === 'all' && m.data.type).map((m) => m.data.verb));
+  const verbs = await page.evaluate(() =>
+    window.received.filter((m) => m.frame === 'all' && m.data.type).map((m) => m.data.verb),
+  );
   assert.equal(verbs[0], 'ready', 'ready comes first even though the lesson reports progress while it renders');
   assert.equal((await frame.$$('.question')).length, questions.length);
   await heightsAgree(page, frame, 'all', 2000);
 });
 
-test('origin= restricts every message to that origin; a frame that names another origin tells this host nothing', async () => {
-  const { page } = browser;
-  await openHost(page);
-  const hostOrigin = new URL(origins.host.url).origin;
-  const elsewhere = await addEmbed(page, `widget=${softmax.id}&frame=elsewhere&origin=${encodeURIComponent('https://lms.example')}`, 'elsewhere');
-  await addEmbed(page, `widget=${softmax.id}&frame=here&origin=${encodeURIComponent(hostOrigin)}`, 'here');
-  await elsewhere.waitForSelector(`#${softmax.id}-widget[data-rendered]`);
-  await waitForMessage(page, `(m) => m.frame === 'here' && m.data.verb === 'ready'`, 'ready from the frame that names this origin');
-  await waitForMessage(page, `(m) => m.frame === 'here' && m.data.verb === 'resize'`, 'resize from the frame that names this origin');
-  assert.equal(await page.evaluate(() => window.received.filter((m) => m.frame === 'elsewhere').length), 0);
-});
+test(
+  'origin= restricts every message to that origin; a frame that names another origin tells this host ' + 'nothing',
+  async () => {
+    const { page } = browser;
+    await openHost(page);
+    const hostOrigin = new URL(origins.host.url).origin;
+    const elsewhere = await addEmbed(
+      page,
+      `widget=${softmax.id}&frame=elsewhere&origin=${encodeURIComponent('https://lms.example')}`,
+      'elsewhere',
+    );
+    await addEmbed(page, `widget=${softmax.id}&frame=here&origin=${encodeURIComponent(hostOrigin)}`, 'here');
+    await elsewhere.waitForSelector(`#${softmax.id}-widget[data-rendered]`);
+    await waitForMessage(
+      page,
+      `(m) => m.frame === 'here' && m.data.verb === 'ready'`,
+      'ready from the frame that names this origin',
+    );
+    await waitForMessage(
+      page,
+      `(m) => m.frame === 'here' && m.data.verb === 'resize'`,
+      'resize from the frame that names this origin',
+    );
+    assert.equal(await page.evaluate(() => window.received.filter((m) => m.frame === 'elsewhere').length), 0);
+  },
+);
 
 test('unknown or out-of-range parameters fall back to defaults with a polite notice, never a blank frame', async () => {
   const page = await browser.context.newPage();
@@ -169,11 +264,15 @@ test('unknown or out-of-range parameters fall back to defaults with a polite not
     assert.equal(rendered.dk, softmax.params.dk, 'the lesson value stands in for the out-of-range one');
     assert.equal(await page.getAttribute('#page-notices', 'aria-live'), 'polite');
     const notice = await page.textContent('#page-notices');
-    for (const word of ['dk', 'bogus', 'nothing', 'neon']) assert.ok(notice.includes(word), `the notice names ${word}: ${notice}`);
+    for (const word of ['dk', 'bogus', 'nothing', 'neon'])
+      assert.ok(notice.includes(word), `the notice names ${word}: ${notice}`);
 
     await page.goto(embedUrl('lesson=no-such-lesson&widget=no-such-widget'));
     await page.waitForSelector('.widget[data-rendered]');
-    assert.match(await page.textContent('#page-notices'), /no lesson called “no-such-lesson”[\s\S]*no widget “no-such-widget”/);
+    assert.match(
+      await page.textContent('#page-notices'),
+      /no lesson called “no-such-lesson”[\s\S]*no widget “no-such-widget”/,
+    );
 
     await page.goto(embedUrl('question=no-such-question'));
     await page.waitForSelector('.question');
@@ -183,44 +282,57 @@ test('unknown or out-of-range parameters fall back to defaults with a polite not
   }
 });
 
-test('"Embed this" on the lesson page gives the iframe snippet for the current state, with a working Copy', async () => {
-  const page = await browser.context.newPage();
-  try {
-    await page.goto(`${origins.site.url}lesson.html`);
-    const section = `#question-${question.id}`;
-    // Learners do not see "Embed this": the toolbar's instructor toggle shows it.
-    await page.waitForSelector(`${section} .embed-this-toggle`, { state: 'attached' });
-    assert.equal(await page.isVisible(`${section} .embed-this-toggle`), false, 'hidden until an instructor asks');
-    await page.click('.instructor-toggle');
-    assert.equal(await page.getAttribute('.instructor-toggle', 'aria-pressed'), 'true');
-    await page.click(`${section} .embed-this-toggle`);
-    assert.equal(await page.getAttribute(`${section} .embed-this-toggle`, 'aria-expanded'), 'true');
-    const code = await page.inputValue(`${section} .embed-this-panel textarea`);
-    assert.match(code, new RegExp(`^<iframe src="${origins.site.url}embed\\.html\\?lesson=why-sqrt-dk&amp;question=${question.id}" title="[^"]+"`));
-    assert.match(code, /<script src="[^"]+\/embed-host\.js" async><\/script>$/);
-    await page.click(`${section} .embed-this-panel button`);
-    assert.match(await page.textContent(`${section} .embed-copy-status`), /^(Copied\.|Selected: press Ctrl\+C)/);
+test(
+  '"Embed this" on the lesson page gives the iframe snippet for the current state, with a working ' + 'Copy',
+  async () => {
+    const page = await browser.context.newPage();
+    try {
+      await page.goto(`${origins.site.url}lesson.html`);
+      const section = `#question-${question.id}`;
+      // Learners do not see "Embed this": the toolbar's instructor toggle shows it.
+      await page.waitForSelector(`${section} .embed-this-toggle`, { state: 'attached' });
+      assert.equal(await page.isVisible(`${section} .embed-this-toggle`), false, 'hidden until an instructor asks');
+      await page.click('.instructor-toggle');
+      assert.equal(await page.getAttribute('.instructor-toggle', 'aria-pressed'), 'true');
+      await page.click(`${section} .embed-this-toggle`);
+      assert.equal(await page.getAttribute(`${section} .embed-this-toggle`, 'aria-expanded'), 'true');
+      const code = await page.inputValue(`${section} .embed-this-panel textarea`);
+      assert.match(
+        code,
+        new RegExp(
+          `^<iframe src="${origins.site.url}embed\\.html\\?lesson=why-sqrt-dk&amp;question=${question.id}" ` +
+            'title="[^"]+"',
+        ),
+      );
+      assert.match(code, /<script src="[^"]+\/embed-host\.js" async><\/script>$/);
+      await page.click(`${section} .embed-this-panel button`);
+      assert.match(await page.textContent(`${section} .embed-copy-status`), /^(Copied\.|Selected: press Ctrl\+C)/);
 
-    // A widget: move dₖ, then the snippet reproduces the moved state.
-    await page.evaluate((id) => document.getElementById(id).scrollIntoView(), softmax.id);
-    const widget = `#${softmax.id}-widget`;
-    await page.waitForSelector(`${widget}[data-rendered]:not([aria-busy])`);
-    const before = await page.getAttribute(widget, 'data-rendered');
-    await page.focus(`${widget}-dk-slider`);
-    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
-    await page.waitForFunction(([w, b]) => document.querySelector(w).dataset.rendered !== b && !document.querySelector(w).hasAttribute('aria-busy'), [widget, before]);
-    const state = JSON.parse(await page.getAttribute(widget, 'data-rendered'));
-    await page.click(`${widget} .embed-this-toggle`);
-    const snippet = await page.inputValue(`${widget} .embed-this-panel textarea`);
-    const src = new URL(/src="([^"]+)"/.exec(snippet)[1].replaceAll('&amp;', '&'));
-    assert.equal(src.searchParams.get('widget'), softmax.id);
-    assert.equal(Number(src.searchParams.get('dk')), state.dk);
-    assert.notEqual(state.dk, softmax.params.dk);
-    await page.goto(src.href);
-    await page.waitForSelector(`${widget}[data-rendered]`);
-    assert.equal(JSON.parse(await page.getAttribute(widget, 'data-rendered')).dk, state.dk);
-  } finally {
-    await page.close();
-  }
-  assert.deepEqual(browser.problems, []);
-});
+      // A widget: move dₖ, then the snippet reproduces the moved state.
+      await page.evaluate((id) => document.getElementById(id).scrollIntoView(), softmax.id);
+      const widget = `#${softmax.id}-widget`;
+      await page.waitForSelector(`${widget}[data-rendered]:not([aria-busy])`);
+      const before = await page.getAttribute(widget, 'data-rendered');
+      await page.focus(`${widget}-dk-slider`);
+      for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+      await page.waitForFunction(
+        ([w, b]) =>
+          document.querySelector(w).dataset.rendered !== b && !document.querySelector(w).hasAttribute('aria-busy'),
+        [widget, before],
+      );
+      const state = JSON.parse(await page.getAttribute(widget, 'data-rendered'));
+      await page.click(`${widget} .embed-this-toggle`);
+      const snippet = await page.inputValue(`${widget} .embed-this-panel textarea`);
+      const src = new URL(/src="([^"]+)"/.exec(snippet)[1].replaceAll('&amp;', '&'));
+      assert.equal(src.searchParams.get('widget'), softmax.id);
+      assert.equal(Number(src.searchParams.get('dk')), state.dk);
+      assert.notEqual(state.dk, softmax.params.dk);
+      await page.goto(src.href);
+      await page.waitForSelector(`${widget}[data-rendered]`);
+      assert.equal(JSON.parse(await page.getAttribute(widget, 'data-rendered')).dk, state.dk);
+    } finally {
+      await page.close();
+    }
+    assert.deepEqual(browser.problems, []);
+  },
+);

@@ -26,7 +26,10 @@ before(async () => {
   for (const name of ['lms.html', 'lms.js']) copyFileSync(join(hostsDir, name), join(root, name));
   copyFileSync(join(repo, 'node_modules', 'scorm-again', 'dist', 'scorm12.min.js'), join(root, 'scorm12.min.js'));
   // An LMS serves packages as they are: no CSP of ours (the SCO brings its own in a meta tag).
-  [lms, browser] = await Promise.all([startServer({ root, headers: { 'Content-Security-Policy': undefined } }), launch()]);
+  [lms, browser] = await Promise.all([
+    startServer({ root, headers: { 'Content-Security-Policy': undefined } }),
+    launch(),
+  ]);
 });
 after(async () => {
   await browser?.close();
@@ -35,14 +38,20 @@ after(async () => {
 });
 
 const sco = (page) => page.frames().find((frame) => frame.url().endsWith('/sco/index.html'));
-const cmi = (page) => page.evaluate(() => ({
-  status: window.API.cmi.core.lesson_status, raw: window.API.cmi.core.score.raw, min: window.API.cmi.core.score.min,
-  max: window.API.cmi.core.score.max, suspend: window.API.cmi.suspend_data,
-}));
+const cmi = (page) =>
+  page.evaluate(() => ({
+    status: window.API.cmi.core.lesson_status,
+    raw: window.API.cmi.core.score.raw,
+    min: window.API.cmi.core.score.min,
+    max: window.API.cmi.core.score.max,
+    suspend: window.API.cmi.suspend_data,
+  }));
 
 async function openLms(page) {
   await page.goto(`${lms.url}lms.html`);
-  await page.waitForFunction(() => [...document.getElementsByTagName('iframe')].some((f) => f.contentDocument?.querySelector('.question')));
+  await page.waitForFunction(() =>
+    [...document.getElementsByTagName('iframe')].some((f) => f.contentDocument?.querySelector('.question')),
+  );
   return sco(page);
 }
 
@@ -55,7 +64,10 @@ test('the zip is a SCORM 1.2 package with one SCO', () => {
 });
 
 test('in the LMS: score, completion and suspend data are recorded, and reopening restores progress', async (t) => {
-  t.diagnostic(`dist/scorm/attention-lab-scorm12.zip is ${(statSync(join(repo, 'dist', 'scorm', 'attention-lab-scorm12.zip')).size / 1024).toFixed(0)} KiB`);
+  t.diagnostic(
+    `dist/scorm/attention-lab-scorm12.zip is ` +
+      `${(statSync(join(repo, 'dist', 'scorm', 'attention-lab-scorm12.zip')).size / 1024).toFixed(0)} KiB`,
+  );
   const { page } = browser;
   const [first, second, ...rest] = questions;
   let frame = await openLms(page);
@@ -64,7 +76,10 @@ test('in the LMS: score, completion and suspend data are recorded, and reopening
   const partial = await cmi(page);
   assert.equal(partial.status, 'incomplete');
   assert.deepEqual([partial.raw, partial.min, partial.max], [String(Math.round(100 / questions.length)), '0', '100']);
-  assert.ok(partial.suspend.length > 0 && partial.suspend.length <= 4096, `suspend data of ${partial.suspend.length} characters`);
+  assert.ok(
+    partial.suspend.length > 0 && partial.suspend.length <= 4096,
+    `suspend data of ${partial.suspend.length} characters`,
+  );
   // Progress lives in the LMS, not in the browser the learner happens to use.
   assert.equal(await frame.evaluate(() => localStorage.getItem('attention-lab:progress:why-sqrt-dk')), null);
 
@@ -92,7 +107,10 @@ test('without an LMS the package is a normal lesson page', async () => {
     await page.goto(`${lms.url}sco/index.html`);
     await page.waitForSelector('.question');
     await answer(page, questions[0]);
-    assert.ok(await page.evaluate(() => localStorage.getItem('attention-lab:progress:why-sqrt-dk')), 'progress saved in the browser as usual');
+    assert.ok(
+      await page.evaluate(() => localStorage.getItem('attention-lab:progress:why-sqrt-dk')),
+      'progress saved in the browser as usual',
+    );
   } finally {
     await page.close();
   }

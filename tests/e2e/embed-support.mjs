@@ -13,8 +13,13 @@ export const hostsDir = fileURLToPath(new URL('./hosts/', import.meta.url));
 
 // The same flags as browser.mjs: headless as root, and no reaching for the network.
 const chromiumFlags = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 export function requireBuilt(...paths) {
@@ -26,28 +31,38 @@ export function requireBuilt(...paths) {
 export async function launch({ storageBlocked = false, viewport = { width: 1100, height: 800 } } = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'attention-lab-embed-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: chromiumFlags, viewport,
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: chromiumFlags,
+    viewport,
   });
   // What browsers do when a user blocks site data: every touch of localStorage throws (in frames too).
   if (storageBlocked) {
-    await context.addInitScript(() => Object.defineProperty(window, 'localStorage', {
-      configurable: true,
-      get() {
-        throw new DOMException('The user has blocked site data.', 'SecurityError');
-      },
-    }));
+    await context.addInitScript(() =>
+      Object.defineProperty(window, 'localStorage', {
+        configurable: true,
+        get() {
+          throw new DOMException('The user has blocked site data.', 'SecurityError');
+        },
+      }),
+    );
   }
   const problems = [];
   const watch = (page) => {
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     page.on('console', (message) => message.type() === 'error' && problems.push(`console error: ${message.text()}`));
-    page.on('response', (response) => response.status() >= 400 && problems.push(`HTTP ${response.status()}: ${response.url()}`));
+    page.on(
+      'response',
+      (response) => response.status() >= 400 && problems.push(`HTTP ${response.status()}: ${response.url()}`),
+    );
   };
   context.pages().forEach(watch);
   context.on('page', watch);
   const page = context.pages()[0] ?? (await context.newPage());
   return {
-    context, page, problems,
+    context,
+    page,
+    problems,
     async close() {
       await context.close();
       rmSync(profile, { recursive: true, force: true });
@@ -69,11 +84,14 @@ export async function startOrigins({ siteOptions = {}, hostOptions = {}, plainHo
   const hostRoot = makeHostRoot();
   const site = await startServer({ host: '127.0.0.1', ...siteOptions });
   const host = await startServer({
-    host: '127.0.0.2', root: hostRoot.root, ...hostOptions,
+    host: '127.0.0.2',
+    root: hostRoot.root,
+    ...hostOptions,
     headers: { ...(plainHost ? { 'Content-Security-Policy': undefined } : {}), ...hostOptions.headers },
   });
   return {
-    site, host,
+    site,
+    host,
     async close() {
       await Promise.all([site.close(), host.close()]);
       hostRoot.remove();
@@ -83,9 +101,13 @@ export async function startOrigins({ siteOptions = {}, hostOptions = {}, plainHo
 
 /** Waits until the host page's recorded messages include one matching `predicate`, and returns it. */
 export async function waitForMessage(page, predicate, what) {
-  const handle = await page.waitForFunction(`window.received.find(${predicate})`, undefined, { timeout: 15000 }).catch(async () => {
-    const seen = await page.evaluate(() => JSON.stringify(window.received.map((m) => m.data?.verb ?? m.data?.subject)));
-    throw new Error(`the host never received ${what}; it saw ${seen}`);
-  });
+  const handle = await page
+    .waitForFunction(`window.received.find(${predicate})`, undefined, { timeout: 15000 })
+    .catch(async () => {
+      const seen = await page.evaluate(() =>
+        JSON.stringify(window.received.map((m) => m.data?.verb ?? m.data?.subject)),
+      );
+      throw new Error(`the host never received ${what}; it saw ${seen}`);
+    });
   return handle.jsonValue();
 }

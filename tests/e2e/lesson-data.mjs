@@ -1,7 +1,9 @@
 // The compiled lesson the page renders, read by the tests so they follow the lesson as authors change it.
 import { readFileSync } from 'node:fs';
 
-export const lesson = JSON.parse(readFileSync(new URL('../../web/generated/lessons/why-sqrt-dk.json', import.meta.url), 'utf8'));
+export const lesson = JSON.parse(
+  readFileSync(new URL('../../web/generated/lessons/why-sqrt-dk.json', import.meta.url), 'utf8'),
+);
 export const blocks = lesson.sections.flatMap((section) => section.blocks);
 export const questions = blocks.filter((b) => b.kind === 'question').map((b) => b.question);
 export const widgets = blocks.filter((b) => b.kind === 'widget');

@@ -1,4 +1,5 @@
-// The lesson page in Chromium under the strict CSP: widgets live and truthful, URL state, storage trouble, axe, screenshots.
+// The lesson page in Chromium under the strict CSP: widgets live and truthful, URL state, storage trouble, axe,
+// screenshots.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, test } from 'node:test';
@@ -16,16 +17,21 @@ before(async () => {
 after(() => lesson?.close());
 
 const rendered = async (page, id) => JSON.parse((await page.getAttribute(`#${id}-widget`, 'data-rendered')) ?? 'null');
-const tableRows = (page, id) => page.$$eval(`#${id}-widget .data-table tbody tr`, (rows) =>
-  rows.map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent)));
+const tableRows = (page, id) =>
+  page.$$eval(`#${id}-widget .data-table tbody tr`, (rows) =>
+    rows.map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent)),
+  );
 const shown = (text) => Number(text.replace('−', '-'));
 const near = (a, b) => Math.abs(a - b) <= Math.max(5e-5, Math.abs(b) * 5e-4);
 
 async function renderedAfter(page, id, previous) {
-  await page.waitForFunction(([w, before]) => {
-    const now = document.querySelector(w)?.dataset.rendered;
-    return now && now !== before && !document.querySelector(w)?.hasAttribute('aria-busy');
-  }, [`#${id}-widget`, previous]);
+  await page.waitForFunction(
+    ([w, before]) => {
+      const now = document.querySelector(w)?.dataset.rendered;
+      return now && now !== before && !document.querySelector(w)?.hasAttribute('aria-busy');
+    },
+    [`#${id}-widget`, previous],
+  );
   return rendered(page, id);
 }
 
@@ -44,7 +50,8 @@ test('softmax-dies: the dₖ slider moved by keyboard redraws weights the core a
   await page.locator(`#${id}`).scrollIntoViewIfNeeded();
   await page.waitForSelector(`#${id}-widget[data-rendered]:not([aria-busy])`);
   const before = await page.getAttribute(`#${id}-widget`, 'data-rendered');
-  const barHeights = () => page.$$eval(`#${id}-widget svg.weights rect.bar`, (bars) => bars.map((b) => Number(b.getAttribute('height'))));
+  const barHeights = () =>
+    page.$$eval(`#${id}-widget svg.weights rect.bar`, (bars) => bars.map((b) => Number(b.getAttribute('height'))));
   const barsBefore = await barHeights();
   await page.focus(`#${id}-widget-dk-slider`);
   for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowRight');
@@ -54,7 +61,10 @@ test('softmax-dies: the dₖ slider moved by keyboard redraws weights the core a
   assert.notDeepEqual(barsAfter, barsBefore, 'the bars moved');
   assert.equal(await page.getAttribute(`#${id}-widget-dk-slider`, 'aria-valuetext'), `dₖ = ${params.dk}`);
   const scores = core.sampleQueryScores({ dk: params.dk, keyCount: params.keys, seed: params.seed });
-  const divisor = core.scoreStatistics({ dk: params.dk, scale: params.scale === 'temperature' ? params.temperature : params.scale }).divisor;
+  const divisor = core.scoreStatistics({
+    dk: params.dk,
+    scale: params.scale === 'temperature' ? params.temperature : params.scale,
+  }).divisor;
   const weights = core.softmax(scores, { temperature: divisor });
   const rows = await tableRows(page, id);
   assert.equal(rows.length, params.keys);
@@ -71,7 +81,7 @@ test('softmax-dies: the dₖ slider moved by keyboard redraws weights the core a
   assert.match(await page.textContent(`#${id}-widget .chart-summary`), new RegExp(`At dₖ = ${params.dk} `));
 });
 
-test('variance explorer: the ÷√dₖ toggle snaps the spread to 1, next to the core\'s theory', async () => {
+test("variance explorer: the ÷√dₖ toggle snaps the spread to 1, next to the core's theory", async () => {
   const { page } = lesson;
   const { id } = widgetOf('variance-explorer');
   await page.locator(`#${id}`).scrollIntoViewIfNeeded();
@@ -81,8 +91,16 @@ test('variance explorer: the ÷√dₖ toggle snaps the spread to 1, next to the
   await page.keyboard.press('Space');
   const params = await renderedAfter(page, id, before);
   assert.equal(params.scaled, !JSON.parse(before).scaled);
-  const expected = core.dotProductExperiment({ dk: params.dk, count: params.samples, seed: params.seed, scale: params.scaled ? 'sqrt' : 'none', bins: 48 });
-  const rows = Object.fromEntries((await tableRows(page, id)).map(([name, sample, theory]) => [name, { sample, theory }]));
+  const expected = core.dotProductExperiment({
+    dk: params.dk,
+    count: params.samples,
+    seed: params.seed,
+    scale: params.scaled ? 'sqrt' : 'none',
+    bins: 48,
+  });
+  const rows = Object.fromEntries(
+    (await tableRows(page, id)).map(([name, sample, theory]) => [name, { sample, theory }]),
+  );
   assert.ok(near(shown(rows.Variance.sample.split(' ± ')[0]), Number(expected.variance.toPrecision(4))));
   assert.ok(near(shown(rows['Standard deviation'].theory), Number(expected.theory.std.toPrecision(4))));
   assert.equal((await page.$$(`#${id}-widget svg rect.bar`)).length, 48);
@@ -94,7 +112,9 @@ test('before/after shows both sides of the same scores', async () => {
   await page.locator(`#${id}`).scrollIntoViewIfNeeded();
   await page.waitForSelector(`#${id}-widget[data-rendered]:not([aria-busy])`);
   const params = await rendered(page, id);
-  const scores = params.scores ? Float64Array.from(params.scores) : core.sampleQueryScores({ dk: params.dk, keyCount: params.keys, seed: params.seed });
+  const scores = params.scores
+    ? Float64Array.from(params.scores)
+    : core.sampleQueryScores({ dk: params.dk, keyCount: params.keys, seed: params.seed });
   const unscaled = core.softmax(scores);
   const scaled = core.softmax(scores, { temperature: Math.sqrt(params.dk) });
   (await tableRows(page, id)).forEach(([, , , p, q], i) => {
@@ -123,7 +143,9 @@ test('a shared link reproduces a widget view, can hide a control, and odd values
 test('corrupt saved progress is reset with a notice, never a crash', async () => {
   const { page } = lesson;
   await page.goto(lesson.url);
-  await page.evaluate(() => localStorage.setItem('attention-lab:progress:why-sqrt-dk', '{"version":1,"answers":{"x":{"attempts":"many"}}'));
+  await page.evaluate(() =>
+    localStorage.setItem('attention-lab:progress:why-sqrt-dk', '{"version":1,"answers":{"x":{"attempts":"many"}}'),
+  );
   await page.reload();
   await page.waitForSelector('.question');
   assert.match(await page.textContent('#page-notices'), /could not be read, so the lesson starts afresh/);
@@ -148,7 +170,12 @@ test('with storage blocked the lesson still works and says progress will not be 
   }
 });
 
-for (const [scheme, width, height] of [['light', 1280, 800], ['dark', 1280, 800], ['light', 375, 812], ['dark', 375, 812]]) {
+for (const [scheme, width, height] of [
+  ['light', 1280, 800],
+  ['dark', 1280, 800],
+  ['light', 375, 812],
+  ['dark', 375, 812],
+]) {
   test(`axe finds no WCAG 2.2 AA violations in the ${scheme} theme at ${width} px`, async () => {
     const { page } = lesson;
     await page.setViewportSize({ width, height });
@@ -156,9 +183,17 @@ for (const [scheme, width, height] of [['light', 1280, 800], ['dark', 1280, 800]
     await page.goto(lesson.url);
     await page.waitForSelector('.question');
     for (const slot of await page.$$('.widget-slot')) await slot.scrollIntoViewIfNeeded();
-    await page.waitForFunction(() => document.querySelectorAll('.widget[data-rendered]:not([aria-busy])').length === document.querySelectorAll('.widget-slot').length);
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-    const summary = results.violations.map((v) => `${v.id}: ${v.nodes.length} × ${v.nodes[0]?.target.join(' ')} — ${v.help}`);
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll('.widget[data-rendered]:not([aria-busy])').length ===
+        document.querySelectorAll('.widget-slot').length,
+    );
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    const summary = results.violations.map(
+      (v) => `${v.id}: ${v.nodes.length} × ${v.nodes[0]?.target.join(' ')} — ${v.help}`,
+    );
     assert.deepEqual(summary, []);
   });
 }
@@ -166,13 +201,18 @@ for (const [scheme, width, height] of [['light', 1280, 800], ['dark', 1280, 800]
 test('screenshots at phone and desktop sizes, light and dark, for a person to look at', async () => {
   const { page } = lesson;
   mkdirSync('screenshots', { recursive: true });
-  for (const [width, height] of [[375, 812], [1280, 800]]) {
+  for (const [width, height] of [
+    [375, 812],
+    [1280, 800],
+  ]) {
     for (const scheme of ['light', 'dark']) {
       await page.setViewportSize({ width, height });
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(`${lesson.url}#${widgetOf('softmax-dies').id}`);
       await page.waitForSelector('.widget[data-rendered]:not([aria-busy])');
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       assert.ok(overflow <= 0, `no sideways scrolling at ${width} px (overflow ${overflow} px)`);
       await page.screenshot({ path: `screenshots/lesson-${width}x${height}-${scheme}.png` });
       await page.goto(lesson.url);

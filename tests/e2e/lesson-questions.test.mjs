@@ -16,7 +16,12 @@ const sel = (q) => `#question-${q.id}`;
 const status = (page, q) => page.getAttribute(sel(q), 'data-status');
 const feedback = (page, q) => page.textContent(`${sel(q)} .feedback`);
 const savedAttempts = (page, q) =>
-  page.evaluate((id) => JSON.parse(localStorage.getItem('attention-lab:progress:why-sqrt-dk') ?? '{"answers":{}}').answers[id]?.attempts ?? 0, q.id);
+  page.evaluate(
+    (id) =>
+      JSON.parse(localStorage.getItem('attention-lab:progress:why-sqrt-dk') ?? '{"answers":{}}').answers[id]
+        ?.attempts ?? 0,
+    q.id,
+  );
 
 async function tabUntil(page, predicate, limit = 600) {
   for (let i = 0; i < limit; i++) {
@@ -50,7 +55,11 @@ test('the whole lesson can be completed with the keyboard alone', async () => {
         const target = q.options.findIndex((o) => answer.includes(o.id));
         await page.keyboard.press('Space');
         for (let i = 0; i < target; i++) await page.keyboard.press('ArrowDown');
-        await tabUntil(page, `document.activeElement?.closest('#question-${q.id}') && document.activeElement.type === 'submit'`, 5);
+        await tabUntil(
+          page,
+          `document.activeElement?.closest('#question-${q.id}') && document.activeElement.type === 'submit'`,
+          5,
+        );
       } else {
         for (let i = 0; i < q.options.length; i++) {
           if (answer.includes(q.options[i].id)) await page.keyboard.press('Space');
@@ -61,7 +70,10 @@ test('the whole lesson can be completed with the keyboard alone', async () => {
     }
     assert.equal(await status(page, q), 'correct', `question ${q.id}: ${await feedback(page, q)}`);
   }
-  assert.match(await page.textContent('#lesson-progress-text'), /^9 of 9 questions answered correctly — lesson complete\.$/);
+  assert.match(
+    await page.textContent('#lesson-progress-text'),
+    /^9 of 9 questions answered correctly — lesson complete\.$/,
+  );
 });
 
 test('progress survives a reload', async () => {
@@ -72,60 +84,77 @@ test('progress survives a reload', async () => {
   for (const q of questions) assert.equal(await status(page, q), 'correct');
 });
 
-test('numeric questions: garbage is not an attempt, anticipated mistakes get their own feedback, wrong and right are graded', async () => {
-  const { page } = lesson;
-  await page.evaluate(() => localStorage.clear());
-  await page.reload();
-  for (const q of questions.filter((x) => x.kind === 'numeric')) {
-    const input = `${sel(q)} input.answer`;
-    const check = `${sel(q)} button[type=submit]`;
-    for (const garbage of ['22..6', 'sqrt(', 'banana', '1,000']) {
-      await page.fill(input, garbage);
-      await page.click(check);
-      assert.equal(await status(page, q), 'unreadable', `${q.id} with ${garbage}`);
-      assert.ok((await feedback(page, q)).length > 10);
-    }
-    assert.equal(await savedAttempts(page, q), 0, 'unreadable input is not counted');
-    for (const mistake of q.anticipated ?? []) {
-      await page.fill(input, String(mistake.value));
+test(
+  'numeric questions: garbage is not an attempt, anticipated mistakes get their own feedback, wrong and right ' +
+    'are graded',
+  async () => {
+    const { page } = lesson;
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    for (const q of questions.filter((x) => x.kind === 'numeric')) {
+      const input = `${sel(q)} input.answer`;
+      const check = `${sel(q)} button[type=submit]`;
+      for (const garbage of ['22..6', 'sqrt(', 'banana', '1,000']) {
+        await page.fill(input, garbage);
+        await page.click(check);
+        assert.equal(await status(page, q), 'unreadable', `${q.id} with ${garbage}`);
+        assert.ok((await feedback(page, q)).length > 10);
+      }
+      assert.equal(await savedAttempts(page, q), 0, 'unreadable input is not counted');
+      for (const mistake of q.anticipated ?? []) {
+        await page.fill(input, String(mistake.value));
+        await page.click(check);
+        assert.equal(await status(page, q), 'incorrect');
+        assert.match(
+          await feedback(page, q),
+          new RegExp(mistake.feedback.slice(0, 30).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+        );
+        if (mistake.show) {
+          await page.click(`${sel(q)} .show-me`);
+          const widget = `#${mistake.show.widget}-widget`;
+          assert.equal(
+            await page.evaluate(() => document.activeElement?.id),
+            `${mistake.show.widget}-widget`,
+            'focus moves to the widget',
+          );
+          await page.waitForFunction(
+            ([w, state]) => {
+              const rendered = JSON.parse(document.querySelector(w)?.dataset.rendered ?? '{}');
+              return Object.entries(state).every(([k, v]) => rendered[k] === v);
+            },
+            [widget, mistake.show.state],
+          );
+        }
+      }
+      await page.fill(input, plainWrongNumber(q));
       await page.click(check);
       assert.equal(await status(page, q), 'incorrect');
-      assert.match(await feedback(page, q), new RegExp(mistake.feedback.slice(0, 30).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-      if (mistake.show) {
-        await page.click(`${sel(q)} .show-me`);
-        const widget = `#${mistake.show.widget}-widget`;
-        assert.equal(await page.evaluate(() => document.activeElement?.id), `${mistake.show.widget}-widget`, 'focus moves to the widget');
-        await page.waitForFunction(([w, state]) => {
-          const rendered = JSON.parse(document.querySelector(w)?.dataset.rendered ?? '{}');
-          return Object.entries(state).every(([k, v]) => rendered[k] === v);
-        }, [widget, mistake.show.state]);
-      }
+      await page.fill(input, rightAnswer(q));
+      await page.click(check);
+      assert.equal(await status(page, q), 'correct');
+      assert.equal(await page.isVisible(`${sel(q)} .explanation`), true);
+      assert.equal(await savedAttempts(page, q), 2 + (q.anticipated?.length ?? 0));
     }
-    await page.fill(input, plainWrongNumber(q));
-    await page.click(check);
-    assert.equal(await status(page, q), 'incorrect');
-    await page.fill(input, rightAnswer(q));
-    await page.click(check);
-    assert.equal(await status(page, q), 'correct');
-    assert.equal(await page.isVisible(`${sel(q)} .explanation`), true);
-    assert.equal(await savedAttempts(page, q), 2 + (q.anticipated?.length ?? 0));
-  }
-});
+  },
+);
 
-test('choice questions: a wrong pick is graded and explained by option, retry repeats only the missed ones', async () => {
-  const { page } = lesson;
-  const choiceQuestions = questions.filter((x) => x.kind !== 'numeric');
-  for (const q of choiceQuestions) {
-    const wrong = q.options.find((o) => !o.correct);
-    await page.check(`#question-${q.id}-${wrong.id}`);
-    await page.click(`${sel(q)} button[type=submit]`);
-    assert.equal(await status(page, q), 'incorrect');
-  }
-  await page.click('text=Retry the questions I missed');
-  for (const q of choiceQuestions) assert.equal(await status(page, q), 'retry');
-  const numeric = questions.find((x) => x.kind === 'numeric');
-  assert.equal(await status(page, numeric), 'correct', 'questions answered right are left alone');
-});
+test(
+  'choice questions: a wrong pick is graded and explained by option, retry repeats only the missed ' + 'ones',
+  async () => {
+    const { page } = lesson;
+    const choiceQuestions = questions.filter((x) => x.kind !== 'numeric');
+    for (const q of choiceQuestions) {
+      const wrong = q.options.find((o) => !o.correct);
+      await page.check(`#question-${q.id}-${wrong.id}`);
+      await page.click(`${sel(q)} button[type=submit]`);
+      assert.equal(await status(page, q), 'incorrect');
+    }
+    await page.click('text=Retry the questions I missed');
+    for (const q of choiceQuestions) assert.equal(await status(page, q), 'retry');
+    const numeric = questions.find((x) => x.kind === 'numeric');
+    assert.equal(await status(page, numeric), 'correct', 'questions answered right are left alone');
+  },
+);
 
 test('the page raised no errors', () => {
   assert.deepEqual(lesson.problems, []);

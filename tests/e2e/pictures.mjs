@@ -22,14 +22,31 @@ export function chartPicture(page, selector) {
     const area = svg.querySelector('rect.plot-area');
     return {
       area: area ? box(area) : null,
-      bars: Array.from(svg.querySelectorAll('rect.bar'), (bar) => ({ ...box(bar), className: bar.getAttribute('class') })),
-      lines: Array.from(svg.querySelectorAll('path.line'), (path) => ({
-        className: path.getAttribute('class'), points: vertices(path), drawn: box(path),
+      bars: Array.from(svg.querySelectorAll('rect.bar'), (bar) => ({
+        ...box(bar),
+        className: bar.getAttribute('class'),
       })),
-      density: Array.from(svg.querySelectorAll('path.density'), (path) => ({ points: vertices(path), drawn: box(path) })),
-      dots: Array.from(svg.querySelectorAll('circle.dot, circle.goal'), (dot) => ({ ...box(dot), className: dot.getAttribute('class') })),
-      references: Array.from(svg.querySelectorAll('line.reference'), (line) => ({ ...box(line), className: line.getAttribute('class') })),
-      cells: Array.from(svg.querySelectorAll('rect.cell'), (cell) => ({ ...box(cell), fill: cell.getAttribute('fill') })),
+      lines: Array.from(svg.querySelectorAll('path.line'), (path) => ({
+        className: path.getAttribute('class'),
+        points: vertices(path),
+        drawn: box(path),
+      })),
+      density: Array.from(svg.querySelectorAll('path.density'), (path) => ({
+        points: vertices(path),
+        drawn: box(path),
+      })),
+      dots: Array.from(svg.querySelectorAll('circle.dot, circle.goal'), (dot) => ({
+        ...box(dot),
+        className: dot.getAttribute('class'),
+      })),
+      references: Array.from(svg.querySelectorAll('line.reference'), (line) => ({
+        ...box(line),
+        className: line.getAttribute('class'),
+      })),
+      cells: Array.from(svg.querySelectorAll('rect.cell'), (cell) => ({
+        ...box(cell),
+        fill: cell.getAttribute('fill'),
+      })),
     };
   });
 }
@@ -40,9 +57,15 @@ const slack = 1.5; // px: anti-aliasing and stroke widths
 export function assertInside(assert, area, marks, what) {
   assert.ok(area && area.width > 50 && area.height > 50, `${what}: the plot area is drawn (${JSON.stringify(area)})`);
   for (const m of marks) {
-    const [x, y, w, h] = 'points' in m ? [m.points[0]?.[0] ?? NaN, m.points[0]?.[1] ?? NaN, 0, 0] : [m.x, m.y, m.width, m.height];
-    assert.ok(x >= area.x - slack && x + w <= area.x + area.width + slack && y >= area.y - slack && y + h <= area.y + area.height + slack,
-      `${what}: a mark at (${x}, ${y}, ${w}×${h}) lies outside the plot area ${JSON.stringify(area)}`);
+    const [x, y, w, h] =
+      'points' in m ? [m.points[0]?.[0] ?? NaN, m.points[0]?.[1] ?? NaN, 0, 0] : [m.x, m.y, m.width, m.height];
+    assert.ok(
+      x >= area.x - slack &&
+        x + w <= area.x + area.width + slack &&
+        y >= area.y - slack &&
+        y + h <= area.y + area.height + slack,
+      `${what}: a mark at (${x}, ${y}, ${w}×${h}) lies outside the plot area ${JSON.stringify(area)}`,
+    );
   }
 }
 
@@ -50,10 +73,16 @@ export function assertInside(assert, area, marks, what) {
 export function assertProportional(assert, heights, values, what) {
   assert.equal(heights.length, values.length, `${what}: one bar per value`);
   const top = values.reduce((best, v, i) => (Math.abs(v) > Math.abs(values[best]) ? i : best), 0);
-  assert.ok(Math.abs(values[top]) > 0 && heights[top] > 10, `${what}: the largest bar is drawn (${heights[top]} px for ${values[top]})`);
+  assert.ok(
+    Math.abs(values[top]) > 0 && heights[top] > 10,
+    `${what}: the largest bar is drawn (${heights[top]} px for ${values[top]})`,
+  );
   const pxPerUnit = heights[top] / Math.abs(values[top]);
   heights.forEach((h, i) => {
-    assert.ok(Math.abs(h - Math.abs(values[i]) * pxPerUnit) <= slack, `${what}: bar ${i} is ${h} px for ${values[i]}, expected ${Math.abs(values[i]) * pxPerUnit}`);
+    assert.ok(
+      Math.abs(h - Math.abs(values[i]) * pxPerUnit) <= slack,
+      `${what}: bar ${i} is ${h} px for ${values[i]}, expected ${Math.abs(values[i]) * pxPerUnit}`,
+    );
   });
   return pxPerUnit;
 }
@@ -69,7 +98,10 @@ export function assertFollows(assert, points, values, what, { log = false } = {}
   assert.ok(scale < -0.5, `${what}: larger values are drawn higher (${scale} px per unit)`);
   points.forEach(([, y], i) => {
     const expected = points[lo][1] + (v[i] - v[lo]) * scale;
-    assert.ok(Math.abs(y - expected) <= slack, `${what}: vertex ${i} at y = ${y}, expected ${expected} for ${values[i]}`);
+    assert.ok(
+      Math.abs(y - expected) <= slack,
+      `${what}: vertex ${i} at y = ${y}, expected ${expected} for ${values[i]}`,
+    );
   });
 }
 

@@ -1,4 +1,5 @@
-// The site root lists every lesson (title, summary, number of questions) in plain HTML, and each entry opens its lesson.
+// The site root lists every lesson (title, summary, number of questions) in plain HTML, and each entry opens its
+// lesson.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
@@ -14,7 +15,10 @@ after(() => site?.close());
 test('the site root lists each compiled lesson, readable with scripts off', async () => {
   const html = await (await fetch(site.server.url)).text();
   for (const lesson of index) {
-    assert.ok(html.includes(`href="./lesson.html?lesson=${lesson.slug}"`), `a link to ${lesson.slug} is in the served HTML`);
+    assert.ok(
+      html.includes(`href="./lesson.html?lesson=${lesson.slug}"`),
+      `a link to ${lesson.slug} is in the served HTML`,
+    );
     assert.ok(html.includes(`${lesson.questions} question`), 'the number of questions is written');
   }
   assert.doesNotMatch(html, /<script/, 'the index needs no script');

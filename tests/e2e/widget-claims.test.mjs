@@ -22,7 +22,8 @@ async function view(name, state = {}, n = 0) {
   await page.goto(`${lesson.url}?${query}#${id}`);
   await page.waitForSelector(`#${id}-widget[data-rendered]:not([aria-busy])`);
   const rendered = JSON.parse(await page.getAttribute(`#${id}-widget`, 'data-rendered'));
-  for (const [key, value] of Object.entries(state)) assert.equal(rendered[key], value, `${name} shows ${key} = ${value}`);
+  for (const [key, value] of Object.entries(state))
+    assert.equal(rendered[key], value, `${name} shows ${key} = ${value}`);
   return { id, rendered, picture: await chartPicture(page, `#${id}-widget svg.chart >> nth=${n}`) };
 }
 
@@ -32,21 +33,33 @@ const checks = {
   async 'variance-explorer'(claim) {
     const narrow = spreadOf((await view('variance-explorer', { dk: claim.widens.from, scaled: false })).picture.bars);
     const wide = spreadOf((await view('variance-explorer', { dk: claim.widens.to, scaled: false })).picture.bars);
-    assert.ok(wide >= claim.widens.atLeast * narrow, `spread at dₖ = ${claim.widens.to}: ${wide} px vs ${narrow} px at ${claim.widens.from}`);
+    assert.ok(
+      wide >= claim.widens.atLeast * narrow,
+      `spread at dₖ = ${claim.widens.to}: ${wide} px vs ${narrow} px at ${claim.widens.from}`,
+    );
     const snapped = spreadOf((await view('variance-explorer', { dk: claim.snaps.dk, scaled: true })).picture.bars);
-    assert.ok(wide >= claim.snaps.atLeast * snapped, `÷√dₖ at dₖ = ${claim.snaps.dk}: ${snapped} px vs unscaled ${wide} px`);
+    assert.ok(
+      wide >= claim.snaps.atLeast * snapped,
+      `÷√dₖ at dₖ = ${claim.snaps.dk}: ${snapped} px vs unscaled ${wide} px`,
+    );
   },
   async 'softmax-dies'(claim) {
     const verdicts = [];
     for (const dk of claim.journey) {
       const { id, picture } = await view('softmax-dies', { dk, scale: 'none' });
       verdicts.push(await lesson.page.getAttribute(`#${id}-widget .survival`, 'data-expected'));
-      if (dk === claim.journey.at(-1)) assert.ok(tallest(picture) >= claim.collapsedAtLeast, `unscaled at dₖ = ${dk}: tallest bar ${tallest(picture)}`);
+      if (dk === claim.journey.at(-1))
+        assert.ok(
+          tallest(picture) >= claim.collapsedAtLeast,
+          `unscaled at dₖ = ${dk}: tallest bar ${tallest(picture)}`,
+        );
     }
     const order = ['healthy', 'fading', 'dying', 'dead'];
     assert.equal(verdicts[0], 'healthy', `the journey starts healthy: ${verdicts}`);
     assert.equal(verdicts.at(-1), 'dead', `and ends dead: ${verdicts}`);
-    verdicts.forEach((v, i) => i && assert.ok(order.indexOf(v) >= order.indexOf(verdicts[i - 1]), `never recovers: ${verdicts}`));
+    verdicts.forEach(
+      (v, i) => i && assert.ok(order.indexOf(v) >= order.indexOf(verdicts[i - 1]), `never recovers: ${verdicts}`),
+    );
     const { picture } = await view('softmax-dies', { dk: claim.journey.at(-1), scale: 'sqrt' });
     assert.ok(tallest(picture) < claim.spreadBelow, `÷√dₖ keeps the weights spread: tallest ${tallest(picture)}`);
   },
@@ -54,8 +67,14 @@ const checks = {
     const { picture } = await view('before-after', {}, 1);
     const unscaled = picture.bars.filter((b) => b.className.includes('unscaled'));
     const scaled = picture.bars.filter((b) => !b.className.includes('unscaled'));
-    assert.ok(Math.max(...unscaled.map((b) => b.height)) >= claim.unscaledTallest * picture.area.height, 'one towering weight unscaled');
-    assert.ok(scaled.filter((b) => b.height > picture.area.height / 20).length >= claim.scaledVisible, 'several visible weights scaled');
+    assert.ok(
+      Math.max(...unscaled.map((b) => b.height)) >= claim.unscaledTallest * picture.area.height,
+      'one towering weight unscaled',
+    );
+    assert.ok(
+      scaled.filter((b) => b.height > picture.area.height / 20).length >= claim.scaledVisible,
+      'several visible weights scaled',
+    );
   },
   async 'saturation-curve'(claim) {
     const { picture, rendered } = await view('saturation-curve', { keys: 4 });
@@ -66,19 +85,33 @@ const checks = {
     const marker = picture.references.find((r) => r.className.includes('crossing'));
     const markerX = marker.x + marker.width / 2;
     const after = curve.points.filter(([x]) => x >= markerX + 1);
-    assert.ok(after.length > 0 && after.every((p) => heightAt(p) >= claim.threshold - 0.002), 'above the threshold right of the mark');
+    assert.ok(
+      after.length > 0 && after.every((p) => heightAt(p) >= claim.threshold - 0.002),
+      'above the threshold right of the mark',
+    );
     const before = curve.points.filter(([x]) => x <= markerX - 1);
-    assert.ok(before.every((p) => heightAt(p) < claim.threshold), 'below it left of the mark');
+    assert.ok(
+      before.every((p) => heightAt(p) < claim.threshold),
+      'below it left of the mark',
+    );
     assert.ok(markerX < picture.area.x + picture.area.width * 0.7, 'within a lead of a few units');
   },
   async 'jacobian-view'(claim) {
     const paleness = (picture) => {
-      const distances = picture.cells.map((c) => c.fill.match(/\d+/g).map(Number).reduce((a, v) => a + (255 - v), 0));
+      const distances = picture.cells.map((c) =>
+        c.fill
+          .match(/\d+/g)
+          .map(Number)
+          .reduce((a, v) => a + (255 - v), 0),
+      );
       return distances.reduce((a, d) => a + d, 0) / distances.length;
     };
     const strong = paleness((await view('jacobian-view', { multiplier: claim.from })).picture);
     const faded = paleness((await view('jacobian-view', { multiplier: claim.to })).picture);
-    assert.ok(faded < strong / 3, `cells fade towards white: colour distance ${strong} at ×${claim.from}, ${faded} at ×${claim.to}`);
+    assert.ok(
+      faded < strong / 3,
+      `cells fade towards white: colour distance ${strong} at ×${claim.from}, ${faded} at ×${claim.to}`,
+    );
   },
   async 'temperature-sweep'() {
     const { page } = lesson;
@@ -101,7 +134,10 @@ const checks = {
   async 'near-orthogonality'(claim) {
     const wide = spreadOf((await view('near-orthogonality', { d: claim.narrows.from, zoom: false })).picture.bars);
     const narrow = spreadOf((await view('near-orthogonality', { d: claim.narrows.to, zoom: false })).picture.bars);
-    assert.ok(wide >= claim.narrows.atLeast * narrow, `spread at d = ${claim.narrows.from}: ${wide} px, at ${claim.narrows.to}: ${narrow} px`);
+    assert.ok(
+      wide >= claim.narrows.atLeast * narrow,
+      `spread at d = ${claim.narrows.from}: ${wide} px, at ${claim.narrows.to}: ${narrow} px`,
+    );
   },
   async 'train-it'(claim) {
     const { page } = lesson;
@@ -115,7 +151,11 @@ const checks = {
     const unscaled = goal('unscaled');
     const right = accuracy.area.x + accuracy.area.width;
     const distance = (dot) => dot.x + dot.width / 2 - accuracy.area.x;
-    assert.ok(!unscaled || distance(unscaled) >= claim.fasterBy * distance(scaled), `scaled mark at ${distance(scaled)} px, unscaled ${unscaled ? distance(unscaled) : 'none'} of ${right - accuracy.area.x}`);
+    assert.ok(
+      !unscaled || distance(unscaled) >= claim.fasterBy * distance(scaled),
+      `scaled mark at ${distance(scaled)} px, unscaled ${unscaled ? distance(unscaled) : 'none'} of ` +
+        `${right - accuracy.area.x}`,
+    );
     assert.match(await page.textContent(`#${id}-widget svg.chart.score-gradient`), /scaled: solved/);
     mkdirSync('screenshots', { recursive: true });
     await page.locator(`#${id}-widget`).screenshot({ path: 'screenshots/widget-training-trained-1280-light.png' });
@@ -131,6 +171,10 @@ for (const [name, claim] of Object.entries(claims)) {
     const { page } = lesson;
     await checks[name]?.(claim);
     const { id } = widgetOf(name);
-    assert.equal((await page.textContent(`#${id}-widget .claim`)).trim(), `Look for: ${claim.sentence}`, 'the learner reads the claim');
+    assert.equal(
+      (await page.textContent(`#${id}-widget .claim`)).trim(),
+      `Look for: ${claim.sentence}`,
+      'the learner reads the claim',
+    );
   });
 }

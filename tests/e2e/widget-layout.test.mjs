@@ -19,18 +19,23 @@ async function open(page, id, query = '') {
 }
 
 // Pairs of axis texts (ticks, axis titles) in one chart whose boxes overlap by more than a sliver.
-const collisions = (page, id) => page.$$eval(`#${id}-widget svg.chart`, (charts) => charts.flatMap((chart, c) => {
-  const boxes = [...chart.querySelectorAll('text.tick:not(.reference-label)')]
-    .filter((t) => t.textContent)
-    .map((t) => ({ text: t.textContent, box: t.getBoundingClientRect() }));
-  const found = [];
-  boxes.forEach((a, i) => boxes.slice(i + 1).forEach((b) => {
-    const w = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
-    const h = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
-    if (w > 1 && h > 1) found.push(`chart ${c}: "${a.text}" and "${b.text}"`);
-  }));
-  return found;
-}));
+const collisions = (page, id) =>
+  page.$$eval(`#${id}-widget svg.chart`, (charts) =>
+    charts.flatMap((chart, c) => {
+      const boxes = [...chart.querySelectorAll('text.tick:not(.reference-label)')]
+        .filter((t) => t.textContent)
+        .map((t) => ({ text: t.textContent, box: t.getBoundingClientRect() }));
+      const found = [];
+      boxes.forEach((a, i) =>
+        boxes.slice(i + 1).forEach((b) => {
+          const w = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
+          const h = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
+          if (w > 1 && h > 1) found.push(`chart ${c}: "${a.text}" and "${b.text}"`);
+        }),
+      );
+      return found;
+    }),
+  );
 
 for (const width of [375, 1280]) {
   test(`at ${width} px every widget fits, its tick labels never collide; screenshots light and dark`, async () => {
@@ -41,7 +46,9 @@ for (const width of [375, 1280]) {
         await page.emulateMedia({ colorScheme: scheme });
         for (const { id } of widgets) {
           await open(page, id);
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
           assert.ok(overflow <= 0, `${id}: no sideways scrolling at ${width} px (overflow ${overflow} px)`);
           assert.deepEqual(await collisions(page, id), [], `${id} at ${width} px`);
           await page.locator(`#${id}-widget`).screenshot({ path: `screenshots/widget-${id}-${width}-${scheme}.png` });
@@ -60,7 +67,9 @@ test('at 64 keys the bar labels thin out instead of colliding, on a phone', asyn
   await page.setViewportSize({ width: 375, height: 800 });
   try {
     await open(page, id, `?${id}.keys=64`);
-    const labels = await page.$$eval(`#${id}-widget svg.chart .axis.x text`, (texts) => texts.map((t) => t.textContent));
+    const labels = await page.$$eval(`#${id}-widget svg.chart .axis.x text`, (texts) =>
+      texts.map((t) => t.textContent),
+    );
     assert.ok(labels.length >= 4 && labels.length < 64, `${labels.length} of 64 key labels shown`);
     assert.deepEqual(await collisions(page, id), []);
   } finally {
@@ -68,9 +77,11 @@ test('at 64 keys the bar labels thin out instead of colliding, on a phone', asyn
   }
 });
 
-test('dragging a slider through its whole range never changes a figure\'s height', async () => {
+test("dragging a slider through its whole range never changes a figure's height", async () => {
   const { page } = lesson;
-  for (const { id, widget } of widgets.filter((w) => ['variance-explorer', 'softmax-dies', 'before-after'].includes(w.widget))) {
+  for (const { id, widget } of widgets.filter((w) =>
+    ['variance-explorer', 'softmax-dies', 'before-after'].includes(w.widget),
+  )) {
     await open(page, id);
     const slider = `#${id}-widget-dk-slider`;
     await page.focus(slider);
@@ -84,18 +95,24 @@ test('dragging a slider through its whole range never changes a figure\'s height
       heights.push(await page.$eval(`#${id}-widget`, (figure) => figure.getBoundingClientRect().height));
     }
     assert.ok(heights.length > 5, `${widget}: sampled the drag`);
-    assert.ok(Math.max(...heights) - Math.min(...heights) <= 1, `${widget}: heights over the drag ${[...new Set(heights)].join(', ')}`);
+    assert.ok(
+      Math.max(...heights) - Math.min(...heights) <= 1,
+      `${widget}: heights over the drag ${[...new Set(heights)].join(', ')}`,
+    );
   }
 });
 
-test('a widget\'s state survives a reload: the address bar follows every change', async () => {
+test("a widget's state survives a reload: the address bar follows every change", async () => {
   const { page } = lesson;
   const { id } = widgets.find((w) => w.widget === 'softmax-dies');
   await open(page, id);
   await page.focus(`#${id}-widget-keys-slider`);
   for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
   await page.click(`#${id}-widget input[value="sqrt"]`);
-  await page.waitForFunction((w) => JSON.parse(document.querySelector(w).dataset.rendered).scale === 'sqrt', `#${id}-widget`);
+  await page.waitForFunction(
+    (w) => JSON.parse(document.querySelector(w).dataset.rendered).scale === 'sqrt',
+    `#${id}-widget`,
+  );
   await page.waitForFunction((key) => new URL(location.href).searchParams.get(key) === 'sqrt', `${id}.scale`);
   const before = JSON.parse(await page.getAttribute(`#${id}-widget`, 'data-rendered'));
   await page.reload();

@@ -29,17 +29,29 @@ async function open(name, state = {}) {
 
 const heights = (bars) => bars.map((b) => b.height);
 
-test('variance explorer: one bar per bin, heights proportional to the core histogram, density on the same scale', async () => {
-  const { params, chart } = await open('variance-explorer');
-  const e = core.dotProductExperiment({ dk: params.dk, count: params.samples, seed: params.seed, scale: params.scaled ? 'sqrt' : 'none', method: 'fast', bins: 48 });
-  const picture = await chart();
-  assertInside(assert, picture.area, picture.bars, 'histogram bars');
-  const pxPerCount = assertProportional(assert, heights(picture.bars), Array.from(e.histogram.counts), 'histogram');
-  const [density] = picture.density;
-  assert.equal(density.points.length, 48);
-  const bottom = picture.area.y + picture.area.height;
-  density.points.forEach(([, y], i) => assert.ok(Math.abs(bottom - y - e.densityCounts[i] * pxPerCount) <= 1.5, `density at bin ${i}`));
-});
+test(
+  'variance explorer: one bar per bin, heights proportional to the core histogram, density on the same ' + 'scale',
+  async () => {
+    const { params, chart } = await open('variance-explorer');
+    const e = core.dotProductExperiment({
+      dk: params.dk,
+      count: params.samples,
+      seed: params.seed,
+      scale: params.scaled ? 'sqrt' : 'none',
+      method: 'fast',
+      bins: 48,
+    });
+    const picture = await chart();
+    assertInside(assert, picture.area, picture.bars, 'histogram bars');
+    const pxPerCount = assertProportional(assert, heights(picture.bars), Array.from(e.histogram.counts), 'histogram');
+    const [density] = picture.density;
+    assert.equal(density.points.length, 48);
+    const bottom = picture.area.y + picture.area.height;
+    density.points.forEach(([, y], i) =>
+      assert.ok(Math.abs(bottom - y - e.densityCounts[i] * pxPerCount) <= 1.5, `density at bin ${i}`),
+    );
+  },
+);
 
 test('softmax-dies: one bar per key, each as tall as its weight on the fixed 0–1 axis', async () => {
   const { params, chart } = await open('softmax-dies', { dk: 16, scale: 'sqrt' });
@@ -54,7 +66,9 @@ test('softmax-dies: one bar per key, each as tall as its weight on the fixed 0�
 
 test('before/after: score bars proportional to the scores, weight bars to both softmaxes', async () => {
   const { params, chart } = await open('before-after');
-  const scores = params.scores ? Float64Array.from(params.scores) : core.sampleQueryScores({ dk: params.dk, keyCount: params.keys, seed: params.seed });
+  const scores = params.scores
+    ? Float64Array.from(params.scores)
+    : core.sampleQueryScores({ dk: params.dk, keyCount: params.keys, seed: params.seed });
   const root = Math.sqrt(params.dk);
   const scoresPicture = await chart(0);
   const weightsPicture = await chart(1);
@@ -62,8 +76,21 @@ test('before/after: score bars proportional to the scores, weight bars to both s
   assertInside(assert, weightsPicture.area, weightsPicture.bars, 'weight bars');
   // Bars alternate unscaled, scaled for each key.
   const interleave = (a, b) => Array.from(a).flatMap((x, i) => [x, b[i]]);
-  assertProportional(assert, heights(scoresPicture.bars), interleave(scores, scores.map((s) => s / root)), 'scores');
-  assertProportional(assert, heights(weightsPicture.bars), interleave(core.softmax(scores), core.softmax(scores, { temperature: root })), 'weights');
+  assertProportional(
+    assert,
+    heights(scoresPicture.bars),
+    interleave(
+      scores,
+      scores.map((s) => s / root),
+    ),
+    'scores',
+  );
+  assertProportional(
+    assert,
+    heights(weightsPicture.bars),
+    interleave(core.softmax(scores), core.softmax(scores, { temperature: root })),
+    'weights',
+  );
 });
 
 test('saturation curve: 201 vertices on the core p₁, the 0.99 crossing marked at its x', async () => {
@@ -114,7 +141,12 @@ test('temperature sweep: three panels whose bars are the weights at 0.5√dₖ, 
   for (const [k, factor] of [0.5, 1, 2].entries()) {
     const picture = await chart(k);
     assertInside(assert, picture.area, picture.bars, `panel ${factor}`);
-    const pxPerUnit = assertProportional(assert, heights(picture.bars), Array.from(core.softmax(scores, { temperature: factor * Math.sqrt(params.dk) })), `τ = ${factor}√dₖ`);
+    const pxPerUnit = assertProportional(
+      assert,
+      heights(picture.bars),
+      Array.from(core.softmax(scores, { temperature: factor * Math.sqrt(params.dk) })),
+      `τ = ${factor}√dₖ`,
+    );
     assert.ok(Math.abs(pxPerUnit - picture.area.height) <= 1.5, 'the same 0–1 axis in every panel');
   }
 });
@@ -122,7 +154,13 @@ test('temperature sweep: three panels whose bars are the weights at 0.5√dₖ, 
 test('entropy against dₖ: three curves of 13 points on the core means, under the ln n ceiling', async () => {
   const { params, chart } = await open('entropy-vs-dk');
   const dks = Array.from({ length: 13 }, (_, i) => 2 ** i);
-  const sweep = core.entropySweep({ dks, keyCount: params.keys, trials: params.trials, seed: params.seed, scales: ['none', 'sqrt', 'linear'] });
+  const sweep = core.entropySweep({
+    dks,
+    keyCount: params.keys,
+    trials: params.trials,
+    seed: params.seed,
+    scales: ['none', 'sqrt', 'linear'],
+  });
   const picture = await chart();
   assert.equal(picture.lines.length, 3);
   assertInside(assert, picture.area, picture.lines, 'entropy lines');
@@ -150,7 +188,12 @@ test('Train it: after a short run each chart has both runs, raw values on the co
   await page.click(`#${id}-widget button.training-start`);
   await page.waitForSelector(`#${id}-widget[data-training="finished"]`);
   const runs = ['scaled', 'unscaled'].map((run) => {
-    const trainer = core.createTrainer({ keyCount: params.keys, dk: params.dk, scaled: run === 'scaled', seed: params.seed });
+    const trainer = core.createTrainer({
+      keyCount: params.keys,
+      dk: params.dk,
+      scaled: run === 'scaled',
+      seed: params.seed,
+    });
     const chunk = trainer.run(params.steps);
     const copy = { loss: Array.from(chunk.loss), accuracy: Array.from(chunk.accuracy) };
     trainer.delete();
@@ -161,11 +204,22 @@ test('Train it: after a short run each chart has both runs, raw values on the co
   const loss = await chartPicture(page, `#${id}-widget svg.chart.loss`);
   assert.equal(loss.lines.length, 4);
   assertInside(assert, loss.area, loss.lines, 'loss curves');
-  assertFollows(assert, raw(loss).flatMap((l) => l.points), [...runs[0].loss, ...runs[1].loss], 'loss', { log: true });
+  assertFollows(
+    assert,
+    raw(loss).flatMap((l) => l.points),
+    [...runs[0].loss, ...runs[1].loss],
+    'loss',
+    { log: true },
+  );
   const accuracy = await chartPicture(page, `#${id}-widget svg.chart.accuracy`);
   assertInside(assert, accuracy.area, accuracy.lines, 'accuracy curves');
   const bottom = accuracy.area.y + accuracy.area.height;
-  raw(accuracy).forEach((line, r) => line.points.forEach(([, y], i) => {
-    assert.ok(Math.abs(bottom - y - runs[r].accuracy[i] * accuracy.area.height) <= 1.5, `accuracy of run ${r} at step ${i + 1}`);
-  }));
+  raw(accuracy).forEach((line, r) =>
+    line.points.forEach(([, y], i) => {
+      assert.ok(
+        Math.abs(bottom - y - runs[r].accuracy[i] * accuracy.area.height) <= 1.5,
+        `accuracy of run ${r} at step ${i + 1}`,
+      );
+    }),
+  );
 });

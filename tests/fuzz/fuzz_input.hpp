@@ -2,7 +2,6 @@
 // Decodes a libFuzzer input into the core's arguments: hostile doubles (NaN, ±∞, subnormals, 1e308) and sizes
 // that are mostly small and valid, sometimes out of range, never so large that one run is a big allocation.
 #include <Eigen/Core>
-
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
@@ -35,17 +34,28 @@ class FuzzInput {
   double number() {
     constexpr double inf = std::numeric_limits<double>::infinity();
     switch (byte() % 20) {
-      case 0: return std::numeric_limits<double>::quiet_NaN();
-      case 1: return inf;
-      case 2: return -inf;
-      case 3: return 1e308;
-      case 4: return -1e308;
-      case 5: return std::numeric_limits<double>::denorm_min();
-      case 6: return -std::numeric_limits<double>::denorm_min();
-      case 7: return DBL_MIN;
-      case 8: return DBL_MAX;
-      case 9: return -0.0;
-      case 10: return 1e-321;
+      case 0:
+        return std::numeric_limits<double>::quiet_NaN();
+      case 1:
+        return inf;
+      case 2:
+        return -inf;
+      case 3:
+        return 1e308;
+      case 4:
+        return -1e308;
+      case 5:
+        return std::numeric_limits<double>::denorm_min();
+      case 6:
+        return -std::numeric_limits<double>::denorm_min();
+      case 7:
+        return DBL_MIN;
+      case 8:
+        return DBL_MAX;
+      case 9:
+        return -0.0;
+      case 10:
+        return 1e-321;
       case 11:
       case 12: {
         const std::uint64_t bits = word();
@@ -53,8 +63,10 @@ class FuzzInput {
         std::memcpy(&x, &bits, sizeof x);
         return x;
       }
-      case 13: return std::ldexp(static_cast<double>(static_cast<std::int8_t>(byte())), byte() % 64 - 32);
-      default: return static_cast<double>(static_cast<std::int8_t>(byte())) / 8.0;
+      case 13:
+        return std::ldexp(static_cast<double>(static_cast<std::int8_t>(byte())), byte() % 64 - 32);
+      default:
+        return static_cast<double>(static_cast<std::int8_t>(byte())) / 8.0;
     }
   }
 
@@ -66,10 +78,14 @@ class FuzzInput {
         const double x = number();
         return x > cap && x < 1e7 ? static_cast<double>(cap) : x;
       }
-      case 1: return -1.0 - byte();
-      case 2: return 1e12;
-      case 3: return 2.5;
-      default: return static_cast<double>(byte() % (cap + 1));
+      case 1:
+        return -1.0 - byte();
+      case 2:
+        return 1e12;
+      case 3:
+        return 2.5;
+      default:
+        return static_cast<double>(byte() % (cap + 1));
     }
   }
   // The same as an int for core functions that take one (out-of-range values kept out-of-range, not wrapped).

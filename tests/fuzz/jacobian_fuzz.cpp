@@ -7,9 +7,9 @@
 #include "validate.hpp"
 
 using namespace attention_lab;
-using attention_lab::fuzz::FuzzInput;
 using attention_lab::fuzz::documentedErrorsOnly;
 using attention_lab::fuzz::expect;
+using attention_lab::fuzz::FuzzInput;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   FuzzInput in(data, size);

@@ -13,9 +13,9 @@
 #include "validate.hpp"
 
 using namespace attention_lab;
-using attention_lab::fuzz::FuzzInput;
 using attention_lab::fuzz::documentedErrorsOnly;
 using attention_lab::fuzz::expect;
+using attention_lab::fuzz::FuzzInput;
 
 namespace {
 
@@ -73,12 +73,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const auto bins = bindings::toInteger(fn, "bins", in.count(60), 1, kMaxBins);
         const Scale s = scale(in, fn);
         const DotProductMethod method = bindings::toMethod(fn, in.flag() ? "fast" : in.flag() ? "direct" : "slow");
-        const DotProductExperiment e = dotProductExperiment(static_cast<int>(dk), static_cast<int>(count),
-                                                            bindings::toSeed(fn, in.count(255)), s, method,
-                                                            static_cast<int>(bins));
+        const DotProductExperiment e =
+            dotProductExperiment(static_cast<int>(dk), static_cast<int>(count), bindings::toSeed(fn, in.count(255)), s,
+                                 method, static_cast<int>(bins));
         expect(e.samples.allFinite() && std::isfinite(e.variance), "experiment finite");
         expect(e.histogram.counts.sum() + static_cast<double>(e.histogram.below + e.histogram.above) ==
-                   static_cast<double>(count), "every sample binned once");
+                   static_cast<double>(count),
+               "every sample binned once");
       });
       break;
     default:

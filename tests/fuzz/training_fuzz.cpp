@@ -9,9 +9,9 @@
 #include "training.hpp"
 
 using namespace attention_lab;
-using attention_lab::fuzz::FuzzInput;
 using attention_lab::fuzz::documentedErrorsOnly;
 using attention_lab::fuzz::expect;
+using attention_lab::fuzz::FuzzInput;
 
 namespace {
 
@@ -19,8 +19,8 @@ namespace {
 TrainerConfig config(FuzzInput& in) {
   const char* fn = "Trainer";
   TrainerConfig c;
-  c.keyCount = static_cast<int>(bindings::toInteger(fn, "config.keyCount", in.count(8), kMinTrainingKeys,
-                                                    kMaxTrainingKeys));
+  c.keyCount =
+      static_cast<int>(bindings::toInteger(fn, "config.keyCount", in.count(8), kMinTrainingKeys, kMaxTrainingKeys));
   c.keyDimension = static_cast<int>(bindings::toInteger(fn, "config.dk", in.count(16), 1, kMaxTrainingKeyDimension));
   c.modelDimension =
       static_cast<int>(bindings::toInteger(fn, "config.modelDim", in.count(8), 1, kMaxTrainingModelDimension));

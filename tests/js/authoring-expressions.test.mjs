@@ -13,7 +13,10 @@ before(async () => {
 const frontMatter = '---\ntitle: T\nslug: t\nsummary: S\norder: 1\n---\n\n## Section\n\n';
 const compile = (body) => compileLesson(frontMatter + body, { file: 'test.md', core });
 const questionsOf = (lesson) =>
-  lesson.sections.flatMap((s) => s.blocks).filter((b) => b.kind === 'question').map((b) => b.question);
+  lesson.sections
+    .flatMap((s) => s.blocks)
+    .filter((b) => b.kind === 'question')
+    .map((b) => b.question);
 
 describe('a fraction or expression as a number', () => {
   test('answer: 1/3 checked by the core, anticipated 1/2 and sqrt(2)/2', () => {
@@ -33,7 +36,10 @@ explanation: Equal scores give equal weights.
     assert.deepEqual(problems.map(formatProblem), []);
     const [question] = questionsOf(lesson);
     assert.equal(question.answer, 1 / 3);
-    assert.deepEqual(question.anticipated.map((a) => a.value), [1 / 2, Math.sqrt(2) / 2]);
+    assert.deepEqual(
+      question.anticipated.map((a) => a.value),
+      [1 / 2, Math.sqrt(2) / 2],
+    );
   });
 
   test('an expression the core disagrees with is still refused', () => {
@@ -53,7 +59,10 @@ explanation: Equal scores give equal weights.
 
   test('an expression without check: is still not a number from the core', () => {
     const { problems } = compile('::: question q\nkind: numeric\nprompt: P?\nanswer: 1/3\nexplanation: E.\n:::\n');
-    assert.deepEqual(problems.map((p) => [p.line, p.kind]), [[13, 'answer-not-computed']]);
+    assert.deepEqual(
+      problems.map((p) => [p.line, p.kind]),
+      [[13, 'answer-not-computed']],
+    );
   });
 
   test('an unreadable expression is reported at its place with the reason', () => {
@@ -107,7 +116,7 @@ explanation: The mask leaves two equal scores.
     assert.deepEqual(result.ok && [result.value], [1]);
   });
 
-  test('every score masked is the core\'s error, reported to the author', () => {
+  test("every score masked is the core's error, reported to the author", () => {
     const result = evaluateCoreValue(core, 'softmaxWeight', { scores: ['-inf', '-inf'], index: '0' });
     assert.equal(result.ok, false);
     assert.match(result.message, /^softmaxWeight: .*scores.*masked/);

@@ -36,19 +36,24 @@ describe('lesson prose', () => {
     assert.match(lesson.sections[0].blocks[0].html, /\$ 5, or \$5/);
   });
 
-  test('a math error after a computed number points at the author\'s column', () => {
+  test("a math error after a computed number points at the author's column", () => {
     assert.deepEqual(messages('{{scoreStd dk=512 digits=2}} then $\\frac{1}{$\n'), [
-      "test.md:10:35: bad math: KaTeX parse error: Unexpected end of input in a macro argument, expected '}' at end of input: \\frac{1}{; allowed: TeX that KaTeX supports (katex.org/docs/supported)",
+      "test.md:10:35: bad math: KaTeX parse error: Unexpected end of input in a macro argument, expected '}' at " +
+        'end of input: \\frac{1}{; allowed: TeX that KaTeX supports (katex.org/docs/supported)',
     ]);
   });
 
   test('an unclosed $ and an unclosed $$ are errors', () => {
-    assert.deepEqual(messages('Cost $x\n'), ['test.md:10:6: unclosed $ math; allowed: close it with $, or write \\$ for a dollar sign']);
+    assert.deepEqual(messages('Cost $x\n'), [
+      'test.md:10:6: unclosed $ math; allowed: close it with $, or write \\$ for a dollar sign',
+    ]);
     assert.deepEqual(messages('$$\nx\n'), ['test.md:10:1: unclosed $$ display math; allowed: end it with $$']);
   });
 
   test('computed numbers work in table cells and inside math', () => {
-    const { lesson } = compile('| dk | std |\n|--|--|\n| 64 | {{scoreStd dk=64}} |\n\n$\\sigma \\approx {{scoreStd dk=512 digits=1}}$\n');
+    const { lesson } = compile(
+      '| dk | std |\n|--|--|\n| 64 | {{scoreStd dk=64}} |\n\n$\\sigma \\approx {{scoreStd dk=512 digits=1}}$\n',
+    );
     const html = lesson.sections[0].blocks[0].html;
     assert.match(html, /<td>8<\/td>/);
     assert.match(html, /22\.6/);
@@ -64,7 +69,10 @@ describe('lesson prose', () => {
   });
 
   test('front matter fields are checked one by one', () => {
-    const result = compileLesson('---\ntitle: T\nslug: Bad Slug\nsummary: S\norder: first\ncolour: red\n---\n\n## A\n', { file: 'x.md', core });
+    const result = compileLesson(
+      '---\ntitle: T\nslug: Bad Slug\nsummary: S\norder: first\ncolour: red\n---\n\n## A\n',
+      { file: 'x.md', core },
+    );
     assert.deepEqual(result.problems.map(formatProblem), [
       'x.md:3:7: slug must be lower-case words joined by dashes, got "Bad Slug"; allowed: e.g. why-sqrt-dk',
       'x.md:5:8: order must be an integer, got "first"; allowed: the lesson\'s position in the course, e.g. 1',
@@ -74,20 +82,29 @@ describe('lesson prose', () => {
 
   test('feedback is plain text: math there is an error, core values are fine', () => {
     const question = (feedback) =>
-      `::: question q\nkind: numeric\nprompt: P\nanswer: { value: scoreStd, dk: 64 }\nanticipated:\n  - value: 64\n    feedback: ${feedback}\nexplanation: E\n:::\n`;
+      `::: question q\nkind: numeric\nprompt: P\nanswer: { value: scoreStd, dk: 64 }\nanticipated:\n  - value: ` +
+      `64\n    feedback: ${feedback}\nexplanation: E\n:::\n`;
     assert.deepEqual(messages(question('Not {{scoreVariance dk=64}}, that is the variance.')), []);
     assert.deepEqual(messages(question('The root of $d_k$.')), [
-      'test.md:16:27: feedback is plain text, so $…$ would show as dollar signs; allowed: plain Unicode such as dₖ, √, ≈',
+      'test.md:16:27: feedback is plain text, so $…$ would show as dollar signs; allowed: plain Unicode such as ' +
+        'dₖ, √, ≈',
     ]);
   });
 
   test('an anticipated answer that would be graded correct is an error', () => {
-    const body = '::: question q\nkind: numeric\nprompt: P\nanswer: { value: scoreStd, dk: 64 }\nanticipated:\n  - value: 8.01\n    feedback: F\nexplanation: E\n:::\n';
-    assert.deepEqual(messages(body), ['test.md:15:12: anticipated 8.01 would be graded correct (answer 8); allowed: a wrong value outside the tolerance']);
+    const body =
+      '::: question q\nkind: numeric\nprompt: P\nanswer: { value: scoreStd, dk: 64 }\nanticipated:\n  - value: ' +
+      '8.01\n    feedback: F\nexplanation: E\n:::\n';
+    assert.deepEqual(messages(body), [
+      'test.md:15:12: anticipated 8.01 would be graded correct (answer 8); allowed: a wrong value outside the ' +
+        'tolerance',
+    ]);
   });
 
-  test('show state is checked against the target widget\'s parameters, at the value', () => {
-    const body = '::: widget variance-explorer {#explore}\n:::\n\n::: question q\nkind: numeric\nprompt: P\nanswer: { value: scoreStd, dk: 64 }\nexplanation: E\nshow: { widget: explore, state: { dk: 9999, colour: red } }\n:::\n';
+  test("show state is checked against the target widget's parameters, at the value", () => {
+    const body =
+      '::: widget variance-explorer {#explore}\n:::\n\n::: question q\nkind: numeric\nprompt: P\nanswer: { value: ' +
+      'scoreStd, dk: 64 }\nexplanation: E\nshow: { widget: explore, state: { dk: 9999, colour: red } }\n:::\n';
     assert.deepEqual(messages(body), [
       'test.md:18:39: variance-explorer: dk = 9999 is out of range; allowed: an integer from 1 to 4096',
       'test.md:18:45: variance-explorer has no parameter "colour"; allowed: dk, samples, scaled, axis, seed',

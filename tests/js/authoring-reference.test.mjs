@@ -52,7 +52,9 @@ describe('docs/authoring.md', () => {
   });
 
   test('keeps one row per line: a | inside a doc is escaped', () => {
-    const rows = authoringReference().split('\n').filter((line) => line.startsWith('| '));
+    const rows = authoringReference()
+      .split('\n')
+      .filter((line) => line.startsWith('| '));
     const tolerance = rows.find((row) => row.startsWith('| `tolerance` | numeric'));
     assert.ok(tolerance.includes('\\|x − answer\\|'));
   });
@@ -91,9 +93,25 @@ describe('every entry has a one-line doc', () => {
 
   test('the question fields the compiler allows are the documented ones', () => {
     assert.deepEqual(questionTables.fieldsOfKind('numeric'), [
-      'kind', 'prompt', 'answer', 'check', 'tolerance', 'anticipated', 'explanation', 'correctFeedback', 'hint', 'show',
+      'kind',
+      'prompt',
+      'answer',
+      'check',
+      'tolerance',
+      'anticipated',
+      'explanation',
+      'correctFeedback',
+      'hint',
+      'show',
     ]);
-    assert.deepEqual(questionTables.fieldsOfKind('choice'), ['kind', 'prompt', 'options', 'explanation', 'hint', 'show']);
+    assert.deepEqual(questionTables.fieldsOfKind('choice'), [
+      'kind',
+      'prompt',
+      'options',
+      'explanation',
+      'hint',
+      'show',
+    ]);
     assert.deepEqual(questionTables.fieldsOfKind('multi'), questionTables.fieldsOfKind('choice'));
   });
 });

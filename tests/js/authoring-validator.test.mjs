@@ -21,30 +21,47 @@ function compileFile(relativePath, expectedSlug) {
 const fixtures = {
   'front-matter': '1:1: missing front matter; allowed: a --- block with title, slug, summary and order, closed by ---',
   'bad-yaml':
-    '15:1: bad YAML: Flow sequence in block collection must be sufficiently indented and end with a ]; allowed: "field: value" lines, lists with "- ", quotes around text that holds ": "',
+    '15:1: bad YAML: Flow sequence in block collection must be sufficiently indented and end with a ]; allowed: ' +
+    '"field: value" lines, lists with "- ", quotes around text that holds ": "',
   'unclosed-directive': '12:1: "::: widget" is not closed; allowed: end it with a line holding only ":::"',
   'bad-directive': '12:5: unknown directive "figure"; allowed: widget, question',
   'misplaced-heading':
-    '12:1: this makes an h1 heading; allowed: sections start with a line "## Title", subheadings use ###, the title comes from front matter',
+    '12:1: this makes an h1 heading; allowed: sections start with a line "## Title", subheadings use ###, the ' +
+    'title comes from front matter',
   'content-before-section': '8:1: text before the first section; allowed: start the body with a "## Title" line',
-  'unknown-widget': '12:12: unknown widget "varience-explorer"; allowed: before-after, entropy-vs-dk, jacobian-view, near-orthogonality, saturation-curve, softmax-dies, temperature-sweep, train-it, variance-explorer',
-  'widget-not-available': '12:12: widget "scale-alternatives" is not available yet; allowed: before-after, entropy-vs-dk, jacobian-view, near-orthogonality, saturation-curve, softmax-dies, temperature-sweep, train-it, variance-explorer',
+  'unknown-widget':
+    '12:12: unknown widget "varience-explorer"; allowed: before-after, entropy-vs-dk, jacobian-view, ' +
+    'near-orthogonality, saturation-curve, softmax-dies, temperature-sweep, train-it, variance-explorer',
+  'widget-not-available':
+    '12:12: widget "scale-alternatives" is not available yet; allowed: before-after, entropy-vs-dk, ' +
+    'jacobian-view, near-orthogonality, saturation-curve, softmax-dies, temperature-sweep, train-it, ' +
+    'variance-explorer',
   'unknown-parameter': '14:1: variance-explorer has no parameter "dim"; allowed: dk, samples, scaled, axis, seed',
-  'wrong-type': '13:5: variance-explorer: dk must be an integer, got the string "lots"; allowed: an integer from 1 to 4096',
+  'wrong-type':
+    '13:5: variance-explorer: dk must be an integer, got the string "lots"; allowed: an integer from 1 to 4096',
   'out-of-range': '13:7: softmax-dies: keys = 100 is out of range; allowed: an integer from 2 to 64',
   'bad-question': '13:7: question "explain-it" has kind "essay"; allowed: numeric, choice, multi',
-  'no-correct-answer': '16:3: question "jacobian-one-hot" has no correct option; allowed: mark one option correct: true',
+  'no-correct-answer':
+    '16:3: question "jacobian-one-hot" has no correct option; allowed: mark one option correct: true',
   'answer-not-computed': '15:9: numeric answers must come from the core: use answer: { value: … } or add check:',
   'core-disagrees':
-    "15:9: answer 22 disagrees with the core: scoreStd(dk=512, scale=none) = 22.6274 (tolerance rtol 0.01, atol 0); allowed: an answer within the tolerance of the core's value",
-  'duplicate-id': '15:27: duplicate id "explore", first used at line 12; allowed: ids unique across sections, widgets and questions',
+    '15:9: answer 22 disagrees with the core: scoreStd(dk=512, scale=none) = 22.6274 (tolerance rtol 0.01, atol ' +
+    "0); allowed: an answer within the tolerance of the core's value",
+  'duplicate-id':
+    '15:27: duplicate id "explore", first used at line 12; allowed: ids unique across sections, widgets and questions',
   'unknown-value':
-    '12:12: unknown core value "scoreSd"; allowed: scoreStd, scoreVariance, scoreSpread, softmaxWeight, softmaxMaxWeight, softmaxEntropy, maxEntropy, jacobianEntry, jacobianDiagonal, jacobianFrobenius, saturationCrossing, survivalThreshold, normalPercentWithin',
+    '12:12: unknown core value "scoreSd"; allowed: scoreStd, scoreVariance, scoreSpread, softmaxWeight, ' +
+    'softmaxMaxWeight, softmaxEntropy, maxEntropy, jacobianEntry, jacobianDiagonal, jacobianFrobenius, ' +
+    'saturationCrossing, survivalThreshold, normalPercentWithin',
   'bad-arguments': '12:12: scoreStd: dk = 0 is out of range; allowed: an integer from 1 to 65536',
-  'unclosed-value': '12:12: a {{ that does not open a core value; allowed: {{name argument=value …}}, e.g. {{scoreStd dk=512 digits=2}}',
+  'unclosed-value':
+    '12:12: a {{ that does not open a core value; allowed: {{name argument=value …}}, e.g. {{scoreStd dk=512 ' +
+    'digits=2}}',
   'bad-math':
-    "12:17: bad math: KaTeX parse error: Unexpected end of input in a macro argument, expected '}' at end of input: \\frac{d_k}{; allowed: TeX that KaTeX supports (katex.org/docs/supported)",
-  'unknown-show-target': '20:17: show names widget "explore-varianse", which is not in this lesson; allowed: explore-variance',
+    "12:17: bad math: KaTeX parse error: Unexpected end of input in a macro argument, expected '}' at end of " +
+    'input: \\frac{d_k}{; allowed: TeX that KaTeX supports (katex.org/docs/supported)',
+  'unknown-show-target':
+    '20:17: show names widget "explore-varianse", which is not in this lesson; allowed: explore-variance',
 };
 
 describe('each malformed fixture fails with exactly its located message', () => {
@@ -73,15 +90,33 @@ describe('the real lesson', () => {
     const blocks = lesson.sections.flatMap((section) => section.blocks);
     const widgets = blocks.filter((block) => block.kind === 'widget');
     const questions = blocks.filter((block) => block.kind === 'question').map((block) => block.question);
-    assert.deepEqual(widgets.map((w) => w.widget), [
-      'variance-explorer', 'softmax-dies', 'saturation-curve', 'jacobian-view', 'before-after', 'entropy-vs-dk', 'temperature-sweep',
-      'train-it', 'softmax-dies', 'near-orthogonality',
-    ]);
-    assert.equal(questions.length, 9);
     assert.deepEqual(
-      questions.map((q) => q.kind).sort(),
-      ['choice', 'choice', 'multi', 'numeric', 'numeric', 'numeric', 'numeric', 'numeric', 'numeric'],
+      widgets.map((w) => w.widget),
+      [
+        'variance-explorer',
+        'softmax-dies',
+        'saturation-curve',
+        'jacobian-view',
+        'before-after',
+        'entropy-vs-dk',
+        'temperature-sweep',
+        'train-it',
+        'softmax-dies',
+        'near-orthogonality',
+      ],
     );
+    assert.equal(questions.length, 9);
+    assert.deepEqual(questions.map((q) => q.kind).sort(), [
+      'choice',
+      'choice',
+      'multi',
+      'numeric',
+      'numeric',
+      'numeric',
+      'numeric',
+      'numeric',
+      'numeric',
+    ]);
     const ids = [...lesson.sections.map((s) => s.id), ...widgets.map((w) => w.id), ...questions.map((q) => q.id)];
     assert.equal(new Set(ids).size, ids.length);
   });
@@ -89,9 +124,13 @@ describe('the real lesson', () => {
   test('numeric answers are the core values of the brief', () => {
     const { lesson } = compileFile(file, 'why-sqrt-dk');
     const answers = Object.fromEntries(
-      lesson.sections.flatMap((s) => s.blocks).filter((b) => b.question?.kind === 'numeric').map((b) => [b.question.id, b.question.answer]),
+      lesson.sections
+        .flatMap((s) => s.blocks)
+        .filter((b) => b.question?.kind === 'numeric')
+        .map((b) => [b.question.id, b.question.answer]),
     );
-    const close = (id, expected, digits) => assert.ok(Math.abs(answers[id] - expected) < 10 ** -digits, `${id}: ${answers[id]}`);
+    const close = (id, expected, digits) =>
+      assert.ok(Math.abs(answers[id] - expected) < 10 ** -digits, `${id}: ${answers[id]}`);
     close('std-at-512', 22.627417, 5);
     close('variance-after-scaling', 1, 9);
     close('std-at-64', 8, 9);
@@ -102,24 +141,39 @@ describe('the real lesson', () => {
 
   test('prose numbers come from the core: the magnitudes table and reference softmax values', () => {
     const { lesson } = compileFile(file, 'why-sqrt-dk');
-    const html = lesson.sections.flatMap((s) => s.blocks).filter((b) => b.kind === 'html').map((b) => b.html).join('\n');
-    for (const cell of ['1.414', '11.314', '22.627', '27.713', '<td style="text-align:right">64</td>']) assert.ok(html.includes(cell), cell);
-    for (const weight of ['0.4551', '0.2760', '0.1674', '0.1015', '0.9180', '0.247', '0.270', '0.226', '0.258']) assert.ok(html.includes(weight), weight);
+    const html = lesson.sections
+      .flatMap((s) => s.blocks)
+      .filter((b) => b.kind === 'html')
+      .map((b) => b.html)
+      .join('\n');
+    for (const cell of ['1.414', '11.314', '22.627', '27.713', '<td style="text-align:right">64</td>'])
+      assert.ok(html.includes(cell), cell);
+    for (const weight of ['0.4551', '0.2760', '0.1674', '0.1015', '0.9180', '0.247', '0.270', '0.226', '0.258'])
+      assert.ok(html.includes(weight), weight);
     for (const entry of ['(0.21, 0.21,', '0.16, 0.16)', '−0.09']) assert.ok(html.includes(entry), entry);
     assert.ok(!html.includes('{{'), 'every {{core value}} was replaced');
   });
 
   test('anticipated answers and shows of the brief are there', () => {
     const { lesson } = compileFile(file, 'why-sqrt-dk');
-    const byId = Object.fromEntries(lesson.sections.flatMap((s) => s.blocks).filter((b) => b.kind === 'question').map((b) => [b.question.id, b.question]));
+    const byId = Object.fromEntries(
+      lesson.sections
+        .flatMap((s) => s.blocks)
+        .filter((b) => b.kind === 'question')
+        .map((b) => [b.question.id, b.question]),
+    );
     const values = (id) => byId[id].anticipated.map((a) => a.value);
     assert.deepEqual(values('std-at-512'), [512, 1]);
-    assert.deepEqual(byId['std-at-512'].anticipated[0].show, { widget: 'explore-variance', state: { dk: 512, scaled: false } });
+    assert.deepEqual(byId['std-at-512'].anticipated[0].show, {
+      widget: 'explore-variance',
+      state: { dk: 512, scaled: false },
+    });
     assert.deepEqual(values('std-at-64'), [64]);
     assert.deepEqual(values('saturation-point'), [0.99, 297]);
     assert.deepEqual(values('max-entropy-8'), [8, 3]);
     assert.ok(byId['only-at-init'].options.filter((o) => o.correct).length >= 2);
-    for (const q of Object.values(byId)) for (const o of q.options ?? []) assert.ok(o.feedback, `${q.id}/${o.id} has feedback`);
+    for (const q of Object.values(byId))
+      for (const o of q.options ?? []) assert.ok(o.feedback, `${q.id}/${o.id} has feedback`);
   });
 });
 
@@ -170,16 +224,26 @@ explanation: This one.
 
 describe('scripts/compile-lessons.mjs', () => {
   test('prints located errors relative to the repo and exits 1', () => {
-    const result = spawnSync(process.execPath, ['scripts/compile-lessons.mjs', 'tests/js/fixtures/lessons/out-of-range/lesson.md'], {
-      cwd: repo,
-      encoding: 'utf8',
-    });
+    const result = spawnSync(
+      process.execPath,
+      ['scripts/compile-lessons.mjs', 'tests/js/fixtures/lessons/out-of-range/lesson.md'],
+      {
+        cwd: repo,
+        encoding: 'utf8',
+      },
+    );
     assert.equal(result.status, 1);
-    assert.equal(result.stderr.split('\n')[0], `tests/js/fixtures/lessons/out-of-range/lesson.md:${fixtures['out-of-range']}`);
+    assert.equal(
+      result.stderr.split('\n')[0],
+      `tests/js/fixtures/lessons/out-of-range/lesson.md:${fixtures['out-of-range']}`,
+    );
   });
 
   test('checks a good file without writing and exits 0', () => {
-    const result = spawnSync(process.execPath, ['scripts/compile-lessons.mjs', 'lessons/why-sqrt-dk/lesson.md'], { cwd: repo, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, ['scripts/compile-lessons.mjs', 'lessons/why-sqrt-dk/lesson.md'], {
+      cwd: repo,
+      encoding: 'utf8',
+    });
     assert.equal(result.status, 0, result.stderr);
     assert.match(result.stdout, /1 lesson checked, no problems/);
   });

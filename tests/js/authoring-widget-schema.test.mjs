@@ -3,28 +3,62 @@ import { readFileSync } from 'node:fs';
 import { generatedLists, widgetFolders } from '../../scripts/widget-index.mjs';
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parseWidgetParams, checkWidgetState, flattenWidgetParams, reservedWidgets, widgetNames } from '../../dist/lib/src/authoring/widget-schema.js';
+import {
+  parseWidgetParams,
+  checkWidgetState,
+  flattenWidgetParams,
+  reservedWidgets,
+  widgetNames,
+} from '../../dist/lib/src/authoring/widget-schema.js';
 
 describe('parseWidgetParams', () => {
   test('fills every default', () => {
-    assert.deepEqual(parseWidgetParams('variance-explorer', {}), { params: { dk: 64, samples: 20000, scaled: false, axis: 'fixed', seed: 1 }, problems: [] });
-    assert.deepEqual(parseWidgetParams('softmax-dies', {}).params, { dk: 64, keys: 8, scale: 'none', temperature: 8, precision: 'float64', seed: 1 });
-    assert.deepEqual(parseWidgetParams('jacobian-view', {}).params, { source: 'given', scores: [1, 0.5, 0, -0.5], keys: 6, multiplier: 1, seed: 1 });
+    assert.deepEqual(parseWidgetParams('variance-explorer', {}), {
+      params: { dk: 64, samples: 20000, scaled: false, axis: 'fixed', seed: 1 },
+      problems: [],
+    });
+    assert.deepEqual(parseWidgetParams('softmax-dies', {}).params, {
+      dk: 64,
+      keys: 8,
+      scale: 'none',
+      temperature: 8,
+      precision: 'float64',
+      seed: 1,
+    });
+    assert.deepEqual(parseWidgetParams('jacobian-view', {}).params, {
+      source: 'given',
+      scores: [1, 0.5, 0, -0.5],
+      keys: 6,
+      multiplier: 1,
+      seed: 1,
+    });
     assert.deepEqual(parseWidgetParams('train-it', {}).params, { dk: 64, keys: 8, steps: 400, seed: 1 });
     assert.deepEqual(parseWidgetParams('before-after', {}).params, { dk: 512, keys: 8, seed: 1 });
   });
 
   test('reads URL strings exactly and rejects near misses', () => {
-    const { params, problems } = parseWidgetParams('variance-explorer', { dk: '512', scaled: 'true', seed: '9007199254740991' });
+    const { params, problems } = parseWidgetParams('variance-explorer', {
+      dk: '512',
+      scaled: 'true',
+      seed: '9007199254740991',
+    });
     assert.deepEqual(params, { dk: 512, samples: 20000, scaled: true, axis: 'fixed', seed: 9007199254740991 });
     assert.deepEqual(problems, []);
     assert.deepEqual(parseWidgetParams('before-after', { scores: '20,22,18,21' }).params.scores, [20, 22, 18, 21]);
-    assert.deepEqual(parseWidgetParams('variance-explorer', { dk: '' }).problems, ['variance-explorer: dk must be an integer, got the string ""; allowed: an integer from 1 to 4096']);
+    assert.deepEqual(parseWidgetParams('variance-explorer', { dk: '' }).problems, [
+      'variance-explorer: dk must be an integer, got the string ""; allowed: an integer from 1 to 4096',
+    ]);
     assert.deepEqual(parseWidgetParams('variance-explorer', { dk: '0x10' }).params.dk, 64);
   });
 
   test('each kind of bad value is reported and its default used', () => {
-    const { params, problems } = parseWidgetParams('softmax-dies', { dk: 5000, keys: 2.5, scale: 'cubic', temperature: 0, colour: 'red' });
+    const { params, problems } = parseWidgetParams('softmax-dies', {
+      dk: 5000,
+      keys: 2.5,
+      scale: 'cubic',
+      temperature: 0,
+      colour: 'red',
+    });
     assert.deepEqual(params, { dk: 64, keys: 8, scale: 'none', temperature: 8, precision: 'float64', seed: 1 });
     assert.deepEqual(problems, [
       'softmax-dies: dk = 5000 is out of range; allowed: an integer from 1 to 4096',
@@ -34,10 +68,12 @@ describe('parseWidgetParams', () => {
       'softmax-dies has no parameter "colour"; allowed: dk, keys, scale, temperature, precision, seed',
     ]);
     assert.deepEqual(parseWidgetParams('before-after', { scores: [1] }).problems, [
-      'before-after: scores (length) = 1 is out of range; allowed: a list of 2 to 64 numbers between −1000000 and 1000000',
+      'before-after: scores (length) = 1 is out of range; allowed: a list of 2 to 64 numbers between −1000000 and ' +
+        '1000000',
     ]);
     assert.deepEqual(parseWidgetParams('before-after', { scores: [1, Infinity] }).problems, [
-      'before-after: scores[1] = Infinity is out of range; allowed: a list of 2 to 64 numbers between −1000000 and 1000000',
+      'before-after: scores[1] = Infinity is out of range; allowed: a list of 2 to 64 numbers between −1000000 ' +
+        'and 1000000',
     ]);
   });
 
@@ -54,8 +90,15 @@ describe('parseWidgetParams', () => {
 
   test('the nine widgets of the brief, one folder each, and one still reserved', () => {
     assert.deepEqual(widgetNames, [
-      'before-after', 'entropy-vs-dk', 'jacobian-view', 'near-orthogonality', 'saturation-curve', 'softmax-dies', 'temperature-sweep',
-      'train-it', 'variance-explorer',
+      'before-after',
+      'entropy-vs-dk',
+      'jacobian-view',
+      'near-orthogonality',
+      'saturation-curve',
+      'softmax-dies',
+      'temperature-sweep',
+      'train-it',
+      'variance-explorer',
     ]);
     assert.deepEqual(widgetNames, widgetFolders(), 'the compiler knows exactly the widgets that have a folder');
     assert.deepEqual(reservedWidgets, ['scale-alternatives']);
@@ -63,7 +106,11 @@ describe('parseWidgetParams', () => {
 
   test('the generated lists of widgets match the folders (node scripts/widget-index.mjs)', () => {
     for (const [file, text] of Object.entries(generatedLists())) {
-      assert.equal(readFileSync(new URL(`../../web/src/widgets/${file}`, import.meta.url), 'utf8'), text, `${file} is current`);
+      assert.equal(
+        readFileSync(new URL(`../../web/src/widgets/${file}`, import.meta.url), 'utf8'),
+        text,
+        `${file} is current`,
+      );
     }
   });
 
@@ -71,12 +118,19 @@ describe('parseWidgetParams', () => {
     const lists = generatedLists(['variance-explorer', 'zz-new-widget']);
     assert.match(lists['views.generated.ts'], /import \{ view as zzNewWidget \} from '\.\/zz-new-widget\/view\.js';/);
     assert.match(lists['schemas.generated.ts'], /'zz-new-widget': zzNewWidget,/);
-    assert.match(lists['computations.generated.ts'], /import \{ compute as zzNewWidget \} from '\.\/zz-new-widget\/compute\.js';/);
+    assert.match(
+      lists['computations.generated.ts'],
+      /import \{ compute as zzNewWidget \} from '\.\/zz-new-widget\/compute\.js';/,
+    );
   });
 
   test('the new widgets bound their costly parameters and reject the rest', () => {
-    assert.deepEqual(parseWidgetParams('train-it', { dk: '1024' }).problems, ['train-it: dk = 1024 is out of range; allowed: an integer from 1 to 512']);
-    assert.deepEqual(parseWidgetParams('entropy-vs-dk', { trials: 5000 }).problems, ['entropy-vs-dk: trials = 5000 is out of range; allowed: an integer from 20 to 500']);
+    assert.deepEqual(parseWidgetParams('train-it', { dk: '1024' }).problems, [
+      'train-it: dk = 1024 is out of range; allowed: an integer from 1 to 512',
+    ]);
+    assert.deepEqual(parseWidgetParams('entropy-vs-dk', { trials: 5000 }).problems, [
+      'entropy-vs-dk: trials = 5000 is out of range; allowed: an integer from 20 to 500',
+    ]);
     assert.deepEqual(parseWidgetParams('softmax-dies', { precision: 'float8' }).problems, [
       'softmax-dies: precision = "float8" is out of range; allowed: one of float64, float32, float16',
     ]);
@@ -87,5 +141,7 @@ describe('parseWidgetParams', () => {
 test('list values beyond ±1e6 are refused, so a hostile URL cannot overflow the charts', () => {
   const { params, problems } = parseWidgetParams('before-after', { scores: '1e308,-1e308' });
   assert.equal(params.scores, undefined);
-  assert.deepEqual(problems, ['before-after: scores[0] = 1e+308 is out of range; allowed: a list of 2 to 64 numbers between −1000000 and 1000000']);
+  assert.deepEqual(problems, [
+    'before-after: scores[0] = 1e+308 is out of range; allowed: a list of 2 to 64 numbers between −1000000 and 1000000',
+  ]);
 });

@@ -60,10 +60,14 @@ describe('isForeignCache', () => {
 });
 
 describe('removeForeignBuilds', () => {
-  test('removes the build folders configured elsewhere and keeps this checkout\'s', () => {
+  test("removes the build folders configured elsewhere and keeps this checkout's", () => {
     const checkout = join(work, 'copied-checkout');
     const elsewhere = join(work, 'elsewhere');
-    for (const [name, source] of [['native', elsewhere], ['wasm', checkout], ['coverage', elsewhere]]) {
+    for (const [name, source] of [
+      ['native', elsewhere],
+      ['wasm', checkout],
+      ['coverage', elsewhere],
+    ]) {
       mkdirSync(join(checkout, 'build', name), { recursive: true });
       writeFileSync(join(checkout, 'build', name, 'CMakeCache.txt'), cacheFor(source));
       writeFileSync(join(checkout, 'build', name, 'object.o'), '');

@@ -63,10 +63,13 @@ describe('compile-lessons --lessons DIR --out DIR', () => {
     const realSource = readFileSync(join(repo, 'lessons', 'why-sqrt-dk', 'lesson.md'), 'utf8');
     const realTitle = /^title: (.*)$/m.exec(realSource)[1];
     const index = JSON.parse(readFileSync(join(out, 'index.json'), 'utf8'));
-    assert.deepEqual(index.map(({ slug, title, questions }) => ({ slug, title, questions })), [
-      { slug: 'why-sqrt-dk', title: realTitle, questions: realSource.match(/^::: question /gm).length },
-      { slug: 'a-second-look', title: 'A second look at softmax', questions: 2 },
-    ]);
+    assert.deepEqual(
+      index.map(({ slug, title, questions }) => ({ slug, title, questions })),
+      [
+        { slug: 'why-sqrt-dk', title: realTitle, questions: realSource.match(/^::: question /gm).length },
+        { slug: 'a-second-look', title: 'A second look at softmax', questions: 2 },
+      ],
+    );
     assert.equal(index[1].summary, 'Two short questions after the first lesson.');
     const second = JSON.parse(readFileSync(join(out, 'a-second-look.json'), 'utf8'));
     assert.equal(second.sections[0].blocks[0].question.answer, 0.25);

@@ -31,14 +31,23 @@ function reference(q, k, v, n, m, d, dv, divisor, causal) {
   return { weights, output };
 }
 
-const shapes = [[5, 13, 7, 17], [128, 128, 64, 64], [1, 8, 3, 8], [2, 9, 1, 1], [3, 24, 16, 19]];
+const shapes = [
+  [5, 13, 7, 17],
+  [128, 128, 64, 64],
+  [1, 8, 3, 8],
+  [2, 9, 1, 1],
+  [3, 24, 16, 19],
+];
 
 for (const [n, m, d, dv] of shapes) {
   test(`attention n=${n}, m=${m}, d=${d}, dv=${dv} matches the plain reference to 1e-12`, () => {
     const q = core.sampleNormals({ count: n * d, seed: 1 });
     const k = core.sampleNormals({ count: m * d, seed: 2 });
     const v = core.sampleNormals({ count: m * dv, seed: 3 });
-    for (const [scale, divisor] of [['none', 1], ['sqrt', Math.sqrt(d)]]) {
+    for (const [scale, divisor] of [
+      ['none', 1],
+      ['sqrt', Math.sqrt(d)],
+    ]) {
       for (const causal of [false, true]) {
         const actual = core.attention({ q, k, v, n, m, d, dv, scale, causal });
         const expected = reference(q, k, v, n, m, d, dv, divisor, causal);

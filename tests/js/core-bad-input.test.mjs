@@ -11,12 +11,15 @@ before(async () => {
 
 for (const [fn, kind, call, name, message] of badInputCases) {
   test(`${fn}: ${kind} → ${name}`, () => {
-    assert.throws(() => call(core), (error) => {
-      assert.ok(error instanceof Error, 'a real Error, not a bare number');
-      assert.equal(error.name, name);
-      assert.equal(error.message, message);
-      return true;
-    });
+    assert.throws(
+      () => call(core),
+      (error) => {
+        assert.ok(error instanceof Error, 'a real Error, not a bare number');
+        assert.equal(error.name, name);
+        assert.equal(error.message, message);
+        return true;
+      },
+    );
   });
 }
 

@@ -17,10 +17,15 @@ function declaredNames() {
 
 // Embind's functions carry argCount; its classes' prototypes carry isAliasOf. Emscripten's own runtime has neither.
 function boundNames(module) {
-  return Object.keys(module).filter((key) => {
-    const value = module[key];
-    return typeof value === 'function' && (Object.hasOwn(value, 'argCount') || typeof value.prototype?.isAliasOf === 'function');
-  }).sort();
+  return Object.keys(module)
+    .filter((key) => {
+      const value = module[key];
+      return (
+        typeof value === 'function' &&
+        (Object.hasOwn(value, 'argCount') || typeof value.prototype?.isAliasOf === 'function')
+      );
+    })
+    .sort();
 }
 
 test('the shipped module exports exactly the names attention_core.d.mts declares', async () => {

@@ -6,8 +6,12 @@ import { scaleTemperature } from '../../dist/lib/src/core/limits.js';
 
 test('scale temperature limits match core/scale.hpp', async () => {
   const core = await loadCore();
-  for (const tau of [scaleTemperature.min, scaleTemperature.max]) assert.ok(core.scoreStatistics({ dk: 4, scale: tau }).divisor === tau);
+  for (const tau of [scaleTemperature.min, scaleTemperature.max])
+    assert.ok(core.scoreStatistics({ dk: 4, scale: tau }).divisor === tau);
   for (const tau of [scaleTemperature.min / 2, scaleTemperature.max * 2]) {
-    assert.throws(() => core.scoreStatistics({ dk: 4, scale: tau }), { name: 'RangeError', message: /scale.temperature must be between 0.001 and 1e\+06/ });
+    assert.throws(() => core.scoreStatistics({ dk: 4, scale: tau }), {
+      name: 'RangeError',
+      message: /scale.temperature must be between 0.001 and 1e\+06/,
+    });
   }
 });

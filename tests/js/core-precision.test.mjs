@@ -20,7 +20,10 @@ describe('softmaxInPrecision through WASM', () => {
       weights.forEach((w, i) => assert.ok(Math.abs(w - reference[i]) <= 4e-16, `${w} vs ${reference[i]}`));
       assert.equal(exactZeros, 0);
     }
-    const scaled = core.softmaxInPrecision(f(20, 22, 18, 21), { precision: 'float64', temperature: Math.sqrt(512) }).weights;
+    const scaled = core.softmaxInPrecision(f(20, 22, 18, 21), {
+      precision: 'float64',
+      temperature: Math.sqrt(512),
+    }).weights;
     [0.246731, 0.269532, 0.225859, 0.257879].forEach((p, i) => assert.ok(Math.abs(scaled[i] - p) <= 5e-7));
   });
 
@@ -37,7 +40,10 @@ describe('softmaxInPrecision through WASM', () => {
   test('the float16 threshold sits at e^x = 2⁻²⁵, and ÷√dₖ moves the scores back above it', () => {
     assert.equal(core.softmaxInPrecision(f(0, -17.3), { precision: 'float16' }).weights[1], 2 ** -24);
     assert.equal(core.softmaxInPrecision(f(0, -17.4), { precision: 'float16' }).weights[1], 0);
-    assert.equal(core.softmaxInPrecision(f(0, -20), { precision: 'float16', temperature: Math.sqrt(512) }).exactZeros, 0);
+    assert.equal(
+      core.softmaxInPrecision(f(0, -20), { precision: 'float16', temperature: Math.sqrt(512) }).exactZeros,
+      0,
+    );
   });
 
   test('unscaled scores at dₖ = 512 lose many weights in float16, none once scaled', () => {
@@ -53,22 +59,56 @@ describe('softmaxInPrecision through WASM', () => {
     const scores = f(9.2, -3.1, 8.8, -5.4, 1.2, 0.3, -0.7, 2.5);
     for (const precision of ['float64', 'float32', 'float16']) {
       const { weights } = core.softmaxInPrecision(scores, { precision });
-      assert.ok(Math.abs(sum(weights) - 1) <= 2 * (scores.length + 1) * unitRoundoff[precision], `${precision}: ${sum(weights)}`);
+      assert.ok(
+        Math.abs(sum(weights) - 1) <= 2 * (scores.length + 1) * unitRoundoff[precision],
+        `${precision}: ${sum(weights)}`,
+      );
     }
   });
 
   test('bad input is a RangeError or TypeError naming the argument', () => {
     const cases = [
-      [() => core.softmaxInPrecision(f(), { precision: 'float16' }), 'TypeError', 'softmaxInPrecision: scores must be of length 1 to 65536, got 0 elements'],
-      [() => core.softmaxInPrecision(f(70000), { precision: 'float16' }), 'RangeError',
-        'softmaxInPrecision: scores[0] must be finite and at most 65504 in magnitude (float16), got 70000'],
-      [() => core.softmaxInPrecision(f(1, NaN), { precision: 'float64' }), 'RangeError', 'softmaxInPrecision: scores[1] must be finite, got nan'],
-      [() => core.softmaxInPrecision(f(1), { precision: 'float16', temperature: 1e-9 }), 'RangeError',
-        'softmaxInPrecision: temperature must be a number that rounds to a nonzero finite float16 (about 3e-08 to 65519), got 1e-09'],
-      [() => core.softmaxInPrecision(f(1), { precision: 'bfloat16' }), 'RangeError', "softmaxInPrecision: precision must be one of float64, float32, float16, got 'bfloat16'"],
-      [() => core.softmaxInPrecision(f(1), {}), 'TypeError', 'softmaxInPrecision: precision must be a string, got undefined'],
-      [() => core.softmaxInPrecision([1], { precision: 'float16' }), 'TypeError', 'softmaxInPrecision: scores must be a Float64Array, got an Array'],
-      [() => core.softmaxInPrecision(f(1)), 'TypeError', 'softmaxInPrecision: request must be an object, got undefined'],
+      [
+        () => core.softmaxInPrecision(f(), { precision: 'float16' }),
+        'TypeError',
+        'softmaxInPrecision: scores must be of length 1 to 65536, got 0 elements',
+      ],
+      [
+        () => core.softmaxInPrecision(f(70000), { precision: 'float16' }),
+        'RangeError',
+        'softmaxInPrecision: scores[0] must be finite and at most 65504 in magnitude (float16), got 70000',
+      ],
+      [
+        () => core.softmaxInPrecision(f(1, NaN), { precision: 'float64' }),
+        'RangeError',
+        'softmaxInPrecision: scores[1] must be finite, got nan',
+      ],
+      [
+        () => core.softmaxInPrecision(f(1), { precision: 'float16', temperature: 1e-9 }),
+        'RangeError',
+        'softmaxInPrecision: temperature must be a number that rounds to a nonzero finite float16 (about 3e-08 to ' +
+          '65519), got 1e-09',
+      ],
+      [
+        () => core.softmaxInPrecision(f(1), { precision: 'bfloat16' }),
+        'RangeError',
+        "softmaxInPrecision: precision must be one of float64, float32, float16, got 'bfloat16'",
+      ],
+      [
+        () => core.softmaxInPrecision(f(1), {}),
+        'TypeError',
+        'softmaxInPrecision: precision must be a string, got undefined',
+      ],
+      [
+        () => core.softmaxInPrecision([1], { precision: 'float16' }),
+        'TypeError',
+        'softmaxInPrecision: scores must be a Float64Array, got an Array',
+      ],
+      [
+        () => core.softmaxInPrecision(f(1)),
+        'TypeError',
+        'softmaxInPrecision: request must be an object, got undefined',
+      ],
     ];
     for (const [call, name, message] of cases) assert.throws(call, { name, message }, message);
   });

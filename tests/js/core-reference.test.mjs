@@ -21,7 +21,11 @@ describe('reference values of the lesson brief', () => {
     all(core.softmax(f(1, 0.5, 0, -0.5)), [0.455054, 0.276004, 0.167405, 0.101536], 'softmax([1, .5, 0, -.5])');
     sixDigits(core.softmaxStats(f(5, 2.5, 0, -2.5)).maxWeight, 0.917957, 'max p at ×5');
     all(core.softmax(f(20, 22, 18, 21)), [0.088947, 0.657233, 0.012038, 0.241783], 'softmax([20, 22, 18, 21])');
-    all(core.softmax(f(20, 22, 18, 21), { temperature: Math.sqrt(512) }), [0.246731, 0.269532, 0.225859, 0.257879], '÷√512');
+    all(
+      core.softmax(f(20, 22, 18, 21), { temperature: Math.sqrt(512) }),
+      [0.246731, 0.269532, 0.225859, 0.257879],
+      '÷√512',
+    );
   });
 
   test('softmax([9.2, −3.1, 8.8, −5.4, 1.2]) to the digits the brief prints', () => {
@@ -44,10 +48,12 @@ describe('reference values of the lesson brief', () => {
     all([j[0], j[5], j[10], j[15]], [0.21, 0.21, 0.16, 0.16], 'diag');
   });
 
-  test('score std at the brief\'s head sizes', () => {
+  test("score std at the brief's head sizes", () => {
     const table = { 2: 1.414, 16: 4, 64: 8, 128: 11.314, 512: 22.627, 768: 27.713, 1024: 32, 4096: 64 };
-    for (const [dk, std] of Object.entries(table)) sixDigits(core.scoreStatistics({ dk: Number(dk), scale: 'none' }).std, std, `dk ${dk}`);
-    for (const dk of [1, 64, 4096]) assert.ok(Math.abs(core.scoreStatistics({ dk, scale: 'sqrt' }).variance - 1) < 1e-12);
+    for (const [dk, std] of Object.entries(table))
+      sixDigits(core.scoreStatistics({ dk: Number(dk), scale: 'none' }).std, std, `dk ${dk}`);
+    for (const dk of [1, 64, 4096])
+      assert.ok(Math.abs(core.scoreStatistics({ dk, scale: 'sqrt' }).variance - 1) < 1e-12);
     assert.ok(Math.abs(core.scoreStatistics({ dk: 64, scale: 'linear' }).variance - 1 / 64) < 1e-15);
   });
 });
@@ -56,7 +62,10 @@ describe('closed forms', () => {
   for (const dk of [1, 16, 64, 512, 4096]) {
     test(`Var[q·k] ≈ ${dk} within 3 standard errors`, () => {
       const e = core.dotProductExperiment({ dk, count: 200_000, seed: 11 + dk });
-      assert.ok(Math.abs(e.variance - dk) <= 3 * e.standardErrors.variance, `${e.variance} ± ${e.standardErrors.variance}`);
+      assert.ok(
+        Math.abs(e.variance - dk) <= 3 * e.standardErrors.variance,
+        `${e.variance} ± ${e.standardErrors.variance}`,
+      );
       assert.ok(Math.abs(e.mean) <= 3 * e.standardErrors.mean + 1e-12, `mean ${e.mean}`);
       const scaled = core.dotProductExperiment({ dk, count: 200_000, seed: 11 + dk, scale: 'sqrt' });
       assert.ok(Math.abs(scaled.variance - 1) <= 3 * scaled.standardErrors.variance, `scaled ${scaled.variance}`);
@@ -122,7 +131,13 @@ describe('closed forms', () => {
   });
 
   test('entropy sweep: unscaled collapses, ÷√dₖ holds, ÷dₖ goes uniform', () => {
-    const sweep = core.entropySweep({ dks: [1, 64, 4096], keyCount: 8, trials: 400, seed: 4, scales: ['none', 'sqrt', 'linear'] });
+    const sweep = core.entropySweep({
+      dks: [1, 64, 4096],
+      keyCount: 8,
+      trials: 400,
+      seed: 4,
+      scales: ['none', 'sqrt', 'linear'],
+    });
     const [none, sqrt, linear] = sweep.meanEntropy;
     assert.ok(Math.abs(sweep.maxEntropy - Math.log(8)) < 1e-12);
     assert.ok(none[2] < 0.2 * sweep.maxEntropy, `none at 4096: ${none[2]}`);
@@ -133,7 +148,9 @@ describe('closed forms', () => {
 
   test('cosines of random pairs have variance 1/d', () => {
     const sweep = core.cosineSweep({ dimensions: [4, 64, 1024], pairs: 4000, seed: 9 });
-    sweep.variance.forEach((v, i) => assert.ok(Math.abs(v - sweep.theoryVariance[i]) <= 3 * sweep.varianceStandardError[i]));
+    sweep.variance.forEach((v, i) =>
+      assert.ok(Math.abs(v - sweep.theoryVariance[i]) <= 3 * sweep.varianceStandardError[i]),
+    );
     assert.deepEqual([...sweep.theoryVariance], [1 / 4, 1 / 64, 1 / 1024]);
   });
 

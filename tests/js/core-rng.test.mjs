@@ -29,7 +29,10 @@ test('normals have mean 0, variance 1, skew 0 and kurtosis 3 within sampling err
   const x = core.sampleNormals({ count: n, seed: 2024 });
   let [m1, m2, m3, m4] = [0, 0, 0, 0];
   for (const v of x) {
-    m1 += v; m2 += v * v; m3 += v ** 3; m4 += v ** 4;
+    m1 += v;
+    m2 += v * v;
+    m3 += v ** 3;
+    m4 += v ** 4;
   }
   [m1, m2, m3, m4] = [m1 / n, m2 / n, m3 / n, m4 / n];
   // Standard errors under N(0,1): mean 1/√n, E[x²] √(2/n), E[x³] √(15/n), E[x⁴] √(96/n); 4 SE bounds.
@@ -40,10 +43,14 @@ test('normals have mean 0, variance 1, skew 0 and kurtosis 3 within sampling err
 });
 
 test('randomIntegers rejects a stream out of range with a RangeError naming it', () => {
-  assert.throws(() => testing.randomIntegers({ seed: 1, stream: 65, count: 1 }),
-    { name: 'RangeError', message: 'randomIntegers: stream must be an integer from 0 to 64, got 65' });
-  assert.throws(() => testing.randomIntegers({ seed: 1, count: 4097 }),
-    { name: 'RangeError', message: 'randomIntegers: count must be an integer from 1 to 4096, got 4097' });
+  assert.throws(() => testing.randomIntegers({ seed: 1, stream: 65, count: 1 }), {
+    name: 'RangeError',
+    message: 'randomIntegers: stream must be an integer from 0 to 64, got 65',
+  });
+  assert.throws(() => testing.randomIntegers({ seed: 1, count: 4097 }), {
+    name: 'RangeError',
+    message: 'randomIntegers: count must be an integer from 1 to 4096, got 4097',
+  });
 });
 
 test('the shipped module has no test helpers', () => {

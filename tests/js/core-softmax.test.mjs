@@ -9,13 +9,18 @@ before(async () => {
 });
 
 const close = (actual, expected, digits = 6) =>
-  expected.forEach((value, i) => assert.ok(Math.abs(actual[i] - value) <= 0.5 * 10 ** -digits, `index ${i}: ${actual[i]} vs ${value}`));
+  expected.forEach((value, i) =>
+    assert.ok(Math.abs(actual[i] - value) <= 0.5 * 10 ** -digits, `index ${i}: ${actual[i]} vs ${value}`),
+  );
 
 describe('softmax through WASM', () => {
   test('reproduces the lesson brief reference vectors', () => {
     close(core.softmax(new Float64Array([1, 0.5, 0, -0.5])), [0.455054, 0.276004, 0.167405, 0.101536]);
     close(core.softmax(new Float64Array([20, 22, 18, 21])), [0.088947, 0.657233, 0.012038, 0.241783]);
-    close(core.softmax(new Float64Array([20, 22, 18, 21]), { temperature: Math.sqrt(512) }), [0.246731, 0.269532, 0.225859, 0.257879]);
+    close(
+      core.softmax(new Float64Array([20, 22, 18, 21]), { temperature: Math.sqrt(512) }),
+      [0.246731, 0.269532, 0.225859, 0.257879],
+    );
   });
 
   test('returns a fresh Float64Array that sums to 1', () => {
@@ -33,12 +38,18 @@ describe('softmax through WASM', () => {
   });
 
   test('bad values are RangeErrors with readable messages, and the module keeps working', () => {
-    assert.throws(() => core.softmax(new Float64Array([1, NaN])), { name: 'RangeError', message: 'softmax: scores[1] must be finite or -inf, got nan' });
+    assert.throws(() => core.softmax(new Float64Array([1, NaN])), {
+      name: 'RangeError',
+      message: 'softmax: scores[1] must be finite or -inf, got nan',
+    });
     assert.throws(() => core.softmax(new Float64Array([1]), { temperature: 0 }), {
       name: 'RangeError',
       message: 'softmax: temperature must be a finite number greater than 0, got 0',
     });
-    assert.throws(() => core.softmax([1, 2]), { name: 'TypeError', message: 'softmax: scores must be a Float64Array, got an Array' });
+    assert.throws(() => core.softmax([1, 2]), {
+      name: 'TypeError',
+      message: 'softmax: scores must be a Float64Array, got an Array',
+    });
     assert.throws(() => core.softmax(new Float64Array([1]), { temperature: '2' }), {
       name: 'TypeError',
       message: 'softmax: temperature must be a number, got the string "2"',
@@ -80,20 +91,26 @@ describe('query scores through WASM', () => {
       name: 'RangeError',
       message: 'sampleQueryScores: keyCount must be an integer from 1 to 4096, got 5000',
     });
-    assert.throws(() => core.sampleQueryScores({ dk: 8, keyCount: 8, seed: 2 ** 60 }), { name: 'RangeError', message: /seed must be an integer from 0 to 9007199254740991/ });
+    assert.throws(() => core.sampleQueryScores({ dk: 8, keyCount: 8, seed: 2 ** 60 }), {
+      name: 'RangeError',
+      message: /seed must be an integer from 0 to 9007199254740991/,
+    });
   });
 });
 
 describe('Jacobian norms without underflow through WASM', () => {
-  test('softmaxStats([0, -390]): ‖J‖_F ≈ 8.4e-170 and a survival ratio above 0, though entries square below 1e-308', () => {
-    const stats = core.softmaxStats(new Float64Array([0, -390]));
-    const entry = Math.exp(-390) / (1 + Math.exp(-390));
-    assert.ok(entry * entry === 0, 'the naive sum of squares underflows');
-    assert.ok(Math.abs(stats.jacobianFrobenius / (2 * entry) - 1) < 1e-12, `‖J‖_F ${stats.jacobianFrobenius}`);
-    assert.ok(Math.abs(stats.jacobianFrobenius / 8.4e-170 - 1) < 0.01);
-    assert.ok(stats.survival.ratio > 0 && Math.abs(stats.survival.ratio / (4 * entry) - 1) < 1e-12);
-    assert.equal(stats.survival.state, 'dead');
-  });
+  test(
+    'softmaxStats([0, -390]): ‖J‖_F ≈ 8.4e-170 and a survival ratio above 0, though entries square below ' + '1e-308',
+    () => {
+      const stats = core.softmaxStats(new Float64Array([0, -390]));
+      const entry = Math.exp(-390) / (1 + Math.exp(-390));
+      assert.ok(entry * entry === 0, 'the naive sum of squares underflows');
+      assert.ok(Math.abs(stats.jacobianFrobenius / (2 * entry) - 1) < 1e-12, `‖J‖_F ${stats.jacobianFrobenius}`);
+      assert.ok(Math.abs(stats.jacobianFrobenius / 8.4e-170 - 1) < 0.01);
+      assert.ok(stats.survival.ratio > 0 && Math.abs(stats.survival.ratio / (4 * entry) - 1) < 1e-12);
+      assert.equal(stats.survival.state, 'dead');
+    },
+  );
 
   test('jacobianNormsByMultiplier at 390 × [0, -1] keeps ‖J‖_F and its ratio above 0', () => {
     const sweep = core.jacobianNormsByMultiplier({ scores: new Float64Array([0, -1]), multipliers: [1, 390] });

@@ -9,7 +9,8 @@ const core = await loadCore();
 const lessonText = readFileSync(new URL('../../lessons/why-sqrt-dk/lesson.md', import.meta.url), 'utf8');
 const trainSection = lessonText.slice(lessonText.indexOf('## Train it'), lessonText.indexOf('::: widget train-it'));
 
-// The widget's goal: 90 % accuracy on 10 batches in a row (web/src/widgets/train-it/training.ts), counted from the first.
+// The widget's goal: 90 % accuracy on 10 batches in a row (web/src/widgets/train-it/training.ts), counted from the
+// first.
 function reachedAt(accuracy) {
   let streak = 0;
   for (let i = 0; i < accuracy.length; i++) {
@@ -68,7 +69,10 @@ test('"after 400 steps it still has not held 90 %"', () => {
 });
 
 test('"at dₖ = 64 the unscaled run gets there, but several times later"', () => {
-  assert.match(trainSection, /At \$d_k = 64\$ the same thing happens more mildly: the unscaled run gets there, but several times later/);
+  assert.match(
+    trainSection,
+    /At \$d_k = 64\$ the same thing happens more mildly: the unscaled run gets there, but several times later/,
+  );
   const scaled = reachedAt(at64.scaled.accuracy);
   const unscaled = reachedAt(at64.unscaled.accuracy);
   assert.ok(scaled !== undefined && unscaled !== undefined, `both reach 90 % at dₖ = 64 (${scaled}, ${unscaled})`);

@@ -12,6 +12,9 @@ for (const [code, rule] of [
 ]) {
   test(`ESLint refuses ${rule} in the front end`, async () => {
     const [result] = await eslint.lintText(code, { filePath: 'web/src/lint-probe.ts' });
-    assert.ok(result.messages.some((m) => m.ruleId === rule && m.severity === 2), `${rule} is an error: ${JSON.stringify(result.messages)}`);
+    assert.ok(
+      result.messages.some((m) => m.ruleId === rule && m.severity === 2),
+      `${rule} is an error: ${JSON.stringify(result.messages)}`,
+    );
   });
 }

@@ -1,4 +1,5 @@
-// Progress through the quiz: immutable updates, what counts as an attempt, retrying the wrong ones, and storage round trips.
+// Progress through the quiz: immutable updates, what counts as an attempt, retrying the wrong ones, and storage round
+// trips.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
@@ -23,7 +24,12 @@ describe('recordGrade', () => {
     const after = recordGrade(before, 'score-std-512', '22.6', correct);
     assert.notEqual(after, before);
     assert.equal(JSON.stringify(before), snapshot);
-    assert.deepEqual(before['score-std-512'], { attempts: 1, correct: false, lastStatus: 'incorrect', lastAnswer: '30' });
+    assert.deepEqual(before['score-std-512'], {
+      attempts: 1,
+      correct: false,
+      lastStatus: 'incorrect',
+      lastAnswer: '30',
+    });
     assert.deepEqual(after['score-std-512'], { attempts: 2, correct: true, lastStatus: 'correct', lastAnswer: '22.6' });
   });
 
@@ -62,10 +68,16 @@ describe('recordGrade', () => {
   });
 
   test('wrong arguments throw and name the argument', () => {
-    assert.throws(() => recordGrade({ q: { attempts: -1 } }, 'q', '1', correct), { name: 'TypeError', message: /recordGrade: progress/ });
+    assert.throws(() => recordGrade({ q: { attempts: -1 } }, 'q', '1', correct), {
+      name: 'TypeError',
+      message: /recordGrade: progress/,
+    });
     assert.throws(() => recordGrade({}, '', '1', correct), { name: 'TypeError', message: /recordGrade: id/ });
     assert.throws(() => recordGrade({}, 'q', 1, correct), { name: 'TypeError', message: /recordGrade: answerText/ });
-    assert.throws(() => recordGrade({}, 'q', '1', { status: 'right' }), { name: 'TypeError', message: /recordGrade: grade/ });
+    assert.throws(() => recordGrade({}, 'q', '1', { status: 'right' }), {
+      name: 'TypeError',
+      message: /recordGrade: grade/,
+    });
   });
 });
 
@@ -130,8 +142,21 @@ describe('isQuizProgress', () => {
     ['correct with no attempt', { q: { ...good, attempts: 0, lastStatus: 'unreadable' } }],
     ['status correct but not correct', { q: { ...good, correct: false } }],
     ['status incorrect but correct', { q: { ...good, lastStatus: 'incorrect' } }],
-    ['a counted status with no attempt', { q: { attempts: 0, correct: false, lastStatus: 'incorrect', lastAnswer: '1' } }],
-    ['a class instance', { q: new (class { attempts = 1; correct = true; lastStatus = 'correct'; lastAnswer = '1'; })() }],
+    [
+      'a counted status with no attempt',
+      { q: { attempts: 0, correct: false, lastStatus: 'incorrect', lastAnswer: '1' } },
+    ],
+    [
+      'a class instance',
+      {
+        q: new (class {
+          attempts = 1;
+          correct = true;
+          lastStatus = 'correct';
+          lastAnswer = '1';
+        })(),
+      },
+    ],
     ['a Map', new Map([['q', good]])],
   ];
   for (const [name, value] of corrupt) {
@@ -149,7 +174,11 @@ describe('isQuizProgress', () => {
 });
 
 test('any sequence of grades keeps the invariants (fast-check)', () => {
-  const step = fc.record({ id: fc.constantFrom('a', 'b', 'c', '__proto__'), text: fc.string({ maxLength: 8 }), grade: fc.constantFrom(correct, incorrect, unreadable) });
+  const step = fc.record({
+    id: fc.constantFrom('a', 'b', 'c', '__proto__'),
+    text: fc.string({ maxLength: 8 }),
+    grade: fc.constantFrom(correct, incorrect, unreadable),
+  });
   fc.assert(
     fc.property(fc.array(step, { maxLength: 40 }), (steps) => {
       const progress = steps.reduce((p, { id, text, grade }) => recordGrade(p, id, text, grade), {});

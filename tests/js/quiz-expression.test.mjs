@@ -1,4 +1,5 @@
-// The answer parser: every form the lesson promises to accept, every form it must refuse, and properties over random input.
+// The answer parser: every form the lesson promises to accept, every form it must refuse, and properties over random
+// input.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
@@ -20,14 +21,101 @@ const refusal = (text) => {
 const acceptedForms = [
   {
     answer: Math.sqrt(512),
-    forms: ['22.6', '22.63', '22.627', '2.263e1', '2.263E+1', '2263e-2', 'sqrt(512)', 'SQRT(512)', '16*sqrt(2)', '16 sqrt 2', '16sqrt(2)',
-      '16 * sqrt (2)', '512^0.5', '512**0.5', '512^(1/2)', '√512', '√(512)', '16√2', '16 √ 2', '16×√2', '16·√2', '≈22.6', '≈ 22.63', '~22.6',
-      '  22.6  ', '(16)(sqrt(2))', '2^4.5', '+22.6', '32/sqrt(2)', '32÷√2', 'exp(ln(512)/2)', '512^(1/2)'],
+    forms: [
+      '22.6',
+      '22.63',
+      '22.627',
+      '2.263e1',
+      '2.263E+1',
+      '2263e-2',
+      'sqrt(512)',
+      'SQRT(512)',
+      '16*sqrt(2)',
+      '16 sqrt 2',
+      '16sqrt(2)',
+      '16 * sqrt (2)',
+      '512^0.5',
+      '512**0.5',
+      '512^(1/2)',
+      '√512',
+      '√(512)',
+      '16√2',
+      '16 √ 2',
+      '16×√2',
+      '16·√2',
+      '≈22.6',
+      '≈ 22.63',
+      '~22.6',
+      '  22.6  ',
+      '(16)(sqrt(2))',
+      '2^4.5',
+      '+22.6',
+      '32/sqrt(2)',
+      '32÷√2',
+      'exp(ln(512)/2)',
+      '512^(1/2)',
+    ],
   },
-  { answer: 1, forms: ['1', '1.0', '1.00', '512/512', '64/8^2', 'e^0', 'exp(0)', 'ln(e)', 'log(e)', '−(−1)', '--1', '2−1', '1e0', '(1)'] },
-  { answer: 8, forms: ['8', '8.0', 'sqrt(64)', '√64', '64^0.5', '64**(1/2)', '2^3', '2**3', '4*2', '2(4)', '16/2', '8e0', '0.8e1', '.8e1'] },
-  { answer: Math.log(297), forms: ['5.69', '5.694', '5.7', 'ln(297)', 'log(297)', 'ln 297', 'ln297', '≈5.69', '5.6937'] },
-  { answer: Math.log(8), forms: ['2.079', '2.08', '2.1', 'ln(8)', 'log(8)', 'ln 8', 'LN(8)', '3ln(2)', '3 ln 2', '3*ln(2)', 'ln(2^3)', 'ln(2)*3', '≈2.08'] },
+  {
+    answer: 1,
+    forms: [
+      '1',
+      '1.0',
+      '1.00',
+      '512/512',
+      '64/8^2',
+      'e^0',
+      'exp(0)',
+      'ln(e)',
+      'log(e)',
+      '−(−1)',
+      '--1',
+      '2−1',
+      '1e0',
+      '(1)',
+    ],
+  },
+  {
+    answer: 8,
+    forms: [
+      '8',
+      '8.0',
+      'sqrt(64)',
+      '√64',
+      '64^0.5',
+      '64**(1/2)',
+      '2^3',
+      '2**3',
+      '4*2',
+      '2(4)',
+      '16/2',
+      '8e0',
+      '0.8e1',
+      '.8e1',
+    ],
+  },
+  {
+    answer: Math.log(297),
+    forms: ['5.69', '5.694', '5.7', 'ln(297)', 'log(297)', 'ln 297', 'ln297', '≈5.69', '5.6937'],
+  },
+  {
+    answer: Math.log(8),
+    forms: [
+      '2.079',
+      '2.08',
+      '2.1',
+      'ln(8)',
+      'log(8)',
+      'ln 8',
+      'LN(8)',
+      '3ln(2)',
+      '3 ln 2',
+      '3*ln(2)',
+      'ln(2^3)',
+      'ln(2)*3',
+      '≈2.08',
+    ],
+  },
 ];
 
 describe('parseExpression accepts the equivalent forms of each answer in the brief', () => {
@@ -41,7 +129,8 @@ describe('parseExpression accepts the equivalent forms of each answer in the bri
   }
 
   test('exact forms of √512 evaluate to Math.sqrt(512) exactly', () => {
-    for (const form of ['sqrt(512)', '√512', '√(512)', '16√2', '16*sqrt(2)', '512^0.5', '512**0.5']) assert.equal(valueOf(form), Math.sqrt(512), form);
+    for (const form of ['sqrt(512)', '√512', '√(512)', '16√2', '16*sqrt(2)', '512^0.5', '512**0.5'])
+      assert.equal(valueOf(form), Math.sqrt(512), form);
   });
 
   test('constants and functions: π, pi, e (Euler), ln = log (natural), exp', () => {
@@ -169,12 +258,18 @@ describe('parseExpression properties (fast-check)', () => {
   const finiteDouble = fc.double({ noNaN: true, noDefaultInfinity: true });
 
   test('String(x) reads back as exactly x for any finite double', () => {
-    fc.assert(fc.property(finiteDouble, (x) => valueOf(String(x)) === x), { numRuns: 2000 });
+    fc.assert(
+      fc.property(finiteDouble, (x) => valueOf(String(x)) === x),
+      { numRuns: 2000 },
+    );
   });
 
   test('exponent notation (e and E) reads back as exactly x', () => {
     fc.assert(
-      fc.property(finiteDouble, (x) => valueOf(x.toExponential()) === x && valueOf(x.toExponential().toUpperCase()) === x),
+      fc.property(
+        finiteDouble,
+        (x) => valueOf(x.toExponential()) === x && valueOf(x.toExponential().toUpperCase()) === x,
+      ),
       { numRuns: 2000 },
     );
   });
@@ -195,7 +290,13 @@ describe('parseExpression properties (fast-check)', () => {
     const parsed = parseExpression(text);
     if (parsed.ok) return Number.isFinite(parsed.value);
     const length = Array.from(text).length;
-    return typeof parsed.reason === 'string' && parsed.reason.length > 0 && Number.isInteger(parsed.position) && parsed.position >= 1 && parsed.position <= Math.min(length, MAX_ANSWER_LENGTH) + 1;
+    return (
+      typeof parsed.reason === 'string' &&
+      parsed.reason.length > 0 &&
+      Number.isInteger(parsed.position) &&
+      parsed.position >= 1 &&
+      parsed.position <= Math.min(length, MAX_ANSWER_LENGTH) + 1
+    );
   };
 
   test('never throws on arbitrary strings, and a refusal points inside the input', () => {
@@ -204,8 +305,46 @@ describe('parseExpression properties (fast-check)', () => {
   });
 
   test('never throws on strings made of the parser’s own pieces', () => {
-    const piece = fc.constantFrom('1', '2.5', '0', '.', 'e', 'E', 'pi', 'π', 'sqrt', 'ln', 'log', 'exp', '√', '(', ')', '^', '**', '-', '−', '+', '*', '×', '/', '÷', ' ', ',', '%', '≈', '~', '1e308', 'x');
-    fc.assert(fc.property(fc.array(piece, { maxLength: 80 }).map((pieces) => pieces.join('')), assertWellFormed), { numRuns: 2000 });
+    const piece = fc.constantFrom(
+      '1',
+      '2.5',
+      '0',
+      '.',
+      'e',
+      'E',
+      'pi',
+      'π',
+      'sqrt',
+      'ln',
+      'log',
+      'exp',
+      '√',
+      '(',
+      ')',
+      '^',
+      '**',
+      '-',
+      '−',
+      '+',
+      '*',
+      '×',
+      '/',
+      '÷',
+      ' ',
+      ',',
+      '%',
+      '≈',
+      '~',
+      '1e308',
+      'x',
+    );
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 80 }).map((pieces) => pieces.join('')),
+        assertWellFormed,
+      ),
+      { numRuns: 2000 },
+    );
   });
 });
 

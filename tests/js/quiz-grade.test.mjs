@@ -1,4 +1,5 @@
-// Grading the lesson's questions: tolerance, anticipated mistakes, unreadable input, choice and multi-select, validation.
+// Grading the lesson's questions: tolerance, anticipated mistakes, unreadable input, choice and multi-select,
+// validation.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
@@ -18,8 +19,16 @@ const scoreStd512 = {
   prompt: '<p>Std of an unscaled score at d<sub>k</sub> = 512?</p>',
   answer: Math.sqrt(512),
   anticipated: [
-    { value: 512, feedback: 'That is the variance, not the standard deviation: take its square root.', show: varianceExplorer(512) },
-    { value: 1, feedback: 'That is after scaling by √dₖ; the question asks about the unscaled score.', show: varianceExplorer(512, true) },
+    {
+      value: 512,
+      feedback: 'That is the variance, not the standard deviation: take its square root.',
+      show: varianceExplorer(512),
+    },
+    {
+      value: 1,
+      feedback: 'That is after scaling by √dₖ; the question asks about the unscaled score.',
+      show: varianceExplorer(512, true),
+    },
   ],
   explanation: '<p>Var[q·k] = d<sub>k</sub> = 512, so the std is √512 ≈ 22.63.</p>',
   correctFeedback: 'Right: √512 ≈ 22.63.',
@@ -36,17 +45,46 @@ const scaledVariance = {
   explanation: '<p>Var[q·k/√d<sub>k</sub>] = d<sub>k</sub>/d<sub>k</sub> = 1.</p>',
 };
 
-const std64 = { kind: 'numeric', id: 'score-std-64', prompt: '<p>Std at d<sub>k</sub> = 64?</p>', answer: 8, explanation: '<p>√64 = 8.</p>' };
-const productVariance = { kind: 'numeric', id: 'product-variance', prompt: '<p>Var(XY)?</p>', answer: 1, explanation: '<p>E[X²]E[Y²] = 1.</p>' };
-const saturation = { kind: 'numeric', id: 'saturation-x', prompt: '<p>x for p₁ &gt; 0.99?</p>', answer: Math.log(297), explanation: '<p>x = ln 297.</p>' };
-const maxEntropy8 = { kind: 'numeric', id: 'max-entropy-8', prompt: '<p>Maximum entropy over 8 positions?</p>', answer: Math.log(8), explanation: '<p>ln 8 nats.</p>' };
+const std64 = {
+  kind: 'numeric',
+  id: 'score-std-64',
+  prompt: '<p>Std at d<sub>k</sub> = 64?</p>',
+  answer: 8,
+  explanation: '<p>√64 = 8.</p>',
+};
+const productVariance = {
+  kind: 'numeric',
+  id: 'product-variance',
+  prompt: '<p>Var(XY)?</p>',
+  answer: 1,
+  explanation: '<p>E[X²]E[Y²] = 1.</p>',
+};
+const saturation = {
+  kind: 'numeric',
+  id: 'saturation-x',
+  prompt: '<p>x for p₁ &gt; 0.99?</p>',
+  answer: Math.log(297),
+  explanation: '<p>x = ln 297.</p>',
+};
+const maxEntropy8 = {
+  kind: 'numeric',
+  id: 'max-entropy-8',
+  prompt: '<p>Maximum entropy over 8 positions?</p>',
+  answer: Math.log(8),
+  explanation: '<p>ln 8 nats.</p>',
+};
 
 const divideByDk = {
   kind: 'choice',
   id: 'divide-by-dk',
   prompt: '<p>Dividing by d<sub>k</sub> instead of √d<sub>k</sub> gives …</p>',
   options: [
-    { id: 'var-1-over-dk', text: 'variance 1/d<sub>k</sub>: near-uniform attention', correct: true, feedback: 'Yes: the opposite failure to saturation.' },
+    {
+      id: 'var-1-over-dk',
+      text: 'variance 1/d<sub>k</sub>: near-uniform attention',
+      correct: true,
+      feedback: 'Yes: the opposite failure to saturation.',
+    },
     { id: 'var-1', text: 'variance 1', correct: false, feedback: 'That is what ÷√dₖ gives.' },
     { id: 'one-hot', text: 'one-hot attention', correct: false },
   ],
@@ -59,15 +97,39 @@ const onlyAtInit = {
   id: 'only-at-init',
   prompt: '<p>Which statements hold only at initialisation?</p>',
   options: [
-    { id: 'unit-var', text: 'Components of q and k have variance 1.', correct: true, feedback: 'Training moves the scale of q and k.' },
-    { id: 'score-var', text: 'Var[q·k] = d<sub>k</sub>.', correct: true, feedback: 'It relies on unit-variance components.' },
-    { id: 'jacobian', text: 'J = diag(p) − pp<sup>T</sup>.', correct: false, feedback: 'The softmax Jacobian holds always.' },
+    {
+      id: 'unit-var',
+      text: 'Components of q and k have variance 1.',
+      correct: true,
+      feedback: 'Training moves the scale of q and k.',
+    },
+    {
+      id: 'score-var',
+      text: 'Var[q·k] = d<sub>k</sub>.',
+      correct: true,
+      feedback: 'It relies on unit-variance components.',
+    },
+    {
+      id: 'jacobian',
+      text: 'J = diag(p) − pp<sup>T</sup>.',
+      correct: false,
+      feedback: 'The softmax Jacobian holds always.',
+    },
     { id: 'shift', text: 'softmax(x) = softmax(x − max x).', correct: false },
   ],
   explanation: '<p>The variance argument assumes unit-variance components.</p>',
 };
 
-const lessonQuestions = [scoreStd512, scaledVariance, std64, productVariance, divideByDk, saturation, maxEntropy8, onlyAtInit];
+const lessonQuestions = [
+  scoreStd512,
+  scaledVariance,
+  std64,
+  productVariance,
+  divideByDk,
+  saturation,
+  maxEntropy8,
+  onlyAtInit,
+];
 
 describe('withinTolerance', () => {
   test('default is 1% relative: |x − t| ≤ 0.01·|t|', () => {
@@ -81,8 +143,13 @@ describe('withinTolerance', () => {
 
   test('the boundary itself is inside, as documented, however the decimals round', () => {
     // 7.92 − 8 is 0.08000000000000007 in binary: the edge must not depend on that.
-    const edges = [[8, 7.92, 8.08, 7.919, 8.081], [1, 0.99, 1.01, 0.989, 1.011], [100, 99, 101, 98.99, 101.01],
-      [0.3, 0.297, 0.303, 0.2969, 0.3031], [5.69, 5.6331, 5.7469, 5.633, 5.747]];
+    const edges = [
+      [8, 7.92, 8.08, 7.919, 8.081],
+      [1, 0.99, 1.01, 0.989, 1.011],
+      [100, 99, 101, 98.99, 101.01],
+      [0.3, 0.297, 0.303, 0.2969, 0.3031],
+      [5.69, 5.6331, 5.7469, 5.633, 5.747],
+    ];
     for (const [t, low, high, below, above] of edges) {
       assert.equal(withinTolerance(low, t), true, `${low} is right for ${t} at 1 %`);
       assert.equal(withinTolerance(high, t), true, `${high} is right for ${t} at 1 %`);
@@ -238,8 +305,14 @@ describe('gradeNumeric', () => {
   });
 
   test('wrong arguments are errors that name the argument', () => {
-    assert.throws(() => gradeNumeric(divideByDk, '1'), { name: 'TypeError', message: /gradeNumeric: q must be a numeric question/ });
-    assert.throws(() => gradeNumeric(scoreStd512, 22.6), { name: 'TypeError', message: /gradeNumeric: text must be a string/ });
+    assert.throws(() => gradeNumeric(divideByDk, '1'), {
+      name: 'TypeError',
+      message: /gradeNumeric: q must be a numeric question/,
+    });
+    assert.throws(() => gradeNumeric(scoreStd512, 22.6), {
+      name: 'TypeError',
+      message: /gradeNumeric: text must be a string/,
+    });
   });
 });
 
@@ -263,7 +336,11 @@ describe('gradeChoice', () => {
   });
 
   test('choice: nothing or two options selected is not an attempt', () => {
-    assert.deepEqual(gradeChoice(divideByDk, []), { status: 'unreadable', counted: false, feedback: 'Choose an answer.' });
+    assert.deepEqual(gradeChoice(divideByDk, []), {
+      status: 'unreadable',
+      counted: false,
+      feedback: 'Choose an answer.',
+    });
     assert.equal(gradeChoice(divideByDk, ['var-1', 'one-hot']).counted, false);
     assert.equal(gradeChoice(divideByDk, ['var-1-over-dk', 'var-1-over-dk']).status, 'correct');
   });
@@ -288,14 +365,26 @@ describe('gradeChoice', () => {
     for (const missed of onlyAtInit.options.filter((o) => o.correct && o.id !== 'unit-var')) {
       assert.ok(!missedOnly.feedback.includes(missed.feedback), `the missed option ${missed.id} is not named`);
     }
-    assert.equal(gradeChoice(onlyAtInit, ['shift']).feedback.split('\n')[0], 'Not quite: 1 of your choices is not correct and 2 correct options are missing.');
+    assert.equal(
+      gradeChoice(onlyAtInit, ['shift']).feedback.split('\n')[0],
+      'Not quite: 1 of your choices is not correct and 2 correct options are missing.',
+    );
     assert.equal(gradeChoice(onlyAtInit, ['unit-var', 'score-var']).explanation, onlyAtInit.explanation);
   });
 
   test('an unknown option id or a wrong argument throws and names it', () => {
-    assert.throws(() => gradeChoice(onlyAtInit, ['nope']), { name: 'RangeError', message: /question 'only-at-init' has no option 'nope'/ });
-    assert.throws(() => gradeChoice(onlyAtInit, 'unit-var'), { name: 'TypeError', message: /selectedIds must be an Array/ });
-    assert.throws(() => gradeChoice(scoreStd512, []), { name: 'TypeError', message: /q must be a choice or multi question/ });
+    assert.throws(() => gradeChoice(onlyAtInit, ['nope']), {
+      name: 'RangeError',
+      message: /question 'only-at-init' has no option 'nope'/,
+    });
+    assert.throws(() => gradeChoice(onlyAtInit, 'unit-var'), {
+      name: 'TypeError',
+      message: /selectedIds must be an Array/,
+    });
+    assert.throws(() => gradeChoice(scoreStd512, []), {
+      name: 'TypeError',
+      message: /q must be a choice or multi question/,
+    });
   });
 });
 
@@ -322,23 +411,68 @@ describe('validateQuestion', () => {
     ['negative atol', { ...std64, tolerance: { atol: -1 } }, /tolerance\.atol must be a finite number ≥ 0/],
     ['rtol of 1', { ...std64, tolerance: { rtol: 1 } }, /accepts 0/],
     ['answer 0 without atol', { ...std64, answer: 0 }, /only exactly 0 is accepted/],
-    ['anticipated equals the answer', { ...std64, anticipated: [{ value: 8.04, feedback: 'x' }] }, /anticipated\[0\]\.value 8\.04 is within tolerance of the answer/],
-    ['anticipated twice', { ...std64, anticipated: [{ value: 64, feedback: 'a' }, { value: 64, feedback: 'b' }] }, /anticipated\[1\]\.value 64 is anticipated twice/],
-    ['anticipated without feedback', { ...std64, anticipated: [{ value: 64 }] }, /anticipated\[0\]\.feedback must be non-empty text/],
-    ['anticipated value NaN', { ...std64, anticipated: [{ value: NaN, feedback: 'x' }] }, /anticipated\[0\]\.value must be a finite number/],
-    ['bad widget state', { ...std64, show: { widget: 'variance-explorer', state: { dk: [512] } } }, /show\.state\.dk must be/],
+    [
+      'anticipated equals the answer',
+      { ...std64, anticipated: [{ value: 8.04, feedback: 'x' }] },
+      /anticipated\[0\]\.value 8\.04 is within tolerance of the answer/,
+    ],
+    [
+      'anticipated twice',
+      {
+        ...std64,
+        anticipated: [
+          { value: 64, feedback: 'a' },
+          { value: 64, feedback: 'b' },
+        ],
+      },
+      /anticipated\[1\]\.value 64 is anticipated twice/,
+    ],
+    [
+      'anticipated without feedback',
+      { ...std64, anticipated: [{ value: 64 }] },
+      /anticipated\[0\]\.feedback must be non-empty text/,
+    ],
+    [
+      'anticipated value NaN',
+      { ...std64, anticipated: [{ value: NaN, feedback: 'x' }] },
+      /anticipated\[0\]\.value must be a finite number/,
+    ],
+    [
+      'bad widget state',
+      { ...std64, show: { widget: 'variance-explorer', state: { dk: [512] } } },
+      /show\.state\.dk must be/,
+    ],
     ['widget without name', { ...std64, show: { state: {} } }, /show\.widget must be non-empty text/],
-    ['no correct option', { ...divideByDk, options: divideByDk.options.map((o) => ({ ...o, correct: false })) }, /no option is correct/],
-    ['two correct in choice', { ...divideByDk, options: divideByDk.options.map((o, i) => ({ ...o, correct: i < 2 })) }, /2 options are correct in a 'choice' question/],
-    ['duplicate option ids', { ...onlyAtInit, options: [...onlyAtInit.options, { ...onlyAtInit.options[0] }] }, /options\[4\]\.id 'unit-var' is used by an earlier option/],
+    [
+      'no correct option',
+      { ...divideByDk, options: divideByDk.options.map((o) => ({ ...o, correct: false })) },
+      /no option is correct/,
+    ],
+    [
+      'two correct in choice',
+      { ...divideByDk, options: divideByDk.options.map((o, i) => ({ ...o, correct: i < 2 })) },
+      /2 options are correct in a 'choice' question/,
+    ],
+    [
+      'duplicate option ids',
+      { ...onlyAtInit, options: [...onlyAtInit.options, { ...onlyAtInit.options[0] }] },
+      /options\[4\]\.id 'unit-var' is used by an earlier option/,
+    ],
     ['one option only', { ...divideByDk, options: [divideByDk.options[0]] }, /at least 2 options/],
     ['empty hint on a choice', { ...divideByDk, hint: ' ' }, /hint must be non-empty text/],
-    ['correct not boolean', { ...onlyAtInit, options: onlyAtInit.options.map((o) => ({ ...o, correct: o.correct ? 'yes' : false })) }, /correct must be true or false/],
+    [
+      'correct not boolean',
+      { ...onlyAtInit, options: onlyAtInit.options.map((o) => ({ ...o, correct: o.correct ? 'yes' : false })) },
+      /correct must be true or false/,
+    ],
   ];
   for (const [name, question, problem] of broken) {
     test(`reports: ${name}`, () => {
       const problems = validateQuestion(question);
-      assert.ok(problems.some((p) => problem.test(p)), `expected ${problem} in ${JSON.stringify(problems)}`);
+      assert.ok(
+        problems.some((p) => problem.test(p)),
+        `expected ${problem} in ${JSON.stringify(problems)}`,
+      );
     });
   }
 

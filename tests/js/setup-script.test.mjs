@@ -9,18 +9,25 @@ import { after, test } from 'node:test';
 const sysroot = mkdtempSync(join(tmpdir(), 'attention-lab-sysroot-'));
 chmodSync(sysroot, 0o755); // readable by the unprivileged user of the second test
 after(() => rmSync(sysroot, { recursive: true, force: true }));
-const allPackages = 'binaryen chromium clang-14 clang-format cmake doctest-dev emscripten g++ libclang-rt-14-dev libeigen3-dev';
+const allPackages =
+  'binaryen chromium clang-14 clang-format cmake doctest-dev emscripten g++ libclang-rt-14-dev libeigen3-dev';
 
 // A stand-in apt-get that fails as apt does when another process holds its lock.
 function failingAptOnPath() {
   const bin = join(sysroot, 'fake-bin');
   mkdirSync(bin, { recursive: true });
-  writeFileSync(join(bin, 'apt-get'), '#!/bin/sh\necho "E: Could not get lock /var/lib/dpkg/lock-frontend" >&2\nexit 100\n', { mode: 0o755 });
+  writeFileSync(
+    join(bin, 'apt-get'),
+    '#!/bin/sh\necho "E: Could not get lock /var/lib/dpkg/lock-frontend" >&2\nexit 100\n',
+    { mode: 0o755 },
+  );
   return `${bin}:${process.env.PATH}`;
 }
 
 function setup(env, asUser) {
-  const command = asUser ? ['setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'bash', 'scripts/setup.sh']] : ['bash', ['scripts/setup.sh']];
+  const command = asUser
+    ? ['setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'bash', 'scripts/setup.sh']]
+    : ['bash', ['scripts/setup.sh']];
   return spawnSync(command[0], command[1], { encoding: 'utf8', env: { ...process.env, ...env } });
 }
 
@@ -31,20 +38,38 @@ test('on a system that is not Debian it prints the apt-get line and exits 1', ()
   assert.ok(result.stderr.includes(`  apt-get install -y ${allPackages}\n`), result.stderr);
 });
 
-test('as a user who is not root it prints the apt-get line and exits 1', { skip: process.getuid?.() !== 0 && 'needs root to drop to another user' }, () => {
-  mkdirSync(join(sysroot, 'etc'), { recursive: true });
-  writeFileSync(join(sysroot, 'etc', 'debian_version'), '12.0\n');
-  const result = setup({ ATTENTION_LAB_SYSROOT: sysroot }, true);
-  assert.equal(result.status, 1, result.stderr);
-  assert.match(result.stderr, /cannot install system packages \(this script is not running as root\)/);
-  assert.ok(result.stderr.includes(`Install these (Debian 12 names), then run the command again:\n  apt-get install -y ${allPackages}\n`));
-});
+test(
+  'as a user who is not root it prints the apt-get line and exits 1',
+  { skip: process.getuid?.() !== 0 && 'needs root to drop to another user' },
+  () => {
+    mkdirSync(join(sysroot, 'etc'), { recursive: true });
+    writeFileSync(join(sysroot, 'etc', 'debian_version'), '12.0\n');
+    const result = setup({ ATTENTION_LAB_SYSROOT: sysroot }, true);
+    assert.equal(result.status, 1, result.stderr);
+    assert.match(result.stderr, /cannot install system packages \(this script is not running as root\)/);
+    assert.ok(
+      result.stderr.includes(
+        `Install these (Debian 12 names), then run the command again:\n  apt-get install -y ${allPackages}\n`,
+      ),
+    );
+  },
+);
 
-test('when apt-get itself fails it still prints the exact install line and exits 1', { skip: process.getuid?.() !== 0 && 'the install path runs only as root' }, () => {
-  mkdirSync(join(sysroot, 'etc'), { recursive: true });
-  writeFileSync(join(sysroot, 'etc', 'debian_version'), '12.0\n');
-  const result = setup({ ATTENTION_LAB_SYSROOT: sysroot, PATH: failingAptOnPath() });
-  assert.equal(result.status, 1, result.stderr);
-  assert.match(result.stderr, /Could not get lock/);
-  assert.ok(result.stderr.includes(`apt-get could not install the packages (see its message above).\nFix that, or install these yourself, then run the command again:\n  apt-get install -y ${allPackages}\n`), result.stderr);
-});
+test(
+  'when apt-get itself fails it still prints the exact install line and exits 1',
+  { skip: process.getuid?.() !== 0 && 'the install path runs only as root' },
+  () => {
+    mkdirSync(join(sysroot, 'etc'), { recursive: true });
+    writeFileSync(join(sysroot, 'etc', 'debian_version'), '12.0\n');
+    const result = setup({ ATTENTION_LAB_SYSROOT: sysroot, PATH: failingAptOnPath() });
+    assert.equal(result.status, 1, result.stderr);
+    assert.match(result.stderr, /Could not get lock/);
+    assert.ok(
+      result.stderr.includes(
+        `apt-get could not install the packages (see its message above).\nFix that, or install these yourself, ` +
+          `then run the command again:\n  apt-get install -y ${allPackages}\n`,
+      ),
+      result.stderr,
+    );
+  },
+);

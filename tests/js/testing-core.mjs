@@ -12,7 +12,10 @@ export async function loadTestingCore() {
     /** The engine's raw 64-bit outputs as BigInts, from [high, low] 32-bit halves. */
     randomIntegers({ seed, stream = 0, count }) {
       const halves = raw.randomIntegers(seed, stream, count);
-      return Array.from({ length: halves.length / 2 }, (_, i) => (BigInt(halves[2 * i]) << 32n) | BigInt(halves[2 * i + 1]));
+      return Array.from(
+        { length: halves.length / 2 },
+        (_, i) => (BigInt(halves[2 * i]) << 32n) | BigInt(halves[2 * i + 1]),
+      );
     },
   };
 }

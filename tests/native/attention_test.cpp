@@ -5,9 +5,9 @@
 #include <cmath>
 
 #include "errors.hpp"
+#include "random_matrix.hpp"
 #include "rng.hpp"
 #include "softmax.hpp"
-#include "random_matrix.hpp"
 
 using namespace attention_lab;
 
@@ -19,9 +19,9 @@ RowMatrix randomMatrix(Eigen::Index rows, Eigen::Index cols, std::uint64_t seed)
   return normalMatrix(normal, rows, cols);
 }
 
-const AttentionScale kModes[] = {{AttentionScaleMode::None, 1.0},        {AttentionScaleMode::Sqrt, 1.0},
-                                 {AttentionScaleMode::Linear, 1.0},      {AttentionScaleMode::Temperature, 3.0},
-                                 {AttentionScaleMode::Balanced, 1.0},    {AttentionScaleMode::Cosine, 0.1}};
+const AttentionScale kModes[] = {{AttentionScaleMode::None, 1.0},     {AttentionScaleMode::Sqrt, 1.0},
+                                 {AttentionScaleMode::Linear, 1.0},   {AttentionScaleMode::Temperature, 3.0},
+                                 {AttentionScaleMode::Balanced, 1.0}, {AttentionScaleMode::Cosine, 0.1}};
 
 }  // namespace
 
@@ -102,41 +102,34 @@ TEST_CASE("scaledDotProductAttention rejects bad shapes, values and scales with 
   const RowMatrix q = randomMatrix(3, 4, 1), k = randomMatrix(5, 4, 2), v = randomMatrix(5, 2, 3);
   const AttentionScale sqrt{AttentionScaleMode::Sqrt, 1.0};
   CHECK_THROWS_WITH_AS(scaledDotProductAttention(RowMatrix(0, 4), k, v, sqrt, false),
-                       "attention: q must be 1 to 4096 rows by 1 to 4096 columns, got 0x4",
-                       CoreError);
+                       "attention: q must be 1 to 4096 rows by 1 to 4096 columns, got 0x4", CoreError);
   CHECK_THROWS_WITH_AS(scaledDotProductAttention(q, RowMatrix(5, 0), v, sqrt, false),
                        "attention: k must be 1 to 4096 rows by 1 to 4096 columns, got 5x0", CoreError);
   CHECK_THROWS_WITH_AS(scaledDotProductAttention(q, k, RowMatrix(5, 4097), sqrt, false),
-                       "attention: v must be 1 to 4096 rows by 1 to 4096 columns, got 5x4097",
-                       CoreError);
+                       "attention: v must be 1 to 4096 rows by 1 to 4096 columns, got 5x4097", CoreError);
   CHECK_THROWS_WITH_AS(scaledDotProductAttention(RowMatrix::Zero(4097, 1), k.leftCols(1), v, sqrt, false),
-                       "attention: q must be 1 to 4096 rows by 1 to 4096 columns, got 4097x1",
-                       CoreError);
+                       "attention: q must be 1 to 4096 rows by 1 to 4096 columns, got 4097x1", CoreError);
   CHECK_THROWS_WITH_AS(scaledDotProductAttention(q, randomMatrix(5, 3, 4), v, sqrt, false),
                        "attention: k must be 4 columns (as q), got 3 columns", CoreError);
   CHECK_THROWS_WITH_AS(scaledDotProductAttention(q, k, randomMatrix(4, 2, 5), sqrt, false),
                        "attention: v must be 5 rows (one per key), got 4 rows", CoreError);
   CHECK_THROWS_WITH_AS(scaledDotProductAttention(RowMatrix::Zero(2049, 1), RowMatrix::Zero(2049, 1),
                                                  RowMatrix::Zero(2049, 1), sqrt, false),
-                       "attention: n*m must be at most 4194304, got 4198401",
-                       CoreError);
+                       "attention: n*m must be at most 4194304, got 4198401", CoreError);
   CHECK_THROWS_WITH_AS(scaledDotProductAttention(k, q, v.topRows(3), sqrt, true),
-                       "attention: k must be at least 5 rows (one per query) when causal, got 3 rows",
-                       CoreError);
+                       "attention: k must be at least 5 rows (one per query) when causal, got 3 rows", CoreError);
   CHECK_THROWS_WITH_AS(scaledDotProductAttention(q, k, v, {AttentionScaleMode::Temperature, 0.0}, false),
-                       "attention: scale.temperature must be a finite number greater than 0, got 0",
-                       CoreError);
+                       "attention: scale.temperature must be a finite number greater than 0, got 0", CoreError);
   CHECK_THROWS_WITH_AS(scaledDotProductAttention(q, k, v, {AttentionScaleMode::Cosine, NAN}, false),
-                       "attention: scale.temperature must be a finite number greater than 0, got nan",
-                       CoreError);
+                       "attention: scale.temperature must be a finite number greater than 0, got nan", CoreError);
   CHECK_THROWS_WITH_AS(scaledDotProductAttention(q, k, v, {static_cast<AttentionScaleMode>(6), 1.0}, false),
                        "attention: scale.mode must be 0 (none), 1 (sqrt), 2 (linear), 3 (temperature), "
                        "4 (balanced) or 5 (cosine), got 6",
                        CoreError);
   RowMatrix bad = q;
   bad(1, 2) = NAN;
-  CHECK_THROWS_WITH_AS(scaledDotProductAttention(bad, k, v, sqrt, false),
-                       "attention: q[1,2] must be finite, got nan", CoreError);
+  CHECK_THROWS_WITH_AS(scaledDotProductAttention(bad, k, v, sqrt, false), "attention: q[1,2] must be finite, got nan",
+                       CoreError);
   RowMatrix badKeys = k;
   badKeys(4, 0) = -INFINITY;
   CHECK_THROWS_WITH_AS(scaledDotProductAttention(q, badKeys, v, sqrt, false),
@@ -148,8 +141,7 @@ TEST_CASE("scaledDotProductAttention rejects bad shapes, values and scales with 
   RowMatrix zeroRow = k;
   zeroRow.row(2).setZero();
   CHECK_THROWS_WITH_AS(scaledDotProductAttention(q, zeroRow, v, {AttentionScaleMode::Cosine, 1.0}, false),
-                       "attention: k[2] must be a nonzero row for cosine scores, got a zero row",
-                       CoreError);
+                       "attention: k[2] must be a nonzero row for cosine scores, got a zero row", CoreError);
   CHECK_THROWS_WITH_AS(scaledDotProductAttention(q * 1e200, k * 1e200, v, sqrt, false),
                        "attention: scores must be finite (inputs too large for the chosen scale), got an "
                        "overflow in query row 0",
@@ -169,7 +161,8 @@ TEST_CASE("cosine scores of huge and tiny rows: the same weights as the rows at 
   // One huge row among ordinary ones, and a row of a single subnormal entry.
   RowMatrix mixed = q;
   mixed.row(1) *= 1e250;
-  CHECK((scaledDotProductAttention(mixed, k, v, cosine, false).weights - ordinary.weights).cwiseAbs().maxCoeff() < 1e-12);
+  CHECK((scaledDotProductAttention(mixed, k, v, cosine, false).weights - ordinary.weights).cwiseAbs().maxCoeff() <
+        1e-12);
   RowMatrix single = RowMatrix::Zero(1, 16);
   single(0, 3) = 5e-324;
   const AttentionResult one = scaledDotProductAttention(single, k, v, cosine, false);

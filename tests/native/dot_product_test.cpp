@@ -49,8 +49,8 @@ TEST_CASE("Direct and Fast sample the same distribution (two-sample KS), and KS 
     const DotProductExperiment direct = dotProductExperiment(dk, 10000, 21, kNone, DotProductMethod::Direct, 10);
     const DotProductExperiment fast = dotProductExperiment(dk, 10000, 22, kNone, DotProductMethod::Fast, 10);
     CHECK(ksTestTwoSample(direct.samples, fast.samples).pValue > 0.01);
-    const DotProductExperiment wrong = dotProductExperiment(dk, 10000, 22, {ScaleMode::Temperature, 1.25},
-                                                            DotProductMethod::Fast, 10);
+    const DotProductExperiment wrong =
+        dotProductExperiment(dk, 10000, 22, {ScaleMode::Temperature, 1.25}, DotProductMethod::Fast, 10);
     CHECK(ksTestTwoSample(direct.samples, wrong.samples).pValue < 0.01);
   }
 }
@@ -71,8 +71,8 @@ TEST_CASE("÷√dₖ brings the variance to 1 and, once the CLT has taken hold, 
       CHECK(ksTestNormal(e.samples).pValue < 0.01);  // at dₖ = 4 the peak and tails are visibly not normal
     }
   }
-  const DotProductExperiment linear = dotProductExperiment(256, 50000, 78, {ScaleMode::Linear, 1.0},
-                                                           DotProductMethod::Fast, 40);
+  const DotProductExperiment linear =
+      dotProductExperiment(256, 50000, 78, {ScaleMode::Linear, 1.0}, DotProductMethod::Fast, 40);
   CHECK(linear.theoryVariance == doctest::Approx(1.0 / 256));
   CHECK(std::abs(linear.variance - 1.0 / 256) < 3 * linear.varianceStandardError);
 }

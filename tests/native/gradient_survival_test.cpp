@@ -64,7 +64,8 @@ TEST_CASE("÷√dₖ: healthy at every dₖ from 1 to 4096, for 200 seeds") {
     }
   }
   // dₖ that are not powers of two too, at one seed.
-  for (int dk : {3, 5, 100, 777, 3000}) CHECK(survival(ScaleMode::Sqrt, dk, 1).expected.state == GradientSurvival::Healthy);
+  for (int dk : {3, 5, 100, 777, 3000})
+    CHECK(survival(ScaleMode::Sqrt, dk, 1).expected.state == GradientSurvival::Healthy);
 }
 
 TEST_CASE("unscaled: healthy → fading → dying → dead as dₖ rises, never back up, for 200 seeds") {

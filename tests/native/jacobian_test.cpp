@@ -119,15 +119,15 @@ TEST_CASE("Jacobian functions reject bad weights with exact messages") {
                        "softmaxJacobian: weights must be a probability vector summing to 1 within 2e-09, got a sum of "
                        "0.6",
                        CoreError);
-  CHECK_THROWS_WITH_AS(jacobianMaxAbs(vec({0.2, 0.2})),
-                       "jacobianMaxAbs: weights must be a probability vector summing to 1 within 2e-09, got a sum of 0.4",
-                       CoreError);
+  CHECK_THROWS_WITH_AS(
+      jacobianMaxAbs(vec({0.2, 0.2})),
+      "jacobianMaxAbs: weights must be a probability vector summing to 1 within 2e-09, got a sum of 0.4", CoreError);
   CHECK_THROWS_WITH_AS(jacobianFrobenius(vec({-1, 2})), "jacobianFrobenius: weights[0] must be at least 0, got -1",
                        CoreError);
   CHECK_THROWS_WITH_AS(uniformJacobianFrobenius(1), "uniformJacobianFrobenius: n must be between 2 and 65536, got 1",
                        CoreError);
-  CHECK_THROWS_WITH_AS(gradientSurvival(vec({1.0})), "gradientSurvival: weights must be of length 2 to 65536, got 1 elements",
-                       CoreError);
+  CHECK_THROWS_WITH_AS(gradientSurvival(vec({1.0})),
+                       "gradientSurvival: weights must be of length 2 to 65536, got 1 elements", CoreError);
   CHECK_THROWS_WITH_AS(gradientSurvival(vec({0.7, 0.7})),
                        "gradientSurvival: weights must be a probability vector summing to 1 within 2e-09, got a sum of "
                        "1.4",
@@ -137,7 +137,8 @@ TEST_CASE("Jacobian functions reject bad weights with exact messages") {
   CHECK_THROWS_WITH_AS(softmaxStats(vec({INFINITY, 0})), "softmaxStats: weights[0] must be finite, got inf", CoreError);
   CHECK_THROWS_WITH_AS(survivalState(-0.1), "survivalState: ratio must be a finite number at least 0, got -0.1",
                        CoreError);
-  CHECK_THROWS_WITH_AS(survivalState(NAN), "survivalState: ratio must be a finite number at least 0, got nan", CoreError);
+  CHECK_THROWS_WITH_AS(survivalState(NAN), "survivalState: ratio must be a finite number at least 0, got nan",
+                       CoreError);
   CHECK_THROWS_WITH_AS(survivalName(static_cast<GradientSurvival>(9)),
                        "survivalName: state must be 0 (healthy), 1 (fading), 2 (dying) or 3 (dead), got 9", CoreError);
 }

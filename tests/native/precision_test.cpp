@@ -22,23 +22,23 @@ TEST_CASE("roundToHalf: the range ends of binary16") {
   CHECK(roundToHalf(65519.99) == 65504.0);  // below the midpoint to 65536
   CHECK(roundToHalf(65520.0) == kInf);      // the midpoint: ties to even is 65536, which overflows
   CHECK(roundToHalf(-1e6) == -kInf);
-  CHECK(roundToHalf(0x1.0p-24) == 0x1.0p-24);  // smallest subnormal
-  CHECK(roundToHalf(0x1.0p-25) == 0.0);        // half of it: a tie, to the even neighbour 0
+  CHECK(roundToHalf(0x1.0p-24) == 0x1.0p-24);              // smallest subnormal
+  CHECK(roundToHalf(0x1.0p-25) == 0.0);                    // half of it: a tie, to the even neighbour 0
   CHECK(roundToHalf(0x1.0000000000001p-25) == 0x1.0p-24);  // just above the tie rounds up
   CHECK(roundToHalf(0x1.8p-25) == 0x1.0p-24);
-  CHECK(roundToHalf(0x1.0p-14) == 0x1.0p-14);  // smallest normal
+  CHECK(roundToHalf(0x1.0p-14) == 0x1.0p-14);      // smallest normal
   CHECK(roundToHalf(0x1.ff8p-15) == 0x1.ff8p-15);  // the largest subnormal, 1023·2⁻²⁴
-  CHECK(roundToHalf(0x1.ffcp-15) == 0x1.0p-14);   // its upper midpoint: a tie, to the even neighbour 2⁻¹⁴
-  CHECK(std::signbit(roundToHalf(-0x1.0p-26)));  // underflow keeps the sign: −0
+  CHECK(roundToHalf(0x1.ffcp-15) == 0x1.0p-14);    // its upper midpoint: a tie, to the even neighbour 2⁻¹⁴
+  CHECK(std::signbit(roundToHalf(-0x1.0p-26)));    // underflow keeps the sign: −0
   CHECK(std::isnan(roundToHalf(std::nan(""))));
 }
 
 TEST_CASE("roundToHalf: ties go to the even neighbour, everything else to the nearest") {
-  CHECK(roundToHalf(1.0 + 0x1.0p-11) == 1.0);                   // between 1 (even) and 1 + 2⁻¹⁰
-  CHECK(roundToHalf(1.0 + 3 * 0x1.0p-11) == 1.0 + 0x1.0p-9);   // between 1 + 2⁻¹⁰ (odd) and 1 + 2⁻⁹ (even)
+  CHECK(roundToHalf(1.0 + 0x1.0p-11) == 1.0);                 // between 1 (even) and 1 + 2⁻¹⁰
+  CHECK(roundToHalf(1.0 + 3 * 0x1.0p-11) == 1.0 + 0x1.0p-9);  // between 1 + 2⁻¹⁰ (odd) and 1 + 2⁻⁹ (even)
   CHECK(roundToHalf(2049.0) == 2048.0);
   CHECK(roundToHalf(2051.0) == 2052.0);
-  CHECK(roundToHalf(3 * 0x1.0p-25) == 0x1.0p-23);               // subnormal tie 1.5·2⁻²⁴ goes to 2·2⁻²⁴
+  CHECK(roundToHalf(3 * 0x1.0p-25) == 0x1.0p-23);  // subnormal tie 1.5·2⁻²⁴ goes to 2·2⁻²⁴
   CHECK(roundToHalf(0.1) == 0.0999755859375);
   CHECK(roundToHalf(1.0 / 3.0) == 0.333251953125);
 }
@@ -68,7 +68,7 @@ TEST_CASE("every one of the 65536 half values round-trips, and every midpoint be
     REQUIRE((roundToHalf(value) == value || (value == 0 && roundToHalf(value) == 0)));
     ++checked;
   }
-  CHECK(checked == 65536 - 2 * 1023);  // all but the NaNs
+  CHECK(checked == 65536 - 2 * 1023);                    // all but the NaNs
   for (std::uint32_t bits = 0; bits < 0x7BFF; ++bits) {  // positive finite neighbours (the sign is symmetric)
     const double low = fromHalfBits(static_cast<std::uint16_t>(bits));
     const double high = fromHalfBits(static_cast<std::uint16_t>(bits + 1));
@@ -84,15 +84,18 @@ TEST_CASE("float32 rounding is the C++ float conversion, with IEEE overflow") {
   CHECK(roundToPrecision(0.1, Precision::Float32) == static_cast<double>(0.1f));
   CHECK(roundToPrecision(1e-45, Precision::Float32) == static_cast<double>(1e-45f));  // a float subnormal
   CHECK(roundToPrecision(1e39, Precision::Float32) == kInf);
-  CHECK(roundToPrecision(0x1.ffffffp127, Precision::Float32) == kInf);  // the midpoint above FLT_MAX: ties to even overflows
-  CHECK(roundToPrecision(0x1.fffffefffffffp127, Precision::Float32) == static_cast<double>(std::numeric_limits<float>::max()));
+  CHECK(roundToPrecision(0x1.ffffffp127, Precision::Float32) ==
+        kInf);  // the midpoint above FLT_MAX: ties to even overflows
+  CHECK(roundToPrecision(0x1.fffffefffffffp127, Precision::Float32) ==
+        static_cast<double>(std::numeric_limits<float>::max()));
   CHECK(roundToPrecision(0.1, Precision::Float64) == 0.1);
   CHECK(unitRoundoff(Precision::Float16) == 0x1.0p-11);
   CHECK(precisionName(Precision::Float32) == "float32");
 }
 
 TEST_CASE("softmaxInPrecision in float64 is the plain softmax") {
-  for (const Eigen::VectorXd& scores : {vec({1, 0.5, 0, -0.5}), vec({20, 22, 18, 21}), vec({9.2, -3.1, 8.8, -5.4, 1.2})}) {
+  for (const Eigen::VectorXd& scores :
+       {vec({1, 0.5, 0, -0.5}), vec({20, 22, 18, 21}), vec({9.2, -3.1, 8.8, -5.4, 1.2})}) {
     for (double temperature : {1.0, std::sqrt(512.0)}) {
       const PrecisionSoftmax p = softmaxInPrecision(scores, temperature, Precision::Float64);
       const Eigen::VectorXd reference = softmax(scores, temperature);
@@ -129,14 +132,17 @@ TEST_CASE("weights are values of the precision and sum to 1 within its rounding"
   for (Precision precision : {Precision::Float64, Precision::Float32, Precision::Float16}) {
     CAPTURE(precisionName(precision));
     const PrecisionSoftmax p = softmaxInPrecision(scores, 1.0, precision);
-    for (Eigen::Index i = 0; i < p.weights.size(); ++i) CHECK(roundToPrecision(p.weights[i], precision) == p.weights[i]);
+    for (Eigen::Index i = 0; i < p.weights.size(); ++i)
+      CHECK(roundToPrecision(p.weights[i], precision) == p.weights[i]);
     // n rounded additions and one rounded division per weight: a relative error of at most about (n + 1)·u.
     const double bound = 2.0 * static_cast<double>(scores.size() + 1) * unitRoundoff(precision);
     CHECK(std::abs(p.weights.sum() - 1.0) <= bound);
   }
   // float16 is visibly coarser than float32 on the same input.
-  const double halfError = std::abs(softmaxInPrecision(scores, 1.0, Precision::Float16).weights[0] - softmax(scores)[0]);
-  const double floatError = std::abs(softmaxInPrecision(scores, 1.0, Precision::Float32).weights[0] - softmax(scores)[0]);
+  const double halfError =
+      std::abs(softmaxInPrecision(scores, 1.0, Precision::Float16).weights[0] - softmax(scores)[0]);
+  const double floatError =
+      std::abs(softmaxInPrecision(scores, 1.0, Precision::Float32).weights[0] - softmax(scores)[0]);
   CHECK(halfError > floatError);
 }
 
@@ -145,24 +151,25 @@ TEST_CASE("softmaxInPrecision rejects bad input with messages naming the argumen
                        "softmaxInPrecision: scores must be of length 1 to 65536, got 0 elements", CoreError);
   CHECK_THROWS_WITH_AS(softmaxInPrecision(vec({1, NAN}), 1.0, Precision::Float64),
                        "softmaxInPrecision: scores[1] must be finite, got nan", CoreError);
-  CHECK_THROWS_WITH_AS(softmaxInPrecision(vec({70000}), 1.0, Precision::Float16),
-                       "softmaxInPrecision: scores[0] must be finite and at most 65504 in magnitude (float16), got 70000",
-                       CoreError);
+  CHECK_THROWS_WITH_AS(
+      softmaxInPrecision(vec({70000}), 1.0, Precision::Float16),
+      "softmaxInPrecision: scores[0] must be finite and at most 65504 in magnitude (float16), got 70000", CoreError);
   CHECK_THROWS_WITH_AS(softmaxInPrecision(vec({-kInf}), 1.0, Precision::Float32),
                        "softmaxInPrecision: scores[0] must be finite and at most 3.40282346638529e+38 in magnitude "
                        "(float32), got -inf",
                        CoreError);
   CHECK_THROWS_WITH_AS(softmaxInPrecision(vec({1}), 0.0, Precision::Float32),
                        "softmaxInPrecision: temperature must be a finite number greater than 0, got 0", CoreError);
-  CHECK_THROWS_WITH_AS(
-      softmaxInPrecision(vec({1}), 1e-9, Precision::Float16),
-      "softmaxInPrecision: temperature must be a number that rounds to a nonzero finite float16 (about 3e-08 to 65519), "
-      "got 1e-09",
-      CoreError);
+  CHECK_THROWS_WITH_AS(softmaxInPrecision(vec({1}), 1e-9, Precision::Float16),
+                       "softmaxInPrecision: temperature must be a number that rounds to a nonzero finite float16 "
+                       "(about 3e-08 to 65519), "
+                       "got 1e-09",
+                       CoreError);
   CHECK_THROWS_WITH_AS(softmaxInPrecision(vec({1}), 1e39, Precision::Float32),
                        "softmaxInPrecision: temperature must be a number that rounds to a nonzero finite float32 "
                        "(about 7e-46 to 3.4e+38), got 1e+39",
                        CoreError);
   CHECK_THROWS_WITH_AS(softmaxInPrecision(vec({1}), 1.0, static_cast<Precision>(3)),
-                       "softmaxInPrecision: precision must be 0 (float64), 1 (float32) or 2 (float16), got 3", CoreError);
+                       "softmaxInPrecision: precision must be 0 (float64), 1 (float32) or 2 (float16), got 3",
+                       CoreError);
 }

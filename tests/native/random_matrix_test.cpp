@@ -26,7 +26,8 @@ TEST_CASE("normalMatrix fills in storage order with N(0, std²) draws") {
 TEST_CASE("normalMatrix rejects empty, oversized and bad spreads") {
   Xoshiro256pp engine(1);
   NormalSampler normal(engine);
-  CHECK_THROWS_WITH_AS(normalMatrix(normal, 0, 3), "normalMatrix: rows must be between 1 and 1048576, got 0", CoreError);
+  CHECK_THROWS_WITH_AS(normalMatrix(normal, 0, 3), "normalMatrix: rows must be between 1 and 1048576, got 0",
+                       CoreError);
   CHECK_THROWS_WITH_AS(normalMatrix(normal, 2048, 1024), "normalMatrix: rows*cols must be at most 1048576, got 2097152",
                        CoreError);
   CHECK_THROWS_WITH_AS(normalMatrix(normal, 2, 2, NAN), "normalMatrix: std must be finite and at least 0, got nan",

@@ -15,9 +15,9 @@ using namespace attention_lab;
 
 // ---- Pinned xoshiro256++ outputs (splitmix64 seeding) — the WASM build must assert the same constants. ----
 // Xoshiro256pp(42, 0).next() × 6:
-constexpr std::array<std::uint64_t, 6> kSeed42Stream0 = {
-    0xd0764d4f4476689fULL, 0x519e4174576f3791ULL, 0xfbe07cfb0c24ed8cULL,
-    0xb37d9f600cd835b8ULL, 0xcb231c3874846a73ULL, 0x968d9f004e50de7dULL};
+constexpr std::array<std::uint64_t, 6> kSeed42Stream0 = {0xd0764d4f4476689fULL, 0x519e4174576f3791ULL,
+                                                         0xfbe07cfb0c24ed8cULL, 0xb37d9f600cd835b8ULL,
+                                                         0xcb231c3874846a73ULL, 0x968d9f004e50de7dULL};
 // Xoshiro256pp(42, 1).next() × 3 (one jump() of 2^128 steps):
 constexpr std::array<std::uint64_t, 3> kSeed42Stream1 = {0xc0b6f4be293b1ae5ULL, 0x5db3dd9683e7bb33ULL,
                                                          0x08d177efba75b08eULL};

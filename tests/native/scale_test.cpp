@@ -48,8 +48,8 @@ TEST_CASE("scale functions reject bad modes, temperatures and dimensions") {
                        "scaleDivisor: scale.temperature must be between 0.001 and 1e+06, got nan", CoreError);
   CHECK_THROWS_WITH_AS(scaleDivisor({ScaleMode::Temperature, 2e6}, 4),
                        "scaleDivisor: scale.temperature must be between 0.001 and 1e+06, got 2000000", CoreError);
-  CHECK_THROWS_WITH_AS(scaleDivisor({ScaleMode::Sqrt, 1.0}, 0),
-                       "scaleDivisor: dk must be between 1 and 65536, got 0", CoreError);
+  CHECK_THROWS_WITH_AS(scaleDivisor({ScaleMode::Sqrt, 1.0}, 0), "scaleDivisor: dk must be between 1 and 65536, got 0",
+                       CoreError);
   CHECK_THROWS_WITH_AS(scoreVariance({ScaleMode::Sqrt, 1.0}, 65537),
                        "scaleDivisor: dk must be between 1 and 65536, got 65537", CoreError);
   CHECK_THROWS_WITH_AS(scaleModeName(static_cast<ScaleMode>(-1)),

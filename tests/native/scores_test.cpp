@@ -35,16 +35,16 @@ TEST_CASE("one query's scores are N(0, |q|²): their spread tracks √dₖ") {
 TEST_CASE("sampleQueryScores rejects bad sizes with exact messages") {
   CHECK_THROWS_WITH_AS(sampleQueryScores(0, 4, 1), "sampleQueryScores: dk must be between 1 and 65536, got 0",
                        CoreError);
-  CHECK_THROWS_WITH_AS(sampleQueryScores(65537, 4, 1),
-                       "sampleQueryScores: dk must be between 1 and 65536, got 65537", CoreError);
+  CHECK_THROWS_WITH_AS(sampleQueryScores(65537, 4, 1), "sampleQueryScores: dk must be between 1 and 65536, got 65537",
+                       CoreError);
   CHECK_THROWS_WITH_AS(sampleQueryScores(4, 0, 1), "sampleQueryScores: keyCount must be between 1 and 4096, got 0",
                        CoreError);
-  CHECK_THROWS_WITH_AS(sampleQueryScores(4, 4097, 1), "sampleQueryScores: keyCount must be between 1 and 4096, got 4097",
-                       CoreError);
+  CHECK_THROWS_WITH_AS(sampleQueryScores(4, 4097, 1),
+                       "sampleQueryScores: keyCount must be between 1 and 4096, got 4097", CoreError);
   Xoshiro256pp engine(1);
   NormalSampler normal(engine);
-  CHECK_THROWS_WITH_AS(sampleQueryScores(normal, -1, 4),
-                       "sampleQueryScores: dk must be between 1 and 65536, got -1", CoreError);
+  CHECK_THROWS_WITH_AS(sampleQueryScores(normal, -1, 4), "sampleQueryScores: dk must be between 1 and 65536, got -1",
+                       CoreError);
   CHECK_THROWS_WITH_AS(sampleQueryScores(normal, 4, 5000),
                        "sampleQueryScores: keyCount must be between 1 and 4096, got 5000", CoreError);
 }

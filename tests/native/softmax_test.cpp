@@ -153,7 +153,7 @@ TEST_CASE("entropy, perplexity and max weight") {
     CHECK(attention_lab::maxWeight(uniform) == doctest::Approx(1.0 / n));
   }
   checkPrinted(attention_lab::entropy(Eigen::VectorXd::Constant(8, 0.125)), 2.079, 1e-3);  // question 8
-  CHECK(attention_lab::entropy(vec({0, 1, 0})) == 0.0);  // 0·log 0 = 0
+  CHECK(attention_lab::entropy(vec({0, 1, 0})) == 0.0);                                    // 0·log 0 = 0
   CHECK(attention_lab::perplexity(vec({0, 1, 0})) == 1.0);
   CHECK(attention_lab::entropy(vec({0.5, 0.5, 0})) == doctest::Approx(std::log(2.0)));
   // Entropy falls as the scores spread: the saturation of step 3.
@@ -167,8 +167,8 @@ TEST_CASE("softmax and logSoftmax reject bad scores, temperatures and masks with
   CHECK_THROWS_WITH_AS(softmax(vec({1, kInf})), "softmax: scores[1] must be finite or -inf, got inf", CoreError);
   CHECK_THROWS_WITH_AS(softmax(Eigen::VectorXd::Zero(65537)),
                        "softmax: scores must be of length 1 to 65536, got 65537 elements", CoreError);
-  CHECK_THROWS_WITH_AS(softmax(vec({1, 2}), kInf), "softmax: temperature must be a finite number greater than 0, got inf",
-                       CoreError);
+  CHECK_THROWS_WITH_AS(softmax(vec({1, 2}), kInf),
+                       "softmax: temperature must be a finite number greater than 0, got inf", CoreError);
   CHECK_THROWS_WITH_AS(softmax(vec({-kInf, -kInf})),
                        "softmax: scores must be at least partly unmasked (a finite score whose mask is 1), got all 2 "
                        "positions masked",
@@ -176,7 +176,8 @@ TEST_CASE("softmax and logSoftmax reject bad scores, temperatures and masks with
   SoftmaxOptions options;
   options.mask = {1, 0};
   CHECK_THROWS_WITH_AS(softmax(vec({1, 2, 3}), options),
-                       "softmax: mask must be empty (no mask) or of length 3 (one per score), got 2 elements", CoreError);
+                       "softmax: mask must be empty (no mask) or of length 3 (one per score), got 2 elements",
+                       CoreError);
   options.mask = {0, 2, 1};
   CHECK_THROWS_WITH_AS(softmax(vec({1, 2, 3}), options), "softmax: mask[1] must be 0 or 1, got 2", CoreError);
   options.mask = {0, 1, 0};

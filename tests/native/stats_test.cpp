@@ -64,7 +64,7 @@ TEST_CASE("KS rejects samples from the wrong distribution") {
     wide[i] = 1.2 * normal.next();
   }
   CHECK(ksTestNormal(uniform).pValue < 1e-6);
-  CHECK(ksTestNormal(wide).pValue < 1e-3);         // variance 1.44 instead of 1
+  CHECK(ksTestNormal(wide).pValue < 1e-3);          // variance 1.44 instead of 1
   CHECK(ksTestNormal(wide, 0, 1.2).pValue > 0.01);  // but fine against the right σ
   Eigen::VectorXd narrow(5000);
   for (int i = 0; i < 5000; ++i) narrow[i] = normal.next();
@@ -97,8 +97,8 @@ TEST_CASE("stats functions reject bad input with exact messages") {
   const Eigen::VectorXd big = Eigen::VectorXd::Zero(1000001);
   CHECK_THROWS_WITH_AS(sampleMoments(vec({1})), "sampleMoments: samples must be of length 2 to 1000000, got 1 elements",
                        CoreError);
-  CHECK_THROWS_WITH_AS(sampleMoments(big), "sampleMoments: samples must be of length 2 to 1000000, got 1000001 elements",
-                       CoreError);
+  CHECK_THROWS_WITH_AS(sampleMoments(big),
+                       "sampleMoments: samples must be of length 2 to 1000000, got 1000001 elements", CoreError);
   CHECK_THROWS_WITH_AS(sampleMoments(vec({1, NAN})), "sampleMoments: samples[1] must be finite, got nan", CoreError);
 
   CHECK_THROWS_WITH_AS(standardNormalCdf(NAN), "standardNormalCdf: x must be between -inf and inf, got nan", CoreError);
@@ -112,28 +112,29 @@ TEST_CASE("stats functions reject bad input with exact messages") {
   CHECK_THROWS_WITH_AS(kolmogorovPValue(0.5, 0),
                        "kolmogorovPValue: effectiveCount must be a finite number greater than 0, got 0", CoreError);
 
-  CHECK_THROWS_WITH_AS(ksTestNormal(Eigen::VectorXd()), "ksTestNormal: samples must be of length 1 to 1000000, got 0 elements",
-                       CoreError);
+  CHECK_THROWS_WITH_AS(ksTestNormal(Eigen::VectorXd()),
+                       "ksTestNormal: samples must be of length 1 to 1000000, got 0 elements", CoreError);
   CHECK_THROWS_WITH_AS(ksTestNormal(vec({INFINITY})), "ksTestNormal: samples[0] must be finite, got inf", CoreError);
   CHECK_THROWS_WITH_AS(ksTestNormal(vec({0}), NAN, 1), "ksTestNormal: mean must be finite, got nan", CoreError);
-  CHECK_THROWS_WITH_AS(ksTestNormal(vec({0}), 0, -1), "ksTestNormal: std must be a finite number greater than 0, got -1",
-                       CoreError);
+  CHECK_THROWS_WITH_AS(ksTestNormal(vec({0}), 0, -1),
+                       "ksTestNormal: std must be a finite number greater than 0, got -1", CoreError);
 
   CHECK_THROWS_WITH_AS(ksTestTwoSample(Eigen::VectorXd(), vec({1})),
                        "ksTestTwoSample: a must be of length 1 to 1000000, got 0 elements", CoreError);
-  CHECK_THROWS_WITH_AS(ksTestTwoSample(vec({1}), big), "ksTestTwoSample: b must be of length 1 to 1000000, got 1000001 elements",
-                       CoreError);
+  CHECK_THROWS_WITH_AS(ksTestTwoSample(vec({1}), big),
+                       "ksTestTwoSample: b must be of length 1 to 1000000, got 1000001 elements", CoreError);
   CHECK_THROWS_WITH_AS(ksTestTwoSample(vec({1}), vec({2, NAN})), "ksTestTwoSample: b[1] must be finite, got nan",
                        CoreError);
 
-  CHECK_THROWS_WITH_AS(histogram(Eigen::VectorXd(), 0, 1, 4), "histogram: samples must be of length 1 to 1000000, got 0 elements",
-                       CoreError);
+  CHECK_THROWS_WITH_AS(histogram(Eigen::VectorXd(), 0, 1, 4),
+                       "histogram: samples must be of length 1 to 1000000, got 0 elements", CoreError);
   CHECK_THROWS_WITH_AS(histogram(vec({NAN}), 0, 1, 4), "histogram: samples[0] must be finite, got nan", CoreError);
   CHECK_THROWS_WITH_AS(histogram(vec({0}), -INFINITY, 1, 4), "histogram: low must be finite, got -inf", CoreError);
   CHECK_THROWS_WITH_AS(histogram(vec({0}), 0, NAN, 4), "histogram: high must be finite, got nan", CoreError);
   CHECK_THROWS_WITH_AS(histogram(vec({0}), 2, 2, 4), "histogram: high must be greater than low (2), got 2", CoreError);
   CHECK_THROWS_WITH_AS(histogram(vec({0}), 0, 1, 0), "histogram: bins must be between 1 and 1000, got 0", CoreError);
-  CHECK_THROWS_WITH_AS(histogram(vec({0}), 0, 1, 1001), "histogram: bins must be between 1 and 1000, got 1001", CoreError);
+  CHECK_THROWS_WITH_AS(histogram(vec({0}), 0, 1, 1001), "histogram: bins must be between 1 and 1000, got 1001",
+                       CoreError);
 }
 
 TEST_CASE("normalWithin: the lesson's 68–95–99.7 rule, from the normal CDF") {

@@ -125,8 +125,7 @@ TEST_CASE("sweeps reject bad arguments with exact messages") {
   CHECK_THROWS_WITH_AS(entropySweep({4}, 8, 10, 1, {{ScaleMode::Temperature, -1}}),
                        "entropySweep: scale.temperature must be between 0.001 and 1e+06, got -1", CoreError);
   CHECK_THROWS_WITH_AS(entropySweep(std::vector<int>(10, 4), 4096, 1000, 1, {kSqrt}),
-                       "entropySweep: dks*trials*keyCount*scales must be at most 20000000, got 40960000",
-                       CoreError);
+                       "entropySweep: dks*trials*keyCount*scales must be at most 20000000, got 40960000", CoreError);
 
   CHECK_THROWS_WITH_AS(saturationCurve(Eigen::VectorXd(), 4),
                        "saturationCurve: xs must be of length 1 to 65536, got 0 elements", CoreError);
@@ -149,8 +148,8 @@ TEST_CASE("sweeps reject bad arguments with exact messages") {
 
   CHECK_THROWS_WITH_AS(cosineSweep({}, 100, 1), "cosineSweep: dimensions must be of length 1 to 64, got 0 elements",
                        CoreError);
-  CHECK_THROWS_WITH_AS(cosineSweep({8, 4097}, 100, 1), "cosineSweep: dimensions[1] must be between 1 and 4096, got 4097",
-                       CoreError);
+  CHECK_THROWS_WITH_AS(cosineSweep({8, 4097}, 100, 1),
+                       "cosineSweep: dimensions[1] must be between 1 and 4096, got 4097", CoreError);
   CHECK_THROWS_WITH_AS(cosineSweep({8}, 1, 1), "cosineSweep: pairs must be between 2 and 100000, got 1", CoreError);
   CHECK_THROWS_WITH_AS(cosineSweep({4096, 4096}, 2000, 1),
                        "cosineSweep: 2*pairs*sum(dimensions) must be at most 20000000, got 32768000", CoreError);

@@ -6,9 +6,9 @@
 #include <cmath>
 
 #include "errors.hpp"
+#include "random_matrix.hpp"
 #include "retrieval_task.hpp"
 #include "rng.hpp"
-#include "random_matrix.hpp"
 
 using namespace attention_lab;
 
@@ -17,11 +17,11 @@ using namespace attention_lab;
 // Scaled, Adam at its default rate (0.01): loss, then gradient norm.
 constexpr std::array<double, 6> kPinnedScaledAdamLoss = {1.1154378230716686, 1.2954993946375097, 0.94113810604260828,
                                                          1.2413029903457233, 1.2600060697077866, 0.62888113255104416};
-constexpr std::array<double, 6> kPinnedScaledAdamGradientNorm = {
-    0.88396618987042186, 0.84663081961975273, 0.97271154507226965,
-    0.90366694083773813, 1.0615191923447107,  0.690754625565141};
+constexpr std::array<double, 6> kPinnedScaledAdamGradientNorm = {0.88396618987042186, 0.84663081961975273,
+                                                                 0.97271154507226965, 0.90366694083773813,
+                                                                 1.0615191923447107,  0.690754625565141};
 // Unscaled, SGD at its default rate (1.0): loss.
-constexpr std::array<double, 6> kPinnedUnscaledSgdLoss = {1.4527365365247291, 1.6984334986154046, 1.5138510817474664,
+constexpr std::array<double, 6> kPinnedUnscaledSgdLoss = {1.4527365365247291, 1.6984334986154046,  1.5138510817474664,
                                                           1.1287552430392649, 0.83984789825655282, 1.2581678040520439};
 // ---- end of pinned constants ----
 
@@ -220,9 +220,9 @@ TEST_CASE("the gradient reaching the scores shrinks as unscaled scores saturate"
     const Trainer unscaled(config);
     const double atScores =
         retrievalGradient(batch, unscaled.queryWeights(), unscaled.keyWeights(), 1.0).scoreGradientNorm;
-    const double scaledAtScores = retrievalGradient(batch, unscaled.queryWeights(), unscaled.keyWeights(),
-                                                    std::sqrt(static_cast<double>(dk)))
-                                      .scoreGradientNorm;
+    const double scaledAtScores =
+        retrievalGradient(batch, unscaled.queryWeights(), unscaled.keyWeights(), std::sqrt(static_cast<double>(dk)))
+            .scoreGradientNorm;
     CAPTURE(dk);
     CHECK(atScores < previous);
     if (dk >= 256) CHECK(atScores < 0.7 * scaledAtScores);
@@ -251,12 +251,10 @@ TEST_CASE("bad configurations are refused with a message naming the field and it
   refuses([](TrainerConfig& c) { c.modelDimension = 0; }, "Trainer: modelDim must be between 1 and 256, got 0");
   refuses([](TrainerConfig& c) { c.batchSize = 0; }, "Trainer: batchSize must be between 1 and 256, got 0");
   refuses([](TrainerConfig& c) { c.batchSize = 300; }, "Trainer: batchSize must be between 1 and 256, got 300");
-  refuses([](TrainerConfig& c) { c.learningRate = 0; },
-          "Trainer: learningRate must be between 1e-06 and 10, got 0");
+  refuses([](TrainerConfig& c) { c.learningRate = 0; }, "Trainer: learningRate must be between 1e-06 and 10, got 0");
   refuses([](TrainerConfig& c) { c.learningRate = NAN; },
           "Trainer: learningRate must be between 1e-06 and 10, got nan");
-  refuses([](TrainerConfig& c) { c.learningRate = 11; },
-          "Trainer: learningRate must be between 1e-06 and 10, got 11");
+  refuses([](TrainerConfig& c) { c.learningRate = 11; }, "Trainer: learningRate must be between 1e-06 and 10, got 11");
   refuses([](TrainerConfig& c) { c.optimizer = static_cast<Optimizer>(2); },
           "Trainer: optimizer must be 0 (adam) or 1 (sgd), got 2");
   refuses(
@@ -289,8 +287,8 @@ TEST_CASE("stepsToAccuracy validates its arguments and reports −1 when the tar
   TrainerConfig config = smallConfig();
   CHECK_THROWS_WITH_AS(stepsToAccuracy(config, 0, 10, 10), "stepsToAccuracy: target must be between 0.01 and 1, got 0",
                        CoreError);
-  CHECK_THROWS_WITH_AS(stepsToAccuracy(config, 0.9, 0, 10),
-                       "stepsToAccuracy: window must be between 1 and 1000, got 0", CoreError);
+  CHECK_THROWS_WITH_AS(stepsToAccuracy(config, 0.9, 0, 10), "stepsToAccuracy: window must be between 1 and 1000, got 0",
+                       CoreError);
   CHECK_THROWS_WITH_AS(stepsToAccuracy(config, 0.9, 10, 0),
                        "stepsToAccuracy: maxSteps must be between 1 and 100000, got 0", CoreError);
   config.keyCount = 0;

@@ -25,9 +25,8 @@ int toInt(const char* function, const char* argument, double value, double low, 
 
 val softmaxBinding(const val& scores, double temperature, const val& mask) {
   const char* fn = "softmax";
-  return guarded([&] {
-    return toFloat64Array(softmax(toVector(fn, "scores", scores), toSoftmaxOptions(fn, temperature, mask)));
-  });
+  return guarded(
+      [&] { return toFloat64Array(softmax(toVector(fn, "scores", scores), toSoftmaxOptions(fn, temperature, mask))); });
 }
 
 val logSoftmaxBinding(const val& scores, double temperature, const val& mask) {
@@ -58,31 +57,27 @@ double normalWithinBinding(double sigmas) {
 
 double saturationCrossingBinding(double threshold, double keyCount) {
   const char* fn = "saturationCrossing";
-  return guarded([&] {
-    return saturationCrossing(threshold, toInt(fn, "keyCount", keyCount, 2, kMaxSoftmaxLength));
-  });
+  return guarded([&] { return saturationCrossing(threshold, toInt(fn, "keyCount", keyCount, 2, kMaxSoftmaxLength)); });
 }
 
 val scoreStatisticsBinding(double dk, const std::string& mode, double temperature) {
   const char* fn = "scoreStatistics";
-  return guarded([&] {
-    return toJs(scoreStatistics(toScale(fn, mode, temperature), toInt(fn, "dk", dk, 1, kMaxKeyDimension)));
-  });
+  return guarded(
+      [&] { return toJs(scoreStatistics(toScale(fn, mode, temperature), toInt(fn, "dk", dk, 1, kMaxKeyDimension))); });
 }
 
 val dotProductExperimentBinding(double dk, double count, double seed, const std::string& mode, double temperature,
                                 const std::string& method, double bins) {
   const char* fn = "dotProductExperiment";
   return guarded([&] {
-    return toJs(dotProductExperiment(toInt(fn, "dk", dk, 1, kMaxKeyDimension),
-                                     toInt(fn, "count", count, 2, kMaxSamples), toSeed(fn, seed),
-                                     toScale(fn, mode, temperature), toMethod(fn, method),
-                                     toInt(fn, "bins", bins, 1, kMaxBins)));
+    return toJs(dotProductExperiment(
+        toInt(fn, "dk", dk, 1, kMaxKeyDimension), toInt(fn, "count", count, 2, kMaxSamples), toSeed(fn, seed),
+        toScale(fn, mode, temperature), toMethod(fn, method), toInt(fn, "bins", bins, 1, kMaxBins)));
   });
 }
 
-val attentionBinding(const val& queries, const val& keys, const val& values, double rows, double keyCount,
-                     double width, double valueWidth, const std::string& mode, double temperature, bool causal) {
+val attentionBinding(const val& queries, const val& keys, const val& values, double rows, double keyCount, double width,
+                     double valueWidth, const std::string& mode, double temperature, bool causal) {
   const char* fn = "attention";
   return guarded([&] {
     const auto n = toInteger(fn, "n", rows, 1, kMaxAttentionRows);
@@ -144,17 +139,16 @@ val gradientSurvivalBinding(double dk, double keyCount, const std::string& mode,
                             double seed) {
   const char* fn = "gradientSurvival";
   return guarded([&] {
-    return toJs(gradientSurvival(toInt(fn, "dk", dk, 1, kMaxKeyDimension),
-                                 toInt(fn, "keyCount", keyCount, 2, kMaxKeys), toScale(fn, mode, temperature),
-                                 toInt(fn, "trials", trials, 2, kMaxTrials), toSeed(fn, seed)));
+    return toJs(gradientSurvival(toInt(fn, "dk", dk, 1, kMaxKeyDimension), toInt(fn, "keyCount", keyCount, 2, kMaxKeys),
+                                 toScale(fn, mode, temperature), toInt(fn, "trials", trials, 2, kMaxTrials),
+                                 toSeed(fn, seed)));
   });
 }
 
 val sampleNormalsBinding(double count, double seed) {
   const char* fn = "sampleNormals";
-  return guarded([&] {
-    return toFloat64Array(sampleNormals(toInteger(fn, "count", count, 1, kMaxSamples), toSeed(fn, seed)));
-  });
+  return guarded(
+      [&] { return toFloat64Array(sampleNormals(toInteger(fn, "count", count, 1, kMaxSamples), toSeed(fn, seed))); });
 }
 
 val softmaxInPrecisionBinding(const val& scores, double temperature, const std::string& precision) {

@@ -23,4 +23,3 @@ export function formatValue(x: number): string {
 export function formatWithError(x: number, standardError: number): string {
   return `${formatValue(x)} ± ${formatValue(standardError)}`;
 }
-

@@ -8,10 +8,18 @@ window.addEventListener('message', (event) => {
   window.received.push({ frame: frame?.name ?? null, origin: event.origin, data: event.data });
 });
 // What embed-host.js re-dispatches on the iframe element.
-document.addEventListener('attention-lab', (event) => window.hostEvents.push({ frame: event.target.name, verb: event.detail.verb }));
+document.addEventListener('attention-lab', (event) =>
+  window.hostEvents.push({ frame: event.target.name, verb: event.detail.verb }),
+);
 
 window.addEmbed = (src, name) => {
-  const frame = Object.assign(document.createElement('iframe'), { src, name, title: `Attention Lab ${name}`, width: '100%', height: '150' });
+  const frame = Object.assign(document.createElement('iframe'), {
+    src,
+    name,
+    title: `Attention Lab ${name}`,
+    width: '100%',
+    height: '150',
+  });
   frame.style.border = '0';
   frame.style.display = 'block';
   document.getElementById('embeds').append(frame);

@@ -3,9 +3,15 @@
 const saved = JSON.parse(localStorage.getItem('lms:attempt') ?? 'null');
 const api = new window.Scorm12API({ autocommit: false, logLevel: 5 });
 if (saved) api.loadFromJSON({ core: { lesson_status: saved.lessonStatus }, suspend_data: saved.suspendData });
-const persist = () => localStorage.setItem('lms:attempt', JSON.stringify({
-  lessonStatus: api.cmi.core.lesson_status, suspendData: api.cmi.suspend_data, scoreRaw: api.cmi.core.score.raw,
-}));
+const persist = () =>
+  localStorage.setItem(
+    'lms:attempt',
+    JSON.stringify({
+      lessonStatus: api.cmi.core.lesson_status,
+      suspendData: api.cmi.suspend_data,
+      scoreRaw: api.cmi.core.score.raw,
+    }),
+  );
 api.on('LMSCommit', persist);
 api.on('LMSFinish', persist);
 window.lmsCalls = [];

@@ -9,7 +9,15 @@ import { renderBlocks, renderInline } from './markdown.js';
 import { collectProblems, type LessonProblem, type Report } from './problems.js';
 import { buildQuestion } from './questions.js';
 import { interpolateValues } from './value-syntax.js';
-import { checkWidgetParam, flattenWidgetParams, isReservedWidget, isWidgetName, parseWidgetParams, widgetNames, type WidgetName } from './widget-schema.js';
+import {
+  checkWidgetParam,
+  flattenWidgetParams,
+  isReservedWidget,
+  isWidgetName,
+  parseWidgetParams,
+  widgetNames,
+  type WidgetName,
+} from './widget-schema.js';
 import { entriesOf, parseYamlAt, type Place } from './yaml-nodes.js';
 
 export interface CompileOptions {
@@ -50,23 +58,38 @@ class LessonBuilder {
 
   claimId(id: string, place: Place): void {
     const first = this.ids.get(id);
-    if (first) this.report(place, 'duplicate-id', `duplicate id "${id}", first used at line ${first.line}; allowed: ids unique across sections, widgets and questions`);
+    if (first)
+      this.report(
+        place,
+        'duplicate-id',
+        `duplicate id "${id}", first used at line ${first.line}; allowed: ids unique across sections, widgets and ` +
+          `questions`,
+      );
     else this.ids.set(id, place);
   }
 
   /** Interpolates core values and renders Markdown; problems are mapped back to the author's columns. */
   markdown(text: string, first: Place, inline: boolean): { html: string; plain: string } {
     const values = interpolateValues(this.ctx.core, text);
-    const at = (line: number, column: number): Place => ({ line: first.line + line, column: (line === 0 ? first.column : 1) + column });
+    const at = (line: number, column: number): Place => ({
+      line: first.line + line,
+      column: (line === 0 ? first.column : 1) + column,
+    });
     for (const p of values.problems) this.report(at(p.line, p.column), p.kind, p.message);
     const rendered = inline ? renderInline(values.text) : { ...renderBlocks(values.text), plain: '' };
-    for (const p of rendered.problems) this.report(at(p.line, values.originalColumn(p.line, p.column)), p.kind, p.message);
+    for (const p of rendered.problems)
+      this.report(at(p.line, values.originalColumn(p.line, p.column)), p.kind, p.message);
     return { html: rendered.html.trim(), plain: rendered.plain.trim() };
   }
 
   current(place: Place, what: string): CompiledSection | null {
     const section = this.sections.at(-1);
-    if (!section) this.report(place, 'content-before-section', `${what} before the first section; allowed: start the body with a "## Title" line`);
+    if (!section)
+      this.report(
+        place,
+        'content-before-section',
+        `${what} before the first section; allowed: start the body with a "## Title" line`,
+      );
     return section ?? null;
   }
 
@@ -92,7 +115,8 @@ class LessonBuilder {
     const { name } = segment;
     if (!isWidgetName(name)) {
       const allowed = `allowed: ${widgetNames.join(', ')}`;
-      if (isReservedWidget(name)) this.report(place, 'widget-not-available', `widget "${name}" is not available yet; ${allowed}`);
+      if (isReservedWidget(name))
+        this.report(place, 'widget-not-available', `widget "${name}" is not available yet; ${allowed}`);
       else this.report(place, 'unknown-widget', `unknown widget "${name}"; ${allowed}`);
       return;
     }
@@ -102,19 +126,32 @@ class LessonBuilder {
     this.widgets.set(id, name);
     const yaml = parseYamlAt(segment.body, { line: segment.bodyLine, column: 1 });
     if (yaml.error) {
-      this.report(yaml.error.place, 'bad-yaml', `bad YAML: ${yaml.error.message}; allowed: one "parameter: value" per line`);
+      this.report(
+        yaml.error.place,
+        'bad-yaml',
+        `bad YAML: ${yaml.error.message}; allowed: one "parameter: value" per line`,
+      );
       return;
     }
     const entries = yaml.root ? entriesOf(yaml.root) : [];
     if (!entries) {
-      this.report(yaml.placeOf(yaml.root), 'bad-yaml', `widget parameters must be a mapping; allowed: one "parameter: value" per line`);
+      this.report(
+        yaml.placeOf(yaml.root),
+        'bad-yaml',
+        `widget parameters must be a mapping; allowed: one "parameter: value" per line`,
+      );
       return;
     }
     const raw: Record<string, unknown> = {};
     for (const { key, keyNode, value } of entries) {
       const checked = checkWidgetParam(name, key, value === null ? null : (value.toJSON() as unknown));
       if (checked.ok) raw[key] = checked.value;
-      else this.report(yaml.placeOf(checked.problem === 'unknown-parameter' ? keyNode : value), checked.problem, checked.message);
+      else
+        this.report(
+          yaml.placeOf(checked.problem === 'unknown-parameter' ? keyNode : value),
+          checked.problem,
+          checked.message,
+        );
     }
     const { params, problems } = parseWidgetParams(name, raw);
     for (const message of problems) this.report(place, 'wrong-type', message);
@@ -127,7 +164,12 @@ class LessonBuilder {
     this.claimId(segment.id, place);
     const yaml = parseYamlAt(segment.body, { line: segment.bodyLine, column: 1 });
     if (yaml.error) {
-      this.report(yaml.error.place, 'bad-yaml', `bad YAML: ${yaml.error.message}; allowed: "field: value" lines, lists with "- ", quotes around text that holds ": "`);
+      this.report(
+        yaml.error.place,
+        'bad-yaml',
+        `bad YAML: ${yaml.error.message}; allowed: "field: value" lines, lists with "- ", quotes around text that ` +
+          `holds ": "`,
+      );
       return;
     }
     const question: Question | null = buildQuestion(this.ctx, segment.id, place, yaml);
@@ -140,13 +182,22 @@ class LessonBuilder {
       const widget = this.widgets.get(action.widget);
       if (!widget) {
         const known = [...this.widgets.keys()].join(', ') || 'none';
-        this.report(widgetPlace, 'unknown-show-target', `show names widget "${action.widget}", which is not in this lesson; allowed: ${known}`);
+        this.report(
+          widgetPlace,
+          'unknown-show-target',
+          `show names widget "${action.widget}", which is not in this lesson; allowed: ${known}`,
+        );
         continue;
       }
       for (const [key, value] of Object.entries(action.state)) {
         const checked = checkWidgetParam(widget, key, value);
         const places = statePlaces[key];
-        if (!checked.ok && places) this.report(checked.problem === 'unknown-parameter' ? places.key : places.value, checked.problem, checked.message);
+        if (!checked.ok && places)
+          this.report(
+            checked.problem === 'unknown-parameter' ? places.key : places.value,
+            checked.problem,
+            checked.message,
+          );
       }
     }
   }
@@ -156,7 +207,13 @@ export function compileLesson(source: string, options: CompileOptions): CompileR
   const { problems, report } = collectProblems(options.file);
   const text = source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   const fileLines = text.split('\n');
-  const ctx: FieldContext = { core: options.core, report, fileLines, pendingShows: [], problemCount: () => problems.length };
+  const ctx: FieldContext = {
+    core: options.core,
+    report,
+    fileLines,
+    pendingShows: [],
+    problemCount: () => problems.length,
+  };
   const builder = new LessonBuilder(ctx, report);
   const { frontMatter, body, bodyLine } = splitFrontMatter(text, report, options.expectedSlug);
   const title = frontMatter ? builder.markdown(frontMatter.title, frontMatter.titlePlace, true) : null;

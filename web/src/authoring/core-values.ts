@@ -6,7 +6,13 @@ import { scaleTemperature } from '../core/limits.js';
 /** The part of the core the lesson build needs. */
 export type ValuesCore = Pick<
   Core,
-  'softmax' | 'softmaxStats' | 'softmaxJacobian' | 'saturationCrossing' | 'scoreStatistics' | 'normalWithin' | 'gradientSurvival'
+  | 'softmax'
+  | 'softmaxStats'
+  | 'softmaxJacobian'
+  | 'saturationCrossing'
+  | 'scoreStatistics'
+  | 'normalWithin'
+  | 'gradientSurvival'
 >;
 
 type Args = Record<string, ParamValue>;
@@ -63,7 +69,8 @@ const num = (args: Args, name: string) => args[name] as number;
 
 function entryAt(values: Float64Array, i: number, what: string): number {
   const value = values[i];
-  if (value === undefined) throw new RangeError(`index ${i} is past the end of ${what} (${values.length} entries, 0 to ${values.length - 1})`);
+  if (value === undefined)
+    throw new RangeError(`index ${i} is past the end of ${what} (${values.length} entries, 0 to ${values.length - 1})`);
   return value;
 }
 
@@ -99,7 +106,8 @@ export const coreValues: Record<string, CoreValue> = {
       scale,
       sigmas: { type: 'number', min: 0, minExclusive: true, max: 10, default: 2, doc: 'how many standard deviations' },
     },
-    evaluate: (core, args) => num(args, 'sigmas') * core.scoreStatistics({ dk: num(args, 'dk'), scale: args.scale as Scale }).std,
+    evaluate: (core, args) =>
+      num(args, 'sigmas') * core.scoreStatistics({ dk: num(args, 'dk'), scale: args.scale as Scale }).std,
   },
   softmaxWeight: {
     summary: 'entry index of softmax(scores / (temperature × the divisor of scale at dk))',
@@ -118,7 +126,8 @@ export const coreValues: Record<string, CoreValue> = {
     evaluate: (core, args) => {
       if (args.scale !== 'none' && args.dk === undefined) throw new RangeError(`scale=${String(args.scale)} needs dk`);
       // The divisor (1, √dₖ or dₖ) comes from the core, so "÷√512" is never typed as 22.627.
-      const divisor = args.dk === undefined ? 1 : core.scoreStatistics({ dk: num(args, 'dk'), scale: args.scale as Scale }).divisor;
+      const divisor =
+        args.dk === undefined ? 1 : core.scoreStatistics({ dk: num(args, 'dk'), scale: args.scale as Scale }).divisor;
       const weights = core.softmax(vector(args, 'scores'), { temperature: num(args, 'temperature') * divisor });
       return entryAt(weights, num(args, 'index'), 'scores');
     },
@@ -181,13 +190,17 @@ export const coreValues: Record<string, CoreValue> = {
       },
       keys: { type: 'int', min: 2, max: 65536, doc: 'number of positions: one score x, the rest 0' },
     },
-    evaluate: (core, args) => core.saturationCrossing({ threshold: num(args, 'threshold'), keyCount: num(args, 'keys') }),
+    evaluate: (core, args) =>
+      core.saturationCrossing({ threshold: num(args, 'threshold'), keyCount: num(args, 'keys') }),
   },
   survivalThreshold: {
-    summary: 'percent of an unsaturated softmax\'s gradient at which a gradient-survival band begins (the core\'s thresholds)',
+    summary:
+      "percent of an unsaturated softmax's gradient at which a gradient-survival band begins (the core's thresholds)",
     params: {
       band: {
-        type: 'enum', values: ['healthy', 'fading', 'dying'], default: 'healthy',
+        type: 'enum',
+        values: ['healthy', 'fading', 'dying'],
+        default: 'healthy',
         doc: 'which band: its lower edge as a percent of the gradient an unsaturated softmax passes',
       },
     },
@@ -217,9 +230,17 @@ export function describeCall(name: string, args: Args): string {
 export function evaluateCoreValue(core: ValuesCore, name: string, raw: Record<string, unknown>): CoreValueResult {
   const value = Object.hasOwn(coreValues, name) ? coreValues[name] : undefined;
   if (!value) {
-    return { ok: false, problem: 'unknown-value', message: `unknown core value "${name}"; allowed: ${Object.keys(coreValues).join(', ')}` };
+    return {
+      ok: false,
+      problem: 'unknown-value',
+      message: `unknown core value "${name}"; allowed: ${Object.keys(coreValues).join(', ')}`,
+    };
   }
-  const bad = (message: string): CoreValueResult => ({ ok: false, problem: 'bad-arguments', message: `${name}: ${message}` });
+  const bad = (message: string): CoreValueResult => ({
+    ok: false,
+    problem: 'bad-arguments',
+    message: `${name}: ${message}`,
+  });
   const args: Args = {};
   for (const [key, given] of Object.entries(raw)) {
     const spec = Object.hasOwn(value.params, key) ? value.params[key] : undefined;

@@ -4,7 +4,16 @@ import type { Report } from './problems.js';
 export type Segment =
   | { kind: 'heading'; line: number; column: number; text: string }
   | { kind: 'prose'; line: number; text: string }
-  | { kind: 'widget'; line: number; name: string; nameColumn: number; id?: string; idColumn?: number; body: string; bodyLine: number }
+  | {
+      kind: 'widget';
+      line: number;
+      name: string;
+      nameColumn: number;
+      id?: string;
+      idColumn?: number;
+      body: string;
+      bodyLine: number;
+    }
   | { kind: 'question'; line: number; id: string; idColumn: number; body: string; bodyLine: number };
 
 export interface SyntaxDoc {
@@ -60,13 +69,20 @@ export function segmentBody(lines: string[], firstLine: number, report: Report):
       openFence = fenceMark;
       addProse(i, text);
     } else if (closer.test(text)) {
-      report({ line, column: 1 }, 'bad-directive', 'this ":::" closes nothing; allowed: ":::" only after "::: widget …" or "::: question …"');
+      report(
+        { line, column: 1 },
+        'bad-directive',
+        'this ":::" closes nothing; allowed: ":::" only after "::: widget …" or "::: question …"',
+      );
     } else if (text.startsWith(':::')) {
       flush();
       i = readDirective(lines, i, firstLine, segments, report);
     } else if (/^##(\s|$)/.test(text)) {
       flush();
-      const title = text.replace(/^##\s*/, '').replace(/\s+#+\s*$/, '').trimEnd();
+      const title = text
+        .replace(/^##\s*/, '')
+        .replace(/\s+#+\s*$/, '')
+        .trimEnd();
       segments.push({ kind: 'heading', line, column: text.indexOf(title) + 1, text: title });
     } else {
       addProse(i, text);
@@ -84,7 +100,11 @@ function readDirective(lines: string[], start: number, firstLine: number, segmen
   let end = start + 1;
   while (end < lines.length && !closer.test(lines[end] ?? '') && !opener.test(lines[end] ?? '')) end++;
   if (end >= lines.length || !closer.test(lines[end] ?? '')) {
-    report({ line, column: 1 }, 'unclosed-directive', `"::: ${kind}" is not closed; allowed: end it with a line holding only ":::"`);
+    report(
+      { line, column: 1 },
+      'unclosed-directive',
+      `"::: ${kind}" is not closed; allowed: end it with a line holding only ":::"`,
+    );
     return end - 1;
   }
   const body = lines.slice(start + 1, end).join('\n');
@@ -93,21 +113,41 @@ function readDirective(lines: string[], start: number, firstLine: number, segmen
   if (kind === 'widget') {
     const match = widgetHeader.exec(rest);
     if (!match) {
-      report({ line, column: restColumn }, 'bad-directive', `cannot read widget header "${rest}"; allowed: ::: widget <name> {#id}`);
+      report(
+        { line, column: restColumn },
+        'bad-directive',
+        `cannot read widget header "${rest}"; allowed: ::: widget <name> {#id}`,
+      );
       return end;
     }
     const [, name = '', id] = match;
     const idColumn = id === undefined ? undefined : text.indexOf(`{#${id}}`) + 3;
-    segments.push({ kind: 'widget', line, name, nameColumn: restColumn, ...(id === undefined ? {} : { id, idColumn }), body, bodyLine });
+    segments.push({
+      kind: 'widget',
+      line,
+      name,
+      nameColumn: restColumn,
+      ...(id === undefined ? {} : { id, idColumn }),
+      body,
+      bodyLine,
+    });
   } else if (kind === 'question') {
     const match = questionHeader.exec(rest);
     if (!match) {
-      report({ line, column: restColumn }, 'bad-directive', `cannot read question id "${rest}"; allowed: ::: question <id>, the id in lower case with dashes`);
+      report(
+        { line, column: restColumn },
+        'bad-directive',
+        `cannot read question id "${rest}"; allowed: ::: question <id>, the id in lower case with dashes`,
+      );
       return end;
     }
     segments.push({ kind: 'question', line, id: match[1] ?? '', idColumn: restColumn, body, bodyLine });
   } else {
-    report({ line, column: text.indexOf(kind) + 1 }, 'bad-directive', `unknown directive "${kind}"; allowed: widget, question`);
+    report(
+      { line, column: text.indexOf(kind) + 1 },
+      'bad-directive',
+      `unknown directive "${kind}"; allowed: widget, question`,
+    );
   }
   return end;
 }

@@ -39,7 +39,11 @@ function placeInScalar(ctx: FieldContext, block: YamlBlock, node: unknown, line:
 function textOf(ctx: FieldContext, block: YamlBlock, node: unknown, field: string): string | null {
   const raw = plainOf(node);
   if (typeof raw === 'string' || typeof raw === 'number') return String(raw);
-  ctx.report(block.placeOf(node), 'wrong-type', `${field} must be text; allowed: a string (quote it if it starts with { or [)`);
+  ctx.report(
+    block.placeOf(node),
+    'wrong-type',
+    `${field} must be text; allowed: a string (quote it if it starts with { or [)`,
+  );
   return null;
 }
 
@@ -66,7 +70,11 @@ export function plainField(ctx: FieldContext, block: YamlBlock, node: unknown, f
   if (dollar >= 0) {
     const line = values.text.slice(0, dollar).split('\n').length - 1;
     const column = dollar - (values.text.lastIndexOf('\n', dollar - 1) + 1);
-    ctx.report(placeInScalar(ctx, block, node, line, values.originalColumn(line, column)), 'bad-math', `${field} is plain text, so $…$ would show as dollar signs; allowed: plain Unicode such as dₖ, √, ≈`);
+    ctx.report(
+      placeInScalar(ctx, block, node, line, values.originalColumn(line, column)),
+      'bad-math',
+      `${field} is plain text, so $…$ would show as dollar signs; allowed: plain Unicode such as dₖ, √, ≈`,
+    );
   }
   return values.text.trim().replace(/\s*\n\s*/g, ' ');
 }
@@ -94,10 +102,16 @@ export function numberField(ctx: FieldContext, block: YamlBlock, node: unknown, 
     ctx.report(place, 'wrong-type', `${field} must be a number or { value: <core value>, argument: … }; ${numberHelp}`);
     return null;
   }
-  const args = Object.fromEntries(entries.filter((entry) => entry !== valueEntry).map((entry) => [entry.key, plainOf(entry.value)]));
+  const args = Object.fromEntries(
+    entries.filter((entry) => entry !== valueEntry).map((entry) => [entry.key, plainOf(entry.value)]),
+  );
   const result = evaluateCoreValue(ctx.core, String(plainOf(valueEntry.value)), args);
   if (!result.ok) {
-    ctx.report(result.problem === 'unknown-value' ? block.placeOf(valueEntry.value) : place, result.problem, result.message);
+    ctx.report(
+      result.problem === 'unknown-value' ? block.placeOf(valueEntry.value) : place,
+      result.problem,
+      result.message,
+    );
     return null;
   }
   return { value: result.value, computed: result.call };
@@ -107,7 +121,11 @@ export function numberField(ctx: FieldContext, block: YamlBlock, node: unknown, 
 export function toleranceField(ctx: FieldContext, block: YamlBlock, node: unknown): Tolerance | undefined {
   const entries = entriesOf(node);
   if (!entries) {
-    ctx.report(block.placeOf(node), 'wrong-type', 'tolerance must be a mapping; allowed: { rtol: 0.01 } and/or { atol: 0.05 }');
+    ctx.report(
+      block.placeOf(node),
+      'wrong-type',
+      'tolerance must be a mapping; allowed: { rtol: 0.01 } and/or { atol: 0.05 }',
+    );
     return undefined;
   }
   const tolerance: Tolerance = {};
@@ -116,8 +134,14 @@ export function toleranceField(ctx: FieldContext, block: YamlBlock, node: unknow
     if (key !== 'rtol' && key !== 'atol') {
       const allowed = Object.keys(toleranceFields).join(', ');
       ctx.report(block.placeOf(keyNode), 'unknown-parameter', `tolerance has no "${key}"; allowed: ${allowed}`);
-    } else if (typeof x !== 'number') ctx.report(block.placeOf(value), 'wrong-type', `${key} must be a number, got ${JSON.stringify(x)}; allowed: a number from 0 to 1`);
-    else if (!(x >= 0 && x <= 1)) ctx.report(block.placeOf(value), 'out-of-range', `${key} = ${x} is out of range; allowed: a number from 0 to 1`);
+    } else if (typeof x !== 'number')
+      ctx.report(
+        block.placeOf(value),
+        'wrong-type',
+        `${key} must be a number, got ${JSON.stringify(x)}; allowed: a number from 0 to 1`,
+      );
+    else if (!(x >= 0 && x <= 1))
+      ctx.report(block.placeOf(value), 'out-of-range', `${key} = ${x} is out of range; allowed: a number from 0 to 1`);
     else tolerance[key] = x;
   }
   return tolerance;
@@ -129,7 +153,11 @@ export function showField(ctx: FieldContext, block: YamlBlock, node: unknown): W
   const widgetEntry = entries?.find((entry) => entry.key === 'widget');
   const widget = plainOf(widgetEntry?.value);
   if (!entries || typeof widget !== 'string') {
-    ctx.report(block.placeOf(node), 'wrong-type', 'show must name a widget; allowed: { widget: <widget id>, state: { dk: 512 } }');
+    ctx.report(
+      block.placeOf(node),
+      'wrong-type',
+      'show must name a widget; allowed: { widget: <widget id>, state: { dk: 512 } }',
+    );
     return undefined;
   }
   const action: WidgetAction = { widget, state: {} };
@@ -140,12 +168,17 @@ export function showField(ctx: FieldContext, block: YamlBlock, node: unknown): W
     if (key !== 'state') {
       const allowed = Object.keys(showFields).join(', ');
       ctx.report(block.placeOf(keyNode), 'unknown-parameter', `show has no "${key}"; allowed: ${allowed}`);
-    } else if (!stateEntries) ctx.report(block.placeOf(value), 'wrong-type', 'state must be a mapping; allowed: { dk: 512, scaled: true }');
+    } else if (!stateEntries)
+      ctx.report(block.placeOf(value), 'wrong-type', 'state must be a mapping; allowed: { dk: 512, scaled: true }');
     else {
       for (const entry of stateEntries) {
         const x = plainOf(entry.value);
         if (typeof x !== 'number' && typeof x !== 'string' && typeof x !== 'boolean') {
-          ctx.report(block.placeOf(entry.value), 'wrong-type', `state.${entry.key} must be a number, a name or true/false; allowed: one value per parameter`);
+          ctx.report(
+            block.placeOf(entry.value),
+            'wrong-type',
+            `state.${entry.key} must be a number, a name or true/false; allowed: one value per parameter`,
+          );
           continue;
         }
         action.state[entry.key] = x;

@@ -60,18 +60,28 @@ function readFields(yaml: string, report: Report, expectedSlug?: string): FrontM
       else found[key] = raw.trim();
       if (key === 'title') found.titlePlace = place;
     } else if (key === 'slug') {
-      if (typeof raw !== 'string' || !slugPattern.test(raw)) fail(place, `slug must be lower-case words joined by dashes, got ${JSON.stringify(raw)}; allowed: e.g. why-sqrt-dk`);
-      else if (expectedSlug !== undefined && raw !== expectedSlug) fail(place, `slug "${raw}" differs from the folder name; allowed: "${expectedSlug}"`);
+      if (typeof raw !== 'string' || !slugPattern.test(raw))
+        fail(
+          place,
+          `slug must be lower-case words joined by dashes, got ${JSON.stringify(raw)}; allowed: e.g. why-sqrt-dk`,
+        );
+      else if (expectedSlug !== undefined && raw !== expectedSlug)
+        fail(place, `slug "${raw}" differs from the folder name; allowed: "${expectedSlug}"`);
       else found.slug = raw;
     } else if (key === 'order') {
-      if (!Number.isInteger(raw)) fail(place, `order must be an integer, got ${JSON.stringify(raw)}; allowed: the lesson's position in the course, e.g. 1`);
+      if (!Number.isInteger(raw))
+        fail(
+          place,
+          `order must be an integer, got ${JSON.stringify(raw)}; allowed: the lesson's position in the course, e.g. 1`,
+        );
       else found.order = raw as number;
     } else {
       fail(block.placeOf(keyNode), `unknown front matter field "${key}"; allowed: ${fieldNames.join(', ')}`);
     }
   }
   for (const key of fieldNames) {
-    if (!entries.some((entry) => entry.key === key)) fail({ line: 1, column: 1 }, `front matter has no ${key}; ${fieldsHelp}`);
+    if (!entries.some((entry) => entry.key === key))
+      fail({ line: 1, column: 1 }, `front matter has no ${key}; ${fieldsHelp}`);
   }
   return ok ? (found as FrontMatter) : null;
 }

@@ -3,5 +3,15 @@ export { compileLesson, slugify, type CompileOptions, type CompileResult } from 
 export type { Block, CompiledLesson, CompiledSection, LessonIndexEntry } from './compiled.js';
 export { coreValues, evaluateCoreValue, formatCoreNumber, type CoreValue, type ValuesCore } from './core-values.js';
 export { formatProblem, type LessonProblem, type ProblemKind } from './problems.js';
-export { parseWidgetParams, checkWidgetState, flattenWidgetParams, widgetSchemas, widgetNames, reservedWidgets, type FlatWidgetParams, type WidgetName, type WidgetParams } from './widget-schema.js';
+export {
+  parseWidgetParams,
+  checkWidgetState,
+  flattenWidgetParams,
+  widgetSchemas,
+  widgetNames,
+  reservedWidgets,
+  type FlatWidgetParams,
+  type WidgetName,
+  type WidgetParams,
+} from './widget-schema.js';
 export { authoringReference, referenceCommand } from './reference.js';

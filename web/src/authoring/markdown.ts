@@ -97,7 +97,12 @@ function mathBlock(state: StateBlock, startLine: number, endLine: number, silent
   state.line = last + 1;
   const env = state.env as RenderEnv;
   if (!closed) {
-    env.found.push({ line: startLine, snippet: '$$', kind: 'bad-math', message: 'unclosed $$ display math; allowed: end it with $$' });
+    env.found.push({
+      line: startLine,
+      snippet: '$$',
+      kind: 'bad-math',
+      message: 'unclosed $$ display math; allowed: end it with $$',
+    });
     return true;
   }
   token.content = parts.join('\n').trimEnd().slice(0, -2).trim();
@@ -116,7 +121,9 @@ function inlineWithLines(state: StateCore): void {
         line,
         snippet: '',
         kind: 'misplaced-heading',
-        message: `this makes an ${token.tag} heading; allowed: sections start with a line "## Title", subheadings use ###, the title comes from front matter`,
+        message:
+          `this makes an ${token.tag} heading; allowed: sections start with a line "## Title", subheadings ` +
+          `use ###, the title comes from front matter`,
       });
     }
     if (token.type !== 'inline') continue;
@@ -130,7 +137,9 @@ function createMarkdown(): Markdown {
   // html: false is the safety line: a lesson cannot inject tags or scripts.
   const md = new MarkdownIt('default', { html: false, linkify: false, typographer: false });
   md.inline.ruler.after('escape', 'math_inline', mathInline);
-  md.block.ruler.before('paragraph', 'math_block', mathBlock, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
+  md.block.ruler.before('paragraph', 'math_block', mathBlock, {
+    alt: ['paragraph', 'reference', 'blockquote', 'list'],
+  });
   md.core.ruler.at('inline', inlineWithLines);
   const mathHtml = (token: Token | undefined) => {
     const html = token?.meta?.html;
@@ -177,7 +186,10 @@ export function renderInline(text: string): Rendered & { plain: string } {
   const html = md.renderer.render(tokens, md.options, env);
   const children = tokens.flatMap((token: Token) => token.children ?? []);
   const plain = children
-    .filter((t: Token) => t.type === 'text' || t.type === 'code_inline' || t.type === 'math_inline' || t.type === 'text_special')
+    .filter(
+      (t: Token) =>
+        t.type === 'text' || t.type === 'code_inline' || t.type === 'math_inline' || t.type === 'text_special',
+    )
     .map((t: Token) => t.content)
     .join('');
   return { html, plain, problems: locate(text, env) };

@@ -6,7 +6,12 @@ interface SpecBase {
   /** One line for the authoring reference (docs/authoring.md is generated from it). */
   doc?: string;
 }
-export interface IntSpec extends SpecBase { type: 'int'; min: number; max: number; default?: number }
+export interface IntSpec extends SpecBase {
+  type: 'int';
+  min: number;
+  max: number;
+  default?: number;
+}
 export interface NumberSpec extends SpecBase {
   type: 'number';
   min: number;
@@ -16,7 +21,10 @@ export interface NumberSpec extends SpecBase {
   maxExclusive?: boolean;
   default?: number;
 }
-export interface BooleanSpec extends SpecBase { type: 'boolean'; default?: boolean }
+export interface BooleanSpec extends SpecBase {
+  type: 'boolean';
+  default?: boolean;
+}
 export interface EnumSpec extends SpecBase {
   type: 'enum';
   values: readonly string[];
@@ -37,8 +45,7 @@ export type ParamSpec = IntSpec | NumberSpec | BooleanSpec | EnumSpec | ListSpec
 export type ParamValue = number | string | boolean | readonly number[];
 
 export type ParamCheck =
-  | { ok: true; value: ParamValue }
-  | { ok: false; problem: 'wrong-type' | 'out-of-range'; message: string };
+  { ok: true; value: ParamValue } | { ok: false; problem: 'wrong-type' | 'out-of-range'; message: string };
 
 // Each part of the pattern can match only one way, so it runs in linear time (the old `\d+\.?\d*` was quadratic).
 const numeral = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
@@ -48,9 +55,10 @@ const maxNumeralLength = 64;
 const maxShownLength = 40;
 
 function quoted(raw: string): string {
-  return JSON.stringify(raw.length > maxShownLength ? `${raw.slice(0, maxShownLength)}… (${raw.length} characters)` : raw);
+  return JSON.stringify(
+    raw.length > maxShownLength ? `${raw.slice(0, maxShownLength)}… (${raw.length} characters)` : raw,
+  );
 }
-
 
 function describeValue(raw: unknown): string {
   if (raw === null || raw === undefined) return 'nothing';
@@ -101,11 +109,19 @@ function inNumberRange(x: number, spec: NumberSpec): boolean {
 }
 
 function wrongType(name: string, noun: string, raw: unknown, spec: ParamSpec): ParamCheck {
-  return { ok: false, problem: 'wrong-type', message: `${name} must be ${noun}, got ${describeValue(raw)}; allowed: ${describeAllowed(spec)}` };
+  return {
+    ok: false,
+    problem: 'wrong-type',
+    message: `${name} must be ${noun}, got ${describeValue(raw)}; allowed: ${describeAllowed(spec)}`,
+  };
 }
 
 function outOfRange(name: string, shown: string, spec: ParamSpec): ParamCheck {
-  return { ok: false, problem: 'out-of-range', message: `${name} = ${shown} is out of range; allowed: ${describeAllowed(spec)}` };
+  return {
+    ok: false,
+    problem: 'out-of-range',
+    message: `${name} = ${shown} is out of range; allowed: ${describeAllowed(spec)}`,
+  };
 }
 
 // Scores beyond this make no lesson clearer and overflow the charts' arithmetic (1e308 − (−1e308) is Infinity).

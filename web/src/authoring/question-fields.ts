@@ -75,7 +75,9 @@ export const questionFields = {
     kinds: allKinds,
     type: 'plain text',
     required: false,
-    doc: 'a nudge the learner can open with the Hint button at any time (also added to feedback on an unforeseen wrong answer)',
+    doc:
+      'a nudge the learner can open with the Hint button at any time (also added to feedback on an unforeseen ' +
+      'wrong answer)',
   },
   show: {
     kinds: allKinds,

@@ -1,15 +1,31 @@
 // ::: question bodies → quiz Questions; numeric answers must come from (or be checked by) the core.
 import { DEFAULT_ATOL, DEFAULT_RTOL, validateQuestion, withinTolerance } from '../quiz/index.js';
-import type { AnticipatedAnswer, ChoiceOption, ChoiceQuestion, NumericQuestion, Question, Tolerance } from '../quiz/types.js';
+import type {
+  AnticipatedAnswer,
+  ChoiceOption,
+  ChoiceQuestion,
+  NumericQuestion,
+  Question,
+  Tolerance,
+} from '../quiz/types.js';
 import { formatCoreNumber } from './core-values.js';
-import { htmlField, numberField, plainField, showField, toleranceField, type FieldContext, type NumberField } from './fields.js';
+import {
+  htmlField,
+  numberField,
+  plainField,
+  showField,
+  toleranceField,
+  type FieldContext,
+  type NumberField,
+} from './fields.js';
 import { anticipatedFields, fieldsOfKind, optionFields, questionFields, type QuestionKind } from './question-fields.js';
 import { entriesOf, itemsOf, plainOf, type Entry, type Place, type YamlBlock } from './yaml-nodes.js';
 
 const kinds = questionFields.kind.kinds;
 const anticipatedNames = Object.keys(anticipatedFields);
 const optionNames = Object.keys(optionFields);
-// The check uses the quiz engine's own tolerance rule, so "the core agrees" means "a learner typing it is graded correct".
+// The check uses the quiz engine's own tolerance rule, so "the core agrees" means "a learner typing it is graded
+// correct".
 const defaultTolerance = { rtol: DEFAULT_RTOL, atol: DEFAULT_ATOL };
 
 function describeTolerance(tolerance: Tolerance | undefined): string {
@@ -25,20 +41,32 @@ export function buildQuestion(ctx: FieldContext, id: string, header: Place, bloc
   const before = ctx.problemCount();
   const entries = entriesOf(block.root);
   if (!entries) {
-    ctx.report(block.root ? block.placeOf(block.root) : header, 'bad-question', `question "${id}" must be a mapping of fields; allowed: kind, prompt, explanation and the fields of its kind`);
+    ctx.report(
+      block.root ? block.placeOf(block.root) : header,
+      'bad-question',
+      `question "${id}" must be a mapping of fields; allowed: kind, prompt, explanation and the fields of its kind`,
+    );
     return null;
   }
   const fields: Fields = new Map(entries.map((entry) => [entry.key, entry]));
   const kind = plainOf(fields.get('kind')?.value);
   if (!(kinds as readonly unknown[]).includes(kind)) {
     const place = fields.has('kind') ? block.placeOf(fields.get('kind')?.value) : header;
-    ctx.report(place, 'bad-question', `question "${id}" has kind ${JSON.stringify(kind ?? null)}; allowed: ${kinds.join(', ')}`);
+    ctx.report(
+      place,
+      'bad-question',
+      `question "${id}" has kind ${JSON.stringify(kind ?? null)}; allowed: ${kinds.join(', ')}`,
+    );
     return null;
   }
   const allowed: readonly string[] = fieldsOfKind(kind as QuestionKind);
   for (const entry of entries) {
     if (!allowed.includes(entry.key)) {
-      ctx.report(block.placeOf(entry.keyNode), 'bad-question', `a ${String(kind)} question has no field "${entry.key}"; allowed: ${allowed.join(', ')}`);
+      ctx.report(
+        block.placeOf(entry.keyNode),
+        'bad-question',
+        `a ${String(kind)} question has no field "${entry.key}"; allowed: ${allowed.join(', ')}`,
+      );
     }
   }
   const text = (field: string): string => {
@@ -61,10 +89,21 @@ export function buildQuestion(ctx: FieldContext, id: string, header: Place, bloc
   return ctx.problemCount() > before ? null : complete;
 }
 
-function answerOf(ctx: FieldContext, id: string, header: Place, block: YamlBlock, fields: Fields, tolerance: Tolerance | undefined): number | null {
+function answerOf(
+  ctx: FieldContext,
+  id: string,
+  header: Place,
+  block: YamlBlock,
+  fields: Fields,
+  tolerance: Tolerance | undefined,
+): number | null {
   const answerEntry = fields.get('answer');
   if (!answerEntry) {
-    ctx.report(header, 'no-correct-answer', `question "${id}" has no answer; allowed: answer: { value: <core value>, … }`);
+    ctx.report(
+      header,
+      'no-correct-answer',
+      `question "${id}" has no answer; allowed: answer: { value: <core value>, … }`,
+    );
     return null;
   }
   const answer = numberField(ctx, block, answerEntry.value, 'answer');
@@ -72,25 +111,43 @@ function answerOf(ctx: FieldContext, id: string, header: Place, block: YamlBlock
   const check: NumberField | null = checkEntry ? numberField(ctx, block, checkEntry.value, 'check') : null;
   if (!answer || (checkEntry && !check)) return null;
   if (checkEntry && check && check.computed === null) {
-    ctx.report(block.placeOf(checkEntry.value), 'answer-not-computed', 'check must name a core value; allowed: check: { value: <core value>, … }');
+    ctx.report(
+      block.placeOf(checkEntry.value),
+      'answer-not-computed',
+      'check must name a core value; allowed: check: { value: <core value>, … }',
+    );
     return null;
   }
   if (answer.computed === null && !check) {
-    ctx.report(block.placeOf(answerEntry.value), 'answer-not-computed', 'numeric answers must come from the core: use answer: { value: … } or add check:');
+    ctx.report(
+      block.placeOf(answerEntry.value),
+      'answer-not-computed',
+      'numeric answers must come from the core: use answer: { value: … } or add check:',
+    );
     return null;
   }
   if (check && !withinTolerance(answer.value, check.value, tolerance)) {
     ctx.report(
       block.placeOf(answerEntry.value),
       'core-disagrees',
-      `answer ${formatCoreNumber(answer.value)} disagrees with the core: ${check.computed} = ${formatCoreNumber(check.value)} (tolerance ${describeTolerance(tolerance)}); allowed: an answer within the tolerance of the core's value`,
+      `answer ${formatCoreNumber(answer.value)} disagrees with the core: ${check.computed} = ` +
+        `${formatCoreNumber(check.value)} (tolerance ${describeTolerance(tolerance)}); allowed: an answer within ` +
+        `the tolerance of the core's value`,
     );
     return null;
   }
   return answer.value;
 }
 
-function numericQuestion(ctx: FieldContext, id: string, header: Place, block: YamlBlock, fields: Fields, prompt: string, explanation: string): NumericQuestion | null {
+function numericQuestion(
+  ctx: FieldContext,
+  id: string,
+  header: Place,
+  block: YamlBlock,
+  fields: Fields,
+  prompt: string,
+  explanation: string,
+): NumericQuestion | null {
   const toleranceEntry = fields.get('tolerance');
   const tolerance = toleranceEntry ? toleranceField(ctx, block, toleranceEntry.value) : undefined;
   const answer = answerOf(ctx, id, header, block, fields, tolerance);
@@ -105,7 +162,13 @@ function numericQuestion(ctx: FieldContext, id: string, header: Place, block: Ya
   return answer === null ? null : question;
 }
 
-function anticipatedOf(ctx: FieldContext, block: YamlBlock, node: unknown, answer: number | null, tolerance: Tolerance | undefined): AnticipatedAnswer[] {
+function anticipatedOf(
+  ctx: FieldContext,
+  block: YamlBlock,
+  node: unknown,
+  answer: number | null,
+  tolerance: Tolerance | undefined,
+): AnticipatedAnswer[] {
   const items = itemsOf(node);
   if (!items) {
     ctx.report(block.placeOf(node), 'wrong-type', 'anticipated must be a list; allowed: - value: 512, feedback: …');
@@ -132,9 +195,17 @@ function anticipatedOf(ctx: FieldContext, block: YamlBlock, node: unknown, answe
     const value = numberField(ctx, block, valueEntry.value, 'value');
     const own = get('tolerance') ? toleranceField(ctx, block, get('tolerance')?.value) : undefined;
     if (value && answer !== null && withinTolerance(value.value, answer, tolerance)) {
-      ctx.report(block.placeOf(valueEntry.value), 'bad-question', `anticipated ${formatCoreNumber(value.value)} would be graded correct (answer ${formatCoreNumber(answer)}); allowed: a wrong value outside the tolerance`);
+      ctx.report(
+        block.placeOf(valueEntry.value),
+        'bad-question',
+        `anticipated ${formatCoreNumber(value.value)} would be graded correct (answer ` +
+          `${formatCoreNumber(answer)}); allowed: a wrong value outside the tolerance`,
+      );
     }
-    const result: AnticipatedAnswer = { value: value?.value ?? Number.NaN, feedback: plainField(ctx, block, feedbackEntry.value, 'feedback') };
+    const result: AnticipatedAnswer = {
+      value: value?.value ?? Number.NaN,
+      feedback: plainField(ctx, block, feedbackEntry.value, 'feedback'),
+    };
     if (own) result.tolerance = own;
     const showEntry = get('show');
     const show = showEntry ? showField(ctx, block, showEntry.value) : undefined;
@@ -146,7 +217,11 @@ function anticipatedOf(ctx: FieldContext, block: YamlBlock, node: unknown, answe
 function optionsOf(ctx: FieldContext, block: YamlBlock, node: unknown): ChoiceOption[] {
   const items = itemsOf(node);
   if (!items || items.length < 2) {
-    ctx.report(block.placeOf(node), 'wrong-type', 'options must be a list of at least 2; allowed: - text: …, correct: true, feedback: …');
+    ctx.report(
+      block.placeOf(node),
+      'wrong-type',
+      'options must be a list of at least 2; allowed: - text: …, correct: true, feedback: …',
+    );
     return [];
   }
   return items.map((item, index): ChoiceOption => {
@@ -160,9 +235,19 @@ function optionsOf(ctx: FieldContext, block: YamlBlock, node: unknown): ChoiceOp
       }
     }
     const textEntry = get('text');
-    if (!textEntry) ctx.report(block.placeOf(item), 'bad-question', 'an option needs text; allowed: text: followed by one line of Markdown');
+    if (!textEntry)
+      ctx.report(
+        block.placeOf(item),
+        'bad-question',
+        'an option needs text; allowed: text: followed by one line of Markdown',
+      );
     const correct = plainOf(get('correct')?.value) ?? false;
-    if (typeof correct !== 'boolean') ctx.report(block.placeOf(get('correct')?.value), 'wrong-type', `correct must be true or false, got ${JSON.stringify(correct)}; allowed: true, false`);
+    if (typeof correct !== 'boolean')
+      ctx.report(
+        block.placeOf(get('correct')?.value),
+        'wrong-type',
+        `correct must be true or false, got ${JSON.stringify(correct)}; allowed: true, false`,
+      );
     const option: ChoiceOption = {
       // Letters keep option ids stable when an author does not name them.
       id: String(plainOf(get('id')?.value) ?? String.fromCharCode(97 + index)),
@@ -175,20 +260,42 @@ function optionsOf(ctx: FieldContext, block: YamlBlock, node: unknown): ChoiceOp
   });
 }
 
-function choiceQuestion(ctx: FieldContext, id: string, header: Place, block: YamlBlock, fields: Fields, kind: ChoiceQuestion['kind'], prompt: string, explanation: string): ChoiceQuestion | null {
+function choiceQuestion(
+  ctx: FieldContext,
+  id: string,
+  header: Place,
+  block: YamlBlock,
+  fields: Fields,
+  kind: ChoiceQuestion['kind'],
+  prompt: string,
+  explanation: string,
+): ChoiceQuestion | null {
   const optionsEntry = fields.get('options');
   if (!optionsEntry) {
-    ctx.report(header, 'no-correct-answer', `question "${id}" has no options; allowed: options: a list with at least one correct: true`);
+    ctx.report(
+      header,
+      'no-correct-answer',
+      `question "${id}" has no options; allowed: options: a list with at least one correct: true`,
+    );
     return null;
   }
   const options = optionsOf(ctx, block, optionsEntry.value);
   const correct = options.filter((option) => option.correct).length;
   if (options.length > 0 && correct === 0) {
-    ctx.report(block.placeOf(optionsEntry.value), 'no-correct-answer', `question "${id}" has no correct option; allowed: mark ${kind === 'choice' ? 'one option' : 'at least one option'} correct: true`);
+    ctx.report(
+      block.placeOf(optionsEntry.value),
+      'no-correct-answer',
+      `question "${id}" has no correct option; allowed: mark ` +
+        `${kind === 'choice' ? 'one option' : 'at least one option'} correct: true`,
+    );
     return null;
   }
   if (kind === 'choice' && correct > 1) {
-    ctx.report(block.placeOf(optionsEntry.value), 'bad-question', `question "${id}" is kind choice with ${correct} correct options; allowed: exactly one, or kind: multi`);
+    ctx.report(
+      block.placeOf(optionsEntry.value),
+      'bad-question',
+      `question "${id}" is kind choice with ${correct} correct options; allowed: exactly one, or kind: multi`,
+    );
     return null;
   }
   const question: ChoiceQuestion = { kind, id, prompt, options, explanation };

@@ -65,7 +65,10 @@ function paramTable(params: Record<string, ParamSpec>): string {
 }
 
 function syntaxTable(rows: readonly SyntaxDoc[]): string {
-  return table(['Write', 'Meaning'], rows.map((row) => [code(row.form), row.doc]));
+  return table(
+    ['Write', 'Meaning'],
+    rows.map((row) => [code(row.form), row.doc]),
+  );
 }
 
 function fieldTable(fields: Record<string, FieldDoc>): string {

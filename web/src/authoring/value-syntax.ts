@@ -60,7 +60,11 @@ function evaluateCall(core: ValuesCore, source: string, name: string, argText: s
   for (const piece of splitArguments(argText)) {
     const match = argument.exec(piece);
     if (!match) {
-      return { ok: false, kind: 'bad-arguments', message: `cannot read "${piece}" in ${source}; write {{${name} argument=value …}}, lists as [1, 2, 3]` };
+      return {
+        ok: false,
+        kind: 'bad-arguments',
+        message: `cannot read "${piece}" in ${source}; write {{${name} argument=value …}}, lists as [1, 2, 3]`,
+      };
     }
     const [, key = '', value = ''] = match;
     if (key === 'digits' || key === 'significant') {
@@ -68,11 +72,20 @@ function evaluateCall(core: ValuesCore, source: string, name: string, argText: s
       if (typeof read === 'string') return { ok: false, kind: 'bad-arguments', message: `${name}: ${read}` };
       format = { ...format, ...read };
     } else {
-      args[key] = value.startsWith('[') ? value.slice(1, -1).split(',').map((s) => s.trim()) : value;
+      args[key] = value.startsWith('[')
+        ? value
+            .slice(1, -1)
+            .split(',')
+            .map((s) => s.trim())
+        : value;
     }
   }
   if (format.digits !== undefined && format.significant !== undefined) {
-    return { ok: false, kind: 'bad-arguments', message: `${name}: both digits and significant given; allowed: one of them` };
+    return {
+      ok: false,
+      kind: 'bad-arguments',
+      message: `${name}: both digits and significant given; allowed: one of them`,
+    };
   }
   const result = evaluateCoreValue(core, name, args);
   if (!result.ok) return { ok: false, kind: result.problem, message: result.message };
@@ -101,7 +114,13 @@ export function interpolateValues(core: ValuesCore, text: string): Interpolated 
   text.split('\n').forEach((lineText, line) => {
     const stray = lineText.replace(call, (source) => ' '.repeat(source.length)).search(/\{\{/);
     if (stray >= 0) {
-      problems.push({ line, column: stray, kind: 'unclosed-value', message: 'a {{ that does not open a core value; allowed: {{name argument=value …}}, e.g. {{scoreStd dk=512 digits=2}}' });
+      problems.push({
+        line,
+        column: stray,
+        kind: 'unclosed-value',
+        message:
+          'a {{ that does not open a core value; allowed: {{name argument=value …}}, e.g. {{scoreStd dk=512 digits=2}}',
+      });
     }
   });
   return {

@@ -11,7 +11,8 @@ export type WidgetName = keyof Schemas;
 
 /** Widgets planned but not built; a lesson that uses one is told it is not available yet. */
 export const reservedWidgets = [
-  // Compares the other fixes side by side (balanced dₖ^(−1/4), cosine/QK-norm): the core's attention() already offers them.
+  // Compares the other fixes side by side (balanced dₖ^(−1/4), cosine/QK-norm): the core's attention() already offers
+  // them.
   'scale-alternatives',
 ] as const;
 
@@ -24,7 +25,9 @@ export type WidgetParams = Record<string, ParamValue>;
 export type FlatWidgetParams = Record<string, number | string | boolean>;
 
 export function flattenWidgetParams(params: WidgetParams): FlatWidgetParams {
-  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, typeof value === 'object' ? value.join(',') : value]));
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [name, typeof value === 'object' ? value.join(',') : value]),
+  );
 }
 
 export const widgetNames = Object.keys(widgetSchemas) as WidgetName[];

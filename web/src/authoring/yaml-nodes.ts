@@ -21,7 +21,9 @@ export function parseYamlAt(text: string, first: Place): YamlBlock {
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, strict: true });
   const at = (offset: number): Place => {
     const { line, col } = lineCounter.linePos(offset);
-    return line === 1 ? { line: first.line, column: first.column + col - 1 } : { line: first.line + line - 1, column: col };
+    return line === 1
+      ? { line: first.line, column: first.column + col - 1 }
+      : { line: first.line + line - 1, column: col };
   };
   const placeOf = (node: unknown): Place => {
     const range = (node as { range?: [number, number, number] } | null)?.range;

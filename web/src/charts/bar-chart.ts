@@ -23,9 +23,15 @@ const minLabelSpacing = 22;
 export class BarChart extends Chart {
   private data: { categories: string[]; series: BarSeries[] } = { categories: [], series: [] };
 
-  constructor(className: string, private readonly options: BarChartOptions) {
-    super({ width: 640, height: options.height ?? 240, margin: { top: 26, right: 10, bottom: 30, left: 48 } }, className,
-      options.minWidth ?? 300);
+  constructor(
+    className: string,
+    private readonly options: BarChartOptions,
+  ) {
+    super(
+      { width: 640, height: options.height ?? 240, margin: { top: 26, right: 10, bottom: 30, left: 48 } },
+      className,
+      options.minWidth ?? 300,
+    );
   }
 
   draw(categories: string[], series: BarSeries[], summary: string): void {
@@ -41,14 +47,28 @@ export class BarChart extends Chart {
     const all = series.flatMap((s) => Array.from(s.values));
     const domain = this.options.yDomain ?? [Math.min(0, ...all), Math.max(0, ...all)];
     const x = scaleBand<string>().domain(categories).range([0, width]).paddingInner(0.2);
-    const inner = scaleBand<string>().domain(series.map((s) => s.name)).range([0, x.bandwidth()]).padding(0.06);
+    const inner = scaleBand<string>()
+      .domain(series.map((s) => s.name))
+      .range([0, x.bandwidth()])
+      .padding(0.06);
     const y = scaleLinear().domain(domain).range([height, 0]);
     if (!this.options.yDomain) y.nice();
     const yTicks = y.ticks(5);
-    this.axis('y', 'left', yTicks.map((t) => ({ at: y(t), label: tickLabel(t) })), true, this.options.yLabel);
+    this.axis(
+      'y',
+      'left',
+      yTicks.map((t) => ({ at: y(t), label: tickLabel(t) })),
+      true,
+      this.options.yLabel,
+    );
     const every = Math.max(1, Math.ceil(minLabelSpacing / Math.max(1, x.step())));
     const shown = categories.filter((_, i) => i % every === 0);
-    this.axis('x', 'bottom', shown.map((c) => ({ at: (x(c) ?? 0) + x.bandwidth() / 2, label: c })), false);
+    this.axis(
+      'x',
+      'bottom',
+      shown.map((c) => ({ at: (x(c) ?? 0) + x.bandwidth() / 2, label: c })),
+      false,
+    );
     const zero = marks(this.layer('zero'), 'line', 1)[0] as SVGLineElement;
     setAttributes(zero, { x1: 0, x2: width, y1: y(0), y2: y(0), class: 'axis' });
     const bars = marks(this.layer('bars'), 'rect', categories.length * series.length);
@@ -58,7 +78,10 @@ export class BarChart extends Chart {
         const value = s.values[i] ?? 0;
         const bar = bars[i * series.length + k] as SVGRectElement;
         setAttributes(bar, {
-          x: left + (inner(s.name) ?? 0), y: y(Math.max(0, value)), width: inner.bandwidth(), height: Math.abs(y(value) - y(0)),
+          x: left + (inner(s.name) ?? 0),
+          y: y(Math.max(0, value)),
+          width: inner.bandwidth(),
+          height: Math.abs(y(value) - y(0)),
           class: `bar ${s.className}`,
         });
       });

@@ -21,7 +21,11 @@ export function setAttributes(element: Element, attributes: Attributes): void {
  * Makes `parent` hold exactly `count` children of `tag` (reusing the ones it has), so a redraw moves existing marks
  * instead of rebuilding the chart.
  */
-export function marks<K extends keyof SVGElementTagNameMap>(parent: SVGGElement, tag: K, count: number): SVGElementTagNameMap[K][] {
+export function marks<K extends keyof SVGElementTagNameMap>(
+  parent: SVGGElement,
+  tag: K,
+  count: number,
+): SVGElementTagNameMap[K][] {
   const existing = Array.from(parent.children) as SVGElementTagNameMap[K][];
   while (existing.length < count) {
     const element = document.createElementNS(svgNs, tag);
@@ -50,7 +54,11 @@ export abstract class Chart {
   private observer?: ResizeObserver;
   private width = 0;
 
-  protected constructor(protected readonly box: Box, className: string, private readonly minWidth = 300) {
+  protected constructor(
+    protected readonly box: Box,
+    className: string,
+    private readonly minWidth = 300,
+  ) {
     this.element = document.createElementNS(svgNs, 'svg');
     setAttributes(this.element, { role: 'img', class: `chart ${className}` });
     this.plot = document.createElementNS(svgNs, 'g');
@@ -122,18 +130,21 @@ export abstract class Chart {
       const label = labels[i] as SVGTextElement;
       if (orient === 'left') {
         setAttributes(label, { x: -6, y: tick.at, class: 'tick', 'text-anchor': 'end', 'dominant-baseline': 'middle' });
-        if (grid) setAttributes(lines[i] as SVGLineElement, { x1: 0, x2: width, y1: tick.at, y2: tick.at, class: 'grid' });
+        if (grid)
+          setAttributes(lines[i] as SVGLineElement, { x1: 0, x2: width, y1: tick.at, y2: tick.at, class: 'grid' });
       } else {
         setAttributes(label, { x: tick.at, y: height + 18, class: 'tick', 'text-anchor': 'middle' });
-        if (grid) setAttributes(lines[i] as SVGLineElement, { x1: tick.at, x2: tick.at, y1: 0, y2: height, class: 'grid' });
+        if (grid)
+          setAttributes(lines[i] as SVGLineElement, { x1: tick.at, x2: tick.at, y1: 0, y2: height, class: 'grid' });
       }
       setText(label, tick.label);
     });
     const title = marks(this.sublayer(group, 'title'), 'text', axisTitle ? 1 : 0)[0];
     if (title && axisTitle) {
-      const position: Attributes = orient === 'left'
-        ? { x: -this.box.margin.left + 4, y: -14, class: 'tick axis-label', 'text-anchor': 'start' }
-        : { x: width / 2, y: height + 34, class: 'tick axis-label', 'text-anchor': 'middle' };
+      const position: Attributes =
+        orient === 'left'
+          ? { x: -this.box.margin.left + 4, y: -14, class: 'tick axis-label', 'text-anchor': 'start' }
+          : { x: width / 2, y: height + 34, class: 'tick axis-label', 'text-anchor': 'middle' };
       setAttributes(title, position);
       setText(title, axisTitle);
     }

@@ -1,4 +1,5 @@
-// A square matrix (row-major) as coloured cells with a diverging colour legend; values written in the cells when they fit.
+// A square matrix (row-major) as coloured cells with a diverging colour legend; values written in the cells when they
+// fit.
 import { divergingScale, textOn } from './diverging-colours.js';
 import { Chart, marks, setAttributes, setText, tickLabel } from './chart.js';
 import { svgNs } from './svg.js';
@@ -10,12 +11,20 @@ export interface HeatmapLabels {
 }
 
 export class HeatmapChart extends Chart {
-  private data: { matrix: ArrayLike<number>; n: number; labels: HeatmapLabels } = { matrix: [], n: 0, labels: { rows: [], columns: [], legend: '' } };
+  private data: { matrix: ArrayLike<number>; n: number; labels: HeatmapLabels } = {
+    matrix: [],
+    n: 0,
+    labels: { rows: [], columns: [], legend: '' },
+  };
   private readonly colour;
   private readonly gradientId: string;
 
   /** limit: the colour scale runs from −limit to +limit (fixed, so fading is visible as the matrix changes). */
-  constructor(id: string, private readonly limit: number, private readonly format: (x: number) => string) {
+  constructor(
+    id: string,
+    private readonly limit: number,
+    private readonly format: (x: number) => string,
+  ) {
     super({ width: 640, height: 340, margin: { top: 26, right: 12, bottom: 70, left: 40 } }, 'heatmap');
     this.colour = divergingScale(limit);
     this.gradientId = `${id}-legend-gradient`;
@@ -34,7 +43,12 @@ export class HeatmapChart extends Chart {
     const { width, height } = this.inner;
     const side = Math.min(width, height);
     const cell = n ? side / n : 0;
-    this.axis('rows', 'left', labels.rows.map((label, i) => ({ at: (i + 0.5) * cell, label })), false);
+    this.axis(
+      'rows',
+      'left',
+      labels.rows.map((label, i) => ({ at: (i + 0.5) * cell, label })),
+      false,
+    );
     const columnLabels = marks(this.layer('column-labels'), 'text', n);
     columnLabels.forEach((text, j) => {
       setAttributes(text, { x: (j + 0.5) * cell, y: -8, class: 'tick', 'text-anchor': 'middle' });
@@ -47,11 +61,22 @@ export class HeatmapChart extends Chart {
       for (let j = 0; j < n; j++) {
         const value = matrix[i * n + j] ?? 0;
         const fill = this.colour(value);
-        setAttributes(cells[i * n + j] as SVGRectElement, { x: j * cell, y: i * cell, width: cell, height: cell, fill, class: 'cell' });
+        setAttributes(cells[i * n + j] as SVGRectElement, {
+          x: j * cell,
+          y: i * cell,
+          width: cell,
+          height: cell,
+          fill,
+          class: 'cell',
+        });
         const text = values[i * n + j];
         if (text) {
           setAttributes(text, {
-            x: (j + 0.5) * cell, y: (i + 0.5) * cell, fill: textOn(fill), class: 'cell-value', 'text-anchor': 'middle',
+            x: (j + 0.5) * cell,
+            y: (i + 0.5) * cell,
+            fill: textOn(fill),
+            class: 'cell-value',
+            'text-anchor': 'middle',
             'dominant-baseline': 'middle',
           });
           setText(text, this.format(value));
@@ -79,12 +104,26 @@ export class HeatmapChart extends Chart {
     const width = Math.min(side, 260);
     const top = side + 14;
     setAttributes(marks(this.layer('legend-bar'), 'rect', 1)[0] as SVGRectElement, {
-      x: 0, y: top, width, height: 12, fill: `url(#${this.gradientId})`, class: 'legend-bar',
+      x: 0,
+      y: top,
+      width,
+      height: 12,
+      fill: `url(#${this.gradientId})`,
+      class: 'legend-bar',
     });
-    const ends = [[-this.limit, 'start'], [0, 'middle'], [this.limit, 'end']] as const;
+    const ends = [
+      [-this.limit, 'start'],
+      [0, 'middle'],
+      [this.limit, 'end'],
+    ] as const;
     const texts = marks(this.layer('legend-labels'), 'text', ends.length + 1);
     ends.forEach(([value, anchor], k) => {
-      setAttributes(texts[k] as SVGTextElement, { x: ((value + this.limit) / (2 * this.limit)) * width, y: top + 28, class: 'tick', 'text-anchor': anchor });
+      setAttributes(texts[k] as SVGTextElement, {
+        x: ((value + this.limit) / (2 * this.limit)) * width,
+        y: top + 28,
+        class: 'tick',
+        'text-anchor': anchor,
+      });
       setText(texts[k] as SVGTextElement, tickLabel(value));
     });
     setAttributes(texts[ends.length] as SVGTextElement, { x: 0, y: top + 46, class: 'tick axis-label' });

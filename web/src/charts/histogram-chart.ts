@@ -1,4 +1,5 @@
-// Histogram of samples with, when given, the theoretical density drawn over it and marked x positions (all from the core).
+// Histogram of samples with, when given, the theoretical density drawn over it and marked x positions (all from the
+// core).
 import { scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
 import { Chart, marks, setAttributes, setText, tickLabel } from './chart.js';
@@ -23,7 +24,10 @@ export interface HistogramData {
 export class HistogramChart extends Chart {
   private data: HistogramData = { edges: [], counts: [] };
 
-  constructor(private readonly xLabel = 'score', className = 'histogram') {
+  constructor(
+    private readonly xLabel = 'score',
+    className = 'histogram',
+  ) {
     super({ width: 640, height: 260, margin: { top: 26, right: 10, bottom: 38, left: 56 } }, className);
   }
 
@@ -39,12 +43,32 @@ export class HistogramChart extends Chart {
     const { width, height } = this.inner;
     const first = edges[0] ?? -1;
     const last = edges[edges.length - 1] ?? 1;
-    const x = scaleLinear().domain(xDomain ?? [first, last]).range([0, width]);
+    const x = scaleLinear()
+      .domain(xDomain ?? [first, last])
+      .range([0, width]);
     const top = Math.max(...Array.from(counts), ...Array.from(density ?? [])) * 1.05 || 1;
     const y = scaleLinear().domain([0, top]).range([height, 0]).nice();
-    this.axis('y', 'left', y.ticks(4).map((t) => ({ at: y(t), label: tickLabel(t) })), true, 'count');
-    this.axis('x', 'bottom', x.ticks(width < 420 ? 5 : 7).map((t) => ({ at: x(t), label: tickLabel(t) })), false, this.xLabel);
-    setAttributes(marks(this.layer('baseline'), 'line', 1)[0] as SVGLineElement, { x1: 0, x2: width, y1: height, y2: height, class: 'axis' });
+    this.axis(
+      'y',
+      'left',
+      y.ticks(4).map((t) => ({ at: y(t), label: tickLabel(t) })),
+      true,
+      'count',
+    );
+    this.axis(
+      'x',
+      'bottom',
+      x.ticks(width < 420 ? 5 : 7).map((t) => ({ at: x(t), label: tickLabel(t) })),
+      false,
+      this.xLabel,
+    );
+    setAttributes(marks(this.layer('baseline'), 'line', 1)[0] as SVGLineElement, {
+      x1: 0,
+      x2: width,
+      y1: height,
+      y2: height,
+      class: 'axis',
+    });
     const bars = marks(this.layer('bars'), 'rect', counts.length);
     // Bars narrower than a pixel would vanish on a wide fixed axis: keep at least one pixel.
     bars.forEach((bar, i) => {
@@ -52,13 +76,19 @@ export class HistogramChart extends Chart {
       const right = x(edges[i + 1] ?? 0);
       const count = counts[i] ?? 0;
       setAttributes(bar, {
-        x: left, y: y(count), width: Math.max(1, right - left - (right - left > 3 ? 1 : 0)), height: height - y(count),
+        x: left,
+        y: y(count),
+        width: Math.max(1, right - left - (right - left > 3 ? 1 : 0)),
+        height: height - y(count),
         class: 'bar sampled',
       });
     });
     const curve = marks(this.layer('density'), 'path', density ? 1 : 0)[0];
     if (curve && density) {
-      const centres = Array.from(density, (d, i) => [x(((edges[i] ?? 0) + (edges[i + 1] ?? 0)) / 2), y(d)] as [number, number]);
+      const centres = Array.from(
+        density,
+        (d, i) => [x(((edges[i] ?? 0) + (edges[i + 1] ?? 0)) / 2), y(d)] as [number, number],
+      );
       setAttributes(curve, { d: line()(centres) ?? '', class: 'density' });
     }
     const visible = markers.filter((m) => x(m.value) >= 0 && x(m.value) <= width);
@@ -66,13 +96,22 @@ export class HistogramChart extends Chart {
     const labelled = visible.filter((m) => m.label);
     const labels = marks(this.layer('marker-labels'), 'text', labelled.length);
     visible.forEach((m, i) => {
-      setAttributes(lines[i] as SVGLineElement, { x1: x(m.value), x2: x(m.value), y1: 0, y2: height, class: `reference ${m.className}` });
+      setAttributes(lines[i] as SVGLineElement, {
+        x1: x(m.value),
+        x2: x(m.value),
+        y1: 0,
+        y2: height,
+        class: `reference ${m.className}`,
+      });
     });
     labelled.forEach((m, i) => {
       const label = labels[i] as SVGTextElement;
       const anchor = x(m.value) > width * 0.7 ? 'end' : 'start';
       setAttributes(label, {
-        x: x(m.value) + (anchor === 'end' ? -5 : 5), y: 12 + 14 * (i % 2), class: `tick reference-label ${m.className}`, 'text-anchor': anchor,
+        x: x(m.value) + (anchor === 'end' ? -5 : 5),
+        y: 12 + 14 * (i % 2),
+        class: `tick reference-label ${m.className}`,
+        'text-anchor': anchor,
       });
       setText(label, m.label);
     });

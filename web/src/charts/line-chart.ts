@@ -110,8 +110,10 @@ export class LineChart extends Chart {
   private data: LineChartData = { series: [] };
 
   constructor(private readonly options: LineChartOptions) {
-    super({ width: 640, height: options.height ?? 260, margin: { top: 28, right: 14, bottom: 38, left: 58 } },
-      `line-chart ${options.className}`);
+    super(
+      { width: 640, height: options.height ?? 260, margin: { top: 28, right: 14, bottom: 38, left: 58 } },
+      `line-chart ${options.className}`,
+    );
   }
 
   draw(data: LineChartData, summary: string): void {
@@ -125,35 +127,68 @@ export class LineChart extends Chart {
     const { series, references = [], points = [], xDomain } = this.data;
     const { width, height } = this.inner;
     const { xLog, yLog, yFloor } = this.options;
-    const allX = series.flatMap((s) => Array.from(s.xs)).concat(references.filter((r) => r.axis === 'x').map((r) => r.value));
+    const allX = series
+      .flatMap((s) => Array.from(s.xs))
+      .concat(references.filter((r) => r.axis === 'x').map((r) => r.value));
     const allY = series
       .flatMap((s) => Array.from(s.ys, (y, i) => [y - (s.errors?.[i] ?? 0), y + (s.errors?.[i] ?? 0)]).flat())
       .concat(references.filter((r) => r.axis === 'y').map((r) => r.value));
     // x runs exactly over the data (a log x rounded out to decades wastes most of the width); y is rounded to ticks.
     const x = axisScale(xLog, xDomain ?? this.options.xDomain ?? extent(allX, xLog), [0, width], false);
     const yValues = yFloor === undefined ? allY : allY.map((v) => Math.max(v, yFloor));
-    const y = axisScale(yLog, this.options.yDomain ?? extent(yLog ? yValues : [0, ...yValues], yLog), [height, 0], !this.options.yDomain);
+    const y = axisScale(
+      yLog,
+      this.options.yDomain ?? extent(yLog ? yValues : [0, ...yValues], yLog),
+      [height, 0],
+      !this.options.yDomain,
+    );
     const clampY = (v: number) => Math.min(height, Math.max(0, y(yLog ? Math.max(v, yFloor ?? Number.MIN_VALUE) : v)));
     const clampX = (v: number) => Math.min(width, Math.max(0, x(v)));
-    this.axis('y', 'left', ticksOf(y, yLog, 5).map((t) => ({ at: y(t), label: tickLabel(t) })), true, this.options.yLabel);
+    this.axis(
+      'y',
+      'left',
+      ticksOf(y, yLog, 5).map((t) => ({ at: y(t), label: tickLabel(t) })),
+      true,
+      this.options.yLabel,
+    );
     const chosen = this.options.xTicks?.filter((_, i) => width >= 420 || i % 2 === 0);
     // Chosen ticks (dₖ = 4096) are written exactly; computed ones are rounded to three digits.
-    const xTicks = chosen?.map((t) => ({ at: x(t), label: String(t) })) ??
+    const xTicks =
+      chosen?.map((t) => ({ at: x(t), label: String(t) })) ??
       ticksOf(x, xLog, width < 420 ? 4 : 8).map((t) => ({ at: x(t), label: tickLabel(t) }));
     this.axis('x', 'bottom', xTicks, false, this.options.xLabel);
-    setAttributes(marks(this.layer('baseline'), 'line', 1)[0] as SVGLineElement, { x1: 0, x2: width, y1: height, y2: height, class: 'axis' });
+    setAttributes(marks(this.layer('baseline'), 'line', 1)[0] as SVGLineElement, {
+      x1: 0,
+      x2: width,
+      y1: height,
+      y2: height,
+      class: 'axis',
+    });
     this.drawReferences(references, clampX, clampY);
     const paths = marks(this.layer('lines'), 'path', series.length);
-    const withErrors = series.flatMap((s) => Array.from(s.ys, (v, i) => ({ s, i, v, e: s.errors?.[i] ?? 0 })).filter((p) => p.e));
+    const withErrors = series.flatMap((s) =>
+      Array.from(s.ys, (v, i) => ({ s, i, v, e: s.errors?.[i] ?? 0 })).filter((p) => p.e),
+    );
     const errorBars = marks(this.layer('error-bars'), 'line', withErrors.length);
     withErrors.forEach(({ s, i, v, e }, k) => {
       const at = x(s.xs[i] ?? 0);
-      setAttributes(errorBars[k] as SVGLineElement, { x1: at, x2: at, y1: clampY(v - e), y2: clampY(v + e), class: `error-bar ${s.className}` });
+      setAttributes(errorBars[k] as SVGLineElement, {
+        x1: at,
+        x2: at,
+        y1: clampY(v - e),
+        y2: clampY(v + e),
+        class: `error-bar ${s.className}`,
+      });
     });
     const dotted = series.flatMap((s) => (s.dots ? Array.from(s.ys, (v, i) => ({ s, i, v })) : []));
     const dots = marks(this.layer('dots'), 'circle', dotted.length);
     dotted.forEach(({ s, i, v }, k) => {
-      setAttributes(dots[k] as SVGCircleElement, { cx: x(s.xs[i] ?? 0), cy: clampY(v), r: 3.5, class: `dot ${s.className}` });
+      setAttributes(dots[k] as SVGCircleElement, {
+        cx: x(s.xs[i] ?? 0),
+        cy: clampY(v),
+        r: 3.5,
+        class: `dot ${s.className}`,
+      });
     });
     series.forEach((s, k) => {
       const projected = Array.from(s.ys, (v, i) => [x(s.xs[i] ?? 0), clampY(v)] as [number, number]);
@@ -163,18 +198,29 @@ export class LineChart extends Chart {
     const pointMarks = marks(this.layer('points'), 'circle', points.length);
     const pointLabels = marks(this.layer('point-labels'), 'text', points.length);
     points.forEach((p, k) => {
-      setAttributes(pointMarks[k] as SVGCircleElement, { cx: clampX(p.x), cy: clampY(p.y), r: 5, class: `goal ${p.className}` });
+      setAttributes(pointMarks[k] as SVGCircleElement, {
+        cx: clampX(p.x),
+        cy: clampY(p.y),
+        r: 5,
+        class: `goal ${p.className}`,
+      });
       const label = pointLabels[k] as SVGTextElement;
       const anchor = clampX(p.x) > width * 0.6 ? 'end' : 'start';
       setAttributes(label, {
-        x: clampX(p.x) + (anchor === 'end' ? -8 : 8), y: clampY(p.y) + 16 + 14 * k, class: `tick reference-label ${p.className}`,
+        x: clampX(p.x) + (anchor === 'end' ? -8 : 8),
+        y: clampY(p.y) + 16 + 14 * k,
+        class: `tick reference-label ${p.className}`,
         'text-anchor': anchor,
       });
       setText(label, p.label);
     });
   }
 
-  private drawReferences(references: ReferenceLine[], clampX: (v: number) => number, clampY: (v: number) => number): void {
+  private drawReferences(
+    references: ReferenceLine[],
+    clampX: (v: number) => number,
+    clampY: (v: number) => number,
+  ): void {
     const { width, height } = this.inner;
     const lines = marks(this.layer('references'), 'line', references.length);
     const labels = marks(this.layer('reference-labels'), 'text', references.length);
@@ -182,15 +228,35 @@ export class LineChart extends Chart {
       const label = labels[k] as SVGTextElement;
       if (r.axis === 'y') {
         const at = clampY(r.value);
-        setAttributes(lines[k] as SVGLineElement, { x1: 0, x2: width, y1: at, y2: at, class: `reference ${r.className}` });
-        setAttributes(label, { x: width - 4, y: at - 5, class: `tick reference-label ${r.className}`, 'text-anchor': 'end' });
+        setAttributes(lines[k] as SVGLineElement, {
+          x1: 0,
+          x2: width,
+          y1: at,
+          y2: at,
+          class: `reference ${r.className}`,
+        });
+        setAttributes(label, {
+          x: width - 4,
+          y: at - 5,
+          class: `tick reference-label ${r.className}`,
+          'text-anchor': 'end',
+        });
       } else {
         const at = clampX(r.value);
         const anchor = at > width * 0.6 ? 'end' : 'start';
-        setAttributes(lines[k] as SVGLineElement, { x1: at, x2: at, y1: 0, y2: height, class: `reference ${r.className}` });
+        setAttributes(lines[k] as SVGLineElement, {
+          x1: at,
+          x2: at,
+          y1: 0,
+          y2: height,
+          class: `reference ${r.className}`,
+        });
         // Labelled near the bottom: curves in these charts mostly start high, so the top is crowded.
         setAttributes(label, {
-          x: at + (anchor === 'end' ? -5 : 5), y: height - 8, class: `tick reference-label ${r.className}`, 'text-anchor': anchor,
+          x: at + (anchor === 'end' ? -5 : 5),
+          y: height - 8,
+          class: `tick reference-label ${r.className}`,
+          'text-anchor': anchor,
         });
       }
       setText(label, r.label);

@@ -21,7 +21,11 @@ export class ChoiceControl<T extends string> {
     this.element.append(legend);
     this.inputs = options.choices.map((choice) => {
       const input = Object.assign(document.createElement('input'), {
-        type: 'radio', name: options.id, value: choice.value, id: `${options.id}-${choice.value}`, checked: choice.value === options.value,
+        type: 'radio',
+        name: options.id,
+        value: choice.value,
+        id: `${options.id}-${choice.value}`,
+        checked: choice.value === options.value,
       });
       input.addEventListener('change', () => {
         if (!input.checked) return;
@@ -50,7 +54,11 @@ export class ToggleControl {
   private readonly input: HTMLInputElement;
 
   constructor(options: { id: string; label: string; value: boolean; onChange: (value: boolean) => void }) {
-    this.input = Object.assign(document.createElement('input'), { type: 'checkbox', id: options.id, checked: options.value });
+    this.input = Object.assign(document.createElement('input'), {
+      type: 'checkbox',
+      id: options.id,
+      checked: options.value,
+    });
     this.input.addEventListener('change', () => options.onChange(this.input.checked));
     this.element = Object.assign(document.createElement('label'), { className: 'control toggle', htmlFor: options.id });
     this.element.append(this.input, ` ${options.label}`);

@@ -1,4 +1,5 @@
-// A range input paired with a number box (log or linear scale); both stay in step, and typed garbage is refused politely.
+// A range input paired with a number box (log or linear scale); both stay in step, and typed garbage is refused
+// politely.
 
 export interface RangeControlOptions {
   id: string;
@@ -40,22 +41,34 @@ export class RangeControl {
 
   constructor(private readonly options: RangeControlOptions) {
     this.current = options.value;
-    if (options.log && options.integer) this.stops = integerLogStops(options.min, options.max, options.log.stepsPerDoubling);
+    if (options.log && options.integer)
+      this.stops = integerLogStops(options.min, options.max, options.log.stepsPerDoubling);
     this.element = document.createElement('div');
     this.element.className = 'control';
-    const label = Object.assign(document.createElement('label'), { htmlFor: `${options.id}-slider`, textContent: options.label });
+    const label = Object.assign(document.createElement('label'), {
+      htmlFor: `${options.id}-slider`,
+      textContent: options.label,
+    });
     const { log } = options;
     this.slider = Object.assign(document.createElement('input'), {
-      type: 'range', id: `${options.id}-slider`,
+      type: 'range',
+      id: `${options.id}-slider`,
       min: String(this.stops ? 0 : log ? Math.log2(options.min) : options.min),
       max: String(this.stops ? this.stops.length - 1 : log ? Math.log2(options.max) : options.max),
       step: this.stops ? '1' : log ? String(1 / log.stepsPerDoubling) : options.integer ? '1' : 'any',
     });
     this.box = Object.assign(document.createElement('input'), {
-      type: 'text', id: `${options.id}-box`, inputMode: options.integer ? 'numeric' : 'decimal', size: 7, autocomplete: 'off',
+      type: 'text',
+      id: `${options.id}-box`,
+      inputMode: options.integer ? 'numeric' : 'decimal',
+      size: 7,
+      autocomplete: 'off',
     });
     this.box.setAttribute('aria-label', `${options.label}, exact value`);
-    this.problem = Object.assign(document.createElement('p'), { id: `${options.id}-problem`, className: 'control-problem' });
+    this.problem = Object.assign(document.createElement('p'), {
+      id: `${options.id}-problem`,
+      className: 'control-problem',
+    });
     this.problem.setAttribute('aria-live', 'polite');
     this.box.setAttribute('aria-describedby', this.problem.id);
     this.slider.addEventListener('input', () => this.commit(this.fromSlider(Number(this.slider.value)), 'slider'));

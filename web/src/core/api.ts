@@ -1,7 +1,12 @@
 // Turns the raw Embind module into the idiomatic Core: options objects, typed arrays, checked arguments.
 import type { RawAttentionCore, RawTrainer } from '../../generated/wasm/attention_core.mjs';
 import {
-  requireBoolean, requireFloat64Array, requireNumber, requireNumbers, requireName, requireOptionalUint8Array,
+  requireBoolean,
+  requireFloat64Array,
+  requireNumber,
+  requireNumbers,
+  requireName,
+  requireOptionalUint8Array,
   requireOptions,
 } from './checks.js';
 import { toRawAttentionScale, toRawScale } from './scales.js';
@@ -32,7 +37,13 @@ function wrapTrainer(raw: RawTrainer): Trainer {
   return {
     run(steps) {
       const chunk = alive('run').run(requireNumber('Trainer.run', 'steps', steps));
-      return { firstStep: chunk.firstStep, loss: chunk.loss, accuracy: chunk.accuracy, gradientNorm: chunk.gradientNorm, scoreGradientNorm: chunk.scoreGradientNorm };
+      return {
+        firstStep: chunk.firstStep,
+        loss: chunk.loss,
+        accuracy: chunk.accuracy,
+        gradientNorm: chunk.gradientNorm,
+        scoreGradientNorm: chunk.scoreGradientNorm,
+      };
     },
     get steps() {
       return alive('steps').steps;
@@ -68,8 +79,10 @@ export function wrapCore(raw: RawAttentionCore): Core {
 
     saturationCrossing(request) {
       const { threshold, keyCount } = requireOptions('saturationCrossing', request, true);
-      return raw.saturationCrossing(requireNumber('saturationCrossing', 'threshold', threshold),
-        requireNumber('saturationCrossing', 'keyCount', keyCount));
+      return raw.saturationCrossing(
+        requireNumber('saturationCrossing', 'threshold', threshold),
+        requireNumber('saturationCrossing', 'keyCount', keyCount),
+      );
     },
 
     scoreStatistics(request) {
@@ -80,23 +93,40 @@ export function wrapCore(raw: RawAttentionCore): Core {
     dotProductExperiment(request) {
       const fn = 'dotProductExperiment';
       const { dk, count, seed, scale = 'none', method = 'fast', bins = 60 } = requireOptions(fn, request, true);
-      const e = raw.dotProductExperiment(requireNumber(fn, 'dk', dk), requireNumber(fn, 'count', count),
-        requireNumber(fn, 'seed', seed), ...toRawScale(fn, scale), requireName<'fast' | 'direct'>(fn, 'method', method),
-        requireNumber(fn, 'bins', bins));
+      const e = raw.dotProductExperiment(
+        requireNumber(fn, 'dk', dk),
+        requireNumber(fn, 'count', count),
+        requireNumber(fn, 'seed', seed),
+        ...toRawScale(fn, scale),
+        requireName<'fast' | 'direct'>(fn, 'method', method),
+        requireNumber(fn, 'bins', bins),
+      );
       return {
-        samples: e.samples, mean: e.mean, variance: e.variance, std: e.std,
+        samples: e.samples,
+        mean: e.mean,
+        variance: e.variance,
+        std: e.std,
         standardErrors: { mean: e.meanStandardError, variance: e.varianceStandardError, std: e.stdStandardError },
         theory: { variance: e.theoryVariance, std: e.theoryStd },
-        histogram: e.histogram, densityCounts: e.densityCounts,
+        histogram: e.histogram,
+        densityCounts: e.densityCounts,
       };
     },
 
     attention(request) {
       const fn = 'attention';
       const { q, k, v, n, m, d, dv, scale = 'sqrt', causal = false } = requireOptions(fn, request, true);
-      return raw.attention(requireFloat64Array(fn, 'q', q), requireFloat64Array(fn, 'k', k), requireFloat64Array(fn, 'v', v),
-        requireNumber(fn, 'n', n), requireNumber(fn, 'm', m), requireNumber(fn, 'd', d), requireNumber(fn, 'dv', dv),
-        ...toRawAttentionScale(fn, scale), requireBoolean(fn, 'causal', causal));
+      return raw.attention(
+        requireFloat64Array(fn, 'q', q),
+        requireFloat64Array(fn, 'k', k),
+        requireFloat64Array(fn, 'v', v),
+        requireNumber(fn, 'n', n),
+        requireNumber(fn, 'm', m),
+        requireNumber(fn, 'd', d),
+        requireNumber(fn, 'dv', dv),
+        ...toRawAttentionScale(fn, scale),
+        requireBoolean(fn, 'causal', causal),
+      );
     },
 
     entropySweep(request) {
@@ -104,67 +134,112 @@ export function wrapCore(raw: RawAttentionCore): Core {
       const { dks, keyCount, trials, seed, scales } = requireOptions(fn, request, true);
       if (!Array.isArray(scales)) throw new TypeError(`${fn}: scales must be an array of scales`);
       const raws = scales.map((s) => toRawScale(fn, s));
-      const sweep = raw.entropySweep(requireNumbers(fn, 'dks', dks), requireNumber(fn, 'keyCount', keyCount),
-        requireNumber(fn, 'trials', trials), requireNumber(fn, 'seed', seed), raws.map(([mode]) => mode),
-        Float64Array.from(raws, ([, t]) => t));
+      const sweep = raw.entropySweep(
+        requireNumbers(fn, 'dks', dks),
+        requireNumber(fn, 'keyCount', keyCount),
+        requireNumber(fn, 'trials', trials),
+        requireNumber(fn, 'seed', seed),
+        raws.map(([mode]) => mode),
+        Float64Array.from(raws, ([, t]) => t),
+      );
       return {
-        dks: sweep.dks, maxEntropy: sweep.maxEntropy,
-        meanEntropy: rows(sweep.meanEntropy, scales.length), entropyStandardError: rows(sweep.entropyStandardError, scales.length),
-        meanMaxWeight: rows(sweep.meanMaxWeight, scales.length), maxWeightStandardError: rows(sweep.maxWeightStandardError, scales.length),
+        dks: sweep.dks,
+        maxEntropy: sweep.maxEntropy,
+        meanEntropy: rows(sweep.meanEntropy, scales.length),
+        entropyStandardError: rows(sweep.entropyStandardError, scales.length),
+        meanMaxWeight: rows(sweep.meanMaxWeight, scales.length),
+        maxWeightStandardError: rows(sweep.maxWeightStandardError, scales.length),
       };
     },
 
     saturationCurve(request) {
       const { xs, keyCount } = requireOptions('saturationCurve', request, true);
-      return raw.saturationCurve(requireNumbers('saturationCurve', 'xs', xs), requireNumber('saturationCurve', 'keyCount', keyCount));
+      return raw.saturationCurve(
+        requireNumbers('saturationCurve', 'xs', xs),
+        requireNumber('saturationCurve', 'keyCount', keyCount),
+      );
     },
 
     jacobianNormsByMultiplier(request) {
       const { scores, multipliers } = requireOptions('jacobianNormsByMultiplier', request, true);
-      return raw.jacobianNormsByMultiplier(requireFloat64Array('jacobianNormsByMultiplier', 'scores', scores), requireNumbers('jacobianNormsByMultiplier', 'multipliers', multipliers));
+      return raw.jacobianNormsByMultiplier(
+        requireFloat64Array('jacobianNormsByMultiplier', 'scores', scores),
+        requireNumbers('jacobianNormsByMultiplier', 'multipliers', multipliers),
+      );
     },
 
     cosineSweep(request) {
       const { dimensions, pairs, seed } = requireOptions('cosineSweep', request, true);
-      return raw.cosineSweep(requireNumbers('cosineSweep', 'dimensions', dimensions), requireNumber('cosineSweep', 'pairs', pairs),
-        requireNumber('cosineSweep', 'seed', seed));
+      return raw.cosineSweep(
+        requireNumbers('cosineSweep', 'dimensions', dimensions),
+        requireNumber('cosineSweep', 'pairs', pairs),
+        requireNumber('cosineSweep', 'seed', seed),
+      );
     },
 
     sampleQueryScores(request) {
       const { dk, keyCount, seed } = requireOptions('sampleQueryScores', request, true);
-      return raw.sampleQueryScores(requireNumber('sampleQueryScores', 'dk', dk),
-        requireNumber('sampleQueryScores', 'keyCount', keyCount), requireNumber('sampleQueryScores', 'seed', seed));
+      return raw.sampleQueryScores(
+        requireNumber('sampleQueryScores', 'dk', dk),
+        requireNumber('sampleQueryScores', 'keyCount', keyCount),
+        requireNumber('sampleQueryScores', 'seed', seed),
+      );
     },
 
     gradientSurvival(request) {
       const fn = 'gradientSurvival';
       const { dk, keyCount, scale, trials = 1024, seed } = requireOptions(fn, request, true);
-      return raw.gradientSurvival(requireNumber(fn, 'dk', dk), requireNumber(fn, 'keyCount', keyCount),
-        ...toRawScale(fn, scale), requireNumber(fn, 'trials', trials), requireNumber(fn, 'seed', seed));
+      return raw.gradientSurvival(
+        requireNumber(fn, 'dk', dk),
+        requireNumber(fn, 'keyCount', keyCount),
+        ...toRawScale(fn, scale),
+        requireNumber(fn, 'trials', trials),
+        requireNumber(fn, 'seed', seed),
+      );
     },
 
     sampleNormals(request) {
       const { count, seed } = requireOptions('sampleNormals', request, true);
-      return raw.sampleNormals(requireNumber('sampleNormals', 'count', count), requireNumber('sampleNormals', 'seed', seed));
+      return raw.sampleNormals(
+        requireNumber('sampleNormals', 'count', count),
+        requireNumber('sampleNormals', 'seed', seed),
+      );
     },
 
     softmaxInPrecision(scores, options) {
       const fn = 'softmaxInPrecision';
       const { temperature = 1, precision } = requireOptions(fn, options, true);
-      return raw.softmaxInPrecision(requireFloat64Array(fn, 'scores', scores), requireNumber(fn, 'temperature', temperature),
-        requireName<Precision>(fn, 'precision', precision));
+      return raw.softmaxInPrecision(
+        requireFloat64Array(fn, 'scores', scores),
+        requireNumber(fn, 'temperature', temperature),
+        requireName<Precision>(fn, 'precision', precision),
+      );
     },
 
     createTrainer(config) {
       const fn = 'createTrainer';
-      const { keyCount, dk, scaled, seed, modelDim, batchSize, learningRate, optimizer = 'adam' } = requireOptions(fn, config, true);
-      return wrapTrainer(new raw.Trainer({
-        keyCount: requireNumber(fn, 'keyCount', keyCount), dk: requireNumber(fn, 'dk', dk),
-        scaled: requireBoolean(fn, 'scaled', scaled), seed: requireNumber(fn, 'seed', seed),
-        modelDim: optionalNumber(fn, 'modelDim', modelDim), batchSize: optionalNumber(fn, 'batchSize', batchSize),
-        learningRate: optionalNumber(fn, 'learningRate', learningRate),
-        optimizer: requireName<'adam' | 'sgd'>(fn, 'optimizer', optimizer),
-      }));
+      const {
+        keyCount,
+        dk,
+        scaled,
+        seed,
+        modelDim,
+        batchSize,
+        learningRate,
+        optimizer = 'adam',
+      } = requireOptions(fn, config, true);
+      return wrapTrainer(
+        new raw.Trainer({
+          keyCount: requireNumber(fn, 'keyCount', keyCount),
+          dk: requireNumber(fn, 'dk', dk),
+          scaled: requireBoolean(fn, 'scaled', scaled),
+          seed: requireNumber(fn, 'seed', seed),
+          modelDim: optionalNumber(fn, 'modelDim', modelDim),
+          batchSize: optionalNumber(fn, 'batchSize', batchSize),
+          learningRate: optionalNumber(fn, 'learningRate', learningRate),
+          optimizer: requireName<'adam' | 'sgd'>(fn, 'optimizer', optimizer),
+        }),
+      );
     },
   };
 }

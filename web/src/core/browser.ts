@@ -7,7 +7,10 @@ export type * from './types.js';
 
 const defaultWasmUrl = new URL('../../generated/wasm/attention_core.wasm', import.meta.url);
 
-async function instantiate(url: string | URL, imports: WebAssembly.Imports): Promise<WebAssembly.WebAssemblyInstantiatedSource> {
+async function instantiate(
+  url: string | URL,
+  imports: WebAssembly.Imports,
+): Promise<WebAssembly.WebAssemblyInstantiatedSource> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`attention core: could not load ${String(url)} (HTTP ${response.status})`);
   const streamable = response.headers.get('content-type')?.startsWith('application/wasm');
@@ -23,7 +26,10 @@ export async function loadCore(options: LoadCoreOptions = {}): Promise<Core> {
   const failed = new Promise<never>((_, reject) => (fail = reject));
   const raw = createAttentionCore({
     instantiateWasm(imports, receive) {
-      instantiate(options.wasmUrl ?? defaultWasmUrl, imports).then(({ instance, module }) => receive(instance, module), fail);
+      instantiate(options.wasmUrl ?? defaultWasmUrl, imports).then(
+        ({ instance, module }) => receive(instance, module),
+        fail,
+      );
       return {};
     },
   });

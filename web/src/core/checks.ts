@@ -15,7 +15,12 @@ type TypedArrayOf<T> = T extends Float64Array ? Float64ArrayConstructor : Uint8A
 
 // Reads length once and hands on exactly that many values: a subclass whose length getter answers differently
 // on a second read (as the WASM glue's copy does) must not pass the cap with one answer and copy the other.
-function cappedCopy<T extends Float64Array | Uint8Array>(fn: string, name: string, value: T, Plain: TypedArrayOf<T>): T {
+function cappedCopy<T extends Float64Array | Uint8Array>(
+  fn: string,
+  name: string,
+  value: T,
+  Plain: TypedArrayOf<T>,
+): T {
   const length: unknown = value.length;
   if (typeof length !== 'number' || !Number.isInteger(length) || length < 0 || length > maxInputElements) {
     throw new TypeError(`${fn}: ${name} must be at most ${maxInputElements} elements long, got ${String(length)}`);
@@ -23,7 +28,7 @@ function cappedCopy<T extends Float64Array | Uint8Array>(fn: string, name: strin
   const plain = Object.getPrototypeOf(value) === Plain.prototype && !Object.hasOwn(value, 'length');
   if (plain) return value;
   const copy = new Plain(length);
-  for (let i = 0; i < length; i++) copy[i] = value[i] ?? NaN;  // indexed reads go to the buffer, not a getter
+  for (let i = 0; i < length; i++) copy[i] = value[i] ?? NaN; // indexed reads go to the buffer, not a getter
   return copy as T;
 }
 

@@ -5,13 +5,16 @@ import type { AttentionScale, Scale } from './types.js';
 export function toRawScale(fn: string, scale: unknown): [RawScaleMode, number] {
   if (typeof scale === 'number') return ['temperature', scale];
   if (scale === 'none' || scale === 'sqrt' || scale === 'linear') return [scale, 1];
-  throw new RangeError(`${fn}: scale must be one of none, sqrt, linear or a number τ, got ${JSON.stringify(scale) ?? String(scale)}`);
+  throw new RangeError(
+    `${fn}: scale must be one of none, sqrt, linear or a number τ, got ${JSON.stringify(scale) ?? String(scale)}`,
+  );
 }
 
 export function toRawAttentionScale(fn: string, scale: unknown): [RawAttentionScaleMode, number] {
   if (typeof scale === 'object' && scale !== null && 'cosine' in scale) {
     const temperature = (scale as { cosine: unknown }).cosine;
-    if (typeof temperature !== 'number') throw new TypeError(`${fn}: scale.cosine must be a number (the temperature τ)`);
+    if (typeof temperature !== 'number')
+      throw new TypeError(`${fn}: scale.cosine must be a number (the temperature τ)`);
     return ['cosine', temperature];
   }
   if (scale === 'balanced') return ['balanced', 1];

@@ -151,7 +151,10 @@ export interface Core {
   /** p₁ of softmax([x, 0, …, 0]) for each x. */
   saturationCurve(request: { xs: Float64Array; keyCount: number }): Float64Array;
   jacobianNormsByMultiplier(request: { scores: Float64Array; multipliers: Float64Array }): {
-    multipliers: Float64Array; maxAbs: Float64Array; frobenius: Float64Array; survivalRatio: Float64Array;
+    multipliers: Float64Array;
+    maxAbs: Float64Array;
+    frobenius: Float64Array;
+    survivalRatio: Float64Array;
   };
   cosineSweep(request: { dimensions: number[]; pairs: number; seed: number }): CosineSweep;
   /** Scores q·kⱼ of one random query against random keys, q and k drawn from N(0, I_dₖ). */

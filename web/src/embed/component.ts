@@ -1,4 +1,5 @@
-// attention-lab.js: defines <attention-lab-widget> and <attention-lab-question> for hosts that run scripts (Jupyter Book,
+// attention-lab.js: defines <attention-lab-widget> and <attention-lab-question> for hosts that run scripts (Jupyter
+// Book,
 // Quarto, MkDocs, Docusaurus). Attributes mirror the embed URL (lesson, widget or question, dk, hide, theme, frame …);
 // each element renders in its own shadow root and fires `attention-lab` events carrying the host messages.
 import { widgetSchemas } from '../authoring/widget-schema.js';
@@ -13,9 +14,14 @@ import { MessageMaker } from './messages.js';
 import { relayLessonEvents } from './relay.js';
 import { registerKatexFonts, shadowSheet } from './shadow-styles.js';
 
-const paramNames = [...new Set([...reservedParams, ...Object.values(widgetSchemas).flatMap((schema) => Object.keys(schema))])];
+const paramNames = [
+  ...new Set([...reservedParams, ...Object.values(widgetSchemas).flatMap((schema) => Object.keys(schema))]),
+];
 // Global HTML attributes belong to the host page, not to the lesson state.
-const globalAttribute = /^(class|id|style|slot|part|title|lang|dir|hidden|inert|tabindex|role|is|nonce|autofocus|draggable|translate|popover)$|^(data-|aria-|on)/;
+const globalAttribute = new RegExp(
+  '^(class|id|style|slot|part|title|lang|dir|hidden|inert|tabindex|role|is|nonce|autofocus|draggable|translate|' +
+    'popover)$|^(data-|aria-|on)',
+);
 
 // One worker, one storage and one progress store per lesson for the whole page, however many elements it holds.
 // The worker lives while any element shows something: the last one to leave the page ends it.
@@ -34,7 +40,8 @@ const releaseClient = (holder: AttentionLabElement) => {
   client = undefined;
 };
 const sharedStorage = () => (storage ??= new SafeStorage('attention-lab'));
-const storeFor = (slug: string) => stores.get(slug) ?? stores.set(slug, new ProgressStore(sharedStorage(), slug)).get(slug)!;
+const storeFor = (slug: string) =>
+  stores.get(slug) ?? stores.set(slug, new ProgressStore(sharedStorage(), slug)).get(slug)!;
 
 abstract class AttentionLabElement extends HTMLElement {
   static readonly observedAttributes = paramNames;
@@ -50,12 +57,15 @@ abstract class AttentionLabElement extends HTMLElement {
   connectedCallback(): void {
     if (this.rendered || this.nearby) return;
     if (typeof IntersectionObserver === 'undefined') return this.render();
-    this.nearby = new IntersectionObserver((entries) => {
-      if (!entries.some((entry) => entry.isIntersecting)) return;
-      this.nearby?.disconnect();
-      this.nearby = undefined;
-      this.render();
-    }, { rootMargin: '100% 0px' });
+    this.nearby = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        this.nearby?.disconnect();
+        this.nearby = undefined;
+        this.render();
+      },
+      { rootMargin: '100% 0px' },
+    );
     this.nearby.observe(this);
   }
 
@@ -108,7 +118,8 @@ abstract class AttentionLabElement extends HTMLElement {
     const maker = new MessageMaker(request.frame || this.id, request.lesson.slug);
     relayLessonEvents(events, maker, request.question ? [request.question.id] : [], (detail) => {
       // A re-render (attributes changed) silences the previous view's listeners.
-      if (generation === this.generation) this.dispatchEvent(new CustomEvent('attention-lab', { detail, bubbles: true, composed: true }));
+      if (generation === this.generation)
+        this.dispatchEvent(new CustomEvent('attention-lab', { detail, bubbles: true, composed: true }));
     });
     const store = storeFor(request.lesson.slug);
     if (request.question) {
@@ -130,4 +141,5 @@ class AttentionLabQuestion extends AttentionLabElement {
 }
 
 if (!customElements.get('attention-lab-widget')) customElements.define('attention-lab-widget', AttentionLabWidget);
-if (!customElements.get('attention-lab-question')) customElements.define('attention-lab-question', AttentionLabQuestion);
+if (!customElements.get('attention-lab-question'))
+  customElements.define('attention-lab-question', AttentionLabQuestion);

@@ -13,7 +13,9 @@ export function addEmbedButtons(view: LessonView, lesson: CompiledLesson, url: U
     const section = view.element.querySelector<HTMLElement>(`#question-${CSS.escape(question.id)}`);
     if (!section) return;
     const title = `Attention Lab: question ${i + 1} of “${lesson.title}”`;
-    const { toggle, panel } = embedThis('HTML that embeds this question', () => iframeSnippet(page(), { lesson: lesson.slug, question: question.id }, title));
+    const { toggle, panel } = embedThis('HTML that embeds this question', () =>
+      iframeSnippet(page(), { lesson: lesson.slug, question: question.id }, title),
+    );
     section.append(toggle, panel);
   });
   for (const slot of view.element.querySelectorAll<HTMLElement>('.widget-slot')) {
@@ -21,7 +23,11 @@ export function addEmbedButtons(view: LessonView, lesson: CompiledLesson, url: U
       const caption = figure.querySelector('figcaption')?.textContent ?? slot.id;
       const snippet = () => {
         const state = view.widget(slot.id)?.currentState ?? {};
-        return iframeSnippet(page(), { lesson: lesson.slug, widget: { id: slot.id, state, hidden: hiddenFor(url, slot.id) } }, `Attention Lab: ${caption}`);
+        return iframeSnippet(
+          page(),
+          { lesson: lesson.slug, widget: { id: slot.id, state, hidden: hiddenFor(url, slot.id) } },
+          `Attention Lab: ${caption}`,
+        );
       };
       const { toggle, panel } = embedThis('HTML that embeds this widget with its current settings', snippet);
       (figure.querySelector('.widget-actions') ?? figure).append(toggle);

@@ -34,7 +34,11 @@ if (request.lesson) {
     const { origins, problem } = targetOrigins(request.origin, embeddingOrigin());
     announce(problem);
     const maker = new MessageMaker(request.frame, lesson.slug);
-    const questionIds = request.whole ? questionsOf(lesson).map((q) => q.id) : request.question ? [request.question.id] : [];
+    const questionIds = request.whole
+      ? questionsOf(lesson).map((q) => q.id)
+      : request.question
+        ? [request.question.id]
+        : [];
     relayLessonEvents(events, maker, questionIds, (message) => postToHost(host, origins, message));
     // Sizes start once the content is there, so `ready` is the host's first message.
     queueMicrotask(() => reportHeight(host, origins, maker));
@@ -50,10 +54,20 @@ if (request.lesson) {
   }
 
   const client = new CoreClient();
-  showCoreStatus(client, document.getElementById('core-status') as HTMLElement, request.question ? 'The question still works.' : '');
+  showCoreStatus(
+    client,
+    document.getElementById('core-status') as HTMLElement,
+    request.question ? 'The question still works.' : '',
+  );
 
   document.getElementById('embed')?.replaceChildren(renderEmbed(request, { client, store, events, announce }).element);
   document.title = `${lesson.title} · Attention Lab`;
-  const widget = request.widget && { id: request.widget.id, state: flattenWidgetParams(request.widget.params), hidden: request.widget.hidden };
-  document.getElementById('embed-open')?.setAttribute('href', lessonUrl(location.href, { lesson: lesson.slug, widget, question: request.question?.id }));
+  const widget = request.widget && {
+    id: request.widget.id,
+    state: flattenWidgetParams(request.widget.params),
+    hidden: request.widget.hidden,
+  };
+  document
+    .getElementById('embed-open')
+    ?.setAttribute('href', lessonUrl(location.href, { lesson: lesson.slug, widget, question: request.question?.id }));
 }

@@ -1,12 +1,28 @@
 // What an embed URL (or a web component's attributes) asks for: a lesson, one widget and/or one question, the widget's
-// state as un-namespaced parameters (dk=512) or the lesson page's (softmax-dies.dk=512), hidden controls, host settings.
+// state as un-namespaced parameters (dk=512) or the lesson page's (softmax-dies.dk=512), hidden controls, host
+// settings.
 // Anything unusable falls back to a default and is reported, so the frame is never blank.
 import type { CompiledLesson, Question } from '../authoring/compiled.js';
-import { checkWidgetParam, isWidgetName, parseWidgetParams, widgetSchemas, type WidgetName, type WidgetParams } from '../authoring/widget-schema.js';
+import {
+  checkWidgetParam,
+  isWidgetName,
+  parseWidgetParams,
+  widgetSchemas,
+  type WidgetName,
+  type WidgetParams,
+} from '../authoring/widget-schema.js';
 import { hiddenFor, readUrlState, type UrlState } from '../lesson/url-state.js';
 import { findLesson, questionsOf, widgetBlocksOf } from '../lesson/lessons.js';
 
-export const reservedParams: ReadonlySet<string> = new Set(['lesson', 'widget', 'question', 'hide', 'origin', 'frame', 'theme']);
+export const reservedParams: ReadonlySet<string> = new Set([
+  'lesson',
+  'widget',
+  'question',
+  'hide',
+  'origin',
+  'frame',
+  'theme',
+]);
 
 export interface WidgetPick {
   /** The widget's id in the lesson (or its name, for a widget the lesson does not place). */
@@ -33,15 +49,22 @@ export interface EmbedRequest {
 const list = (items: readonly string[]) => items.map((item) => `“${item}”`).join(', ');
 const short = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}…` : text);
 
-function pickWidget(lesson: CompiledLesson, ref: string, problems: string[]): { id: string; widget: WidgetName; params: Record<string, unknown> } | undefined {
+function pickWidget(
+  lesson: CompiledLesson,
+  ref: string,
+  problems: string[],
+): { id: string; widget: WidgetName; params: Record<string, unknown> } | undefined {
   const blocks = widgetBlocksOf(lesson);
   const block = blocks.find((b) => b.id === ref) ?? blocks.find((b) => b.widget === ref);
   if (block) return { id: block.id, widget: block.widget, params: block.params };
   if (isWidgetName(ref)) return { id: ref, widget: ref, params: {} };
   const first = blocks[0];
-  problems.push(ref
-    ? `There is no widget “${short(ref)}” in this lesson (its widgets are ${list(blocks.map((b) => b.id))})${first ? `; showing “${first.id}” instead` : ''}.`
-    : `No widget was named${first ? `; showing “${first.id}”` : ''}.`);
+  problems.push(
+    ref
+      ? `There is no widget “${short(ref)}” in this lesson (its widgets are ` +
+          `${list(blocks.map((b) => b.id))})${first ? `; showing “${first.id}” instead` : ''}.`
+      : `No widget was named${first ? `; showing “${first.id}”` : ''}.`,
+  );
   return first && { id: first.id, widget: first.widget, params: first.params };
 }
 
@@ -51,13 +74,20 @@ function pickQuestion(lesson: CompiledLesson, ref: string, problems: string[]): 
   const question = questions.find((q) => q.id === ref) ?? byNumber;
   if (question) return question;
   const first = questions[0];
-  problems.push(ref
-    ? `There is no question “${short(ref)}” in this lesson (its questions are ${list(questions.map((q) => q.id))})${first ? `; showing “${first.id}” instead` : ''}.`
-    : `No question was named${first ? `; showing “${first.id}”` : ''}.`);
+  problems.push(
+    ref
+      ? `There is no question “${short(ref)}” in this lesson (its questions are ` +
+          `${list(questions.map((q) => q.id))})${first ? `; showing “${first.id}” instead` : ''}.`
+      : `No question was named${first ? `; showing “${first.id}”` : ''}.`,
+  );
   return first;
 }
 
-function widgetState(pick: { id: string; widget: WidgetName; params: Record<string, unknown> }, search: URLSearchParams, problems: string[]): WidgetPick {
+function widgetState(
+  pick: { id: string; widget: WidgetName; params: Record<string, unknown> },
+  search: URLSearchParams,
+  problems: string[],
+): WidgetPick {
   const { params, problems: unusable } = parseWidgetParams(pick.widget, pick.params);
   for (const [key, value] of search) {
     if (reservedParams.has(key)) continue;
@@ -73,8 +103,11 @@ function widgetState(pick: { id: string; widget: WidgetName; params: Record<stri
   }
   const hidden = hiddenFor(readUrlState(search.toString()), pick.id);
   const controls = Object.keys(widgetSchemas[pick.widget]);
-  for (const name of hidden) if (!controls.includes(name)) unusable.push(`${pick.widget} has no control “${short(name)}” to hide; its controls are ${controls.join(', ')}`);
-  if (unusable.length) problems.push(`Some settings in this link were not usable, so defaults were used: ${unusable.join('; ')}.`);
+  for (const name of hidden)
+    if (!controls.includes(name))
+      unusable.push(`${pick.widget} has no control “${short(name)}” to hide; its controls are ${controls.join(', ')}`);
+  if (unusable.length)
+    problems.push(`Some settings in this link were not usable, so defaults were used: ${unusable.join('; ')}.`);
   return { ...pick, params, hidden };
 }
 
@@ -97,14 +130,22 @@ export function readEmbedRequest(
   const url = readUrlState(search.toString());
   if (!widget) {
     const stray = [...search.keys()].filter((key) => !reservedParams.has(key) && (!whole || !key.includes('.')));
-    if (stray.length) problems.push(`These settings apply to a widget, and none is shown here, so they were ignored: ${list(stray.map(short))}.`);
+    if (stray.length)
+      problems.push(
+        `These settings apply to a widget, and none is shown here, so they were ignored: ${list(stray.map(short))}.`,
+      );
   }
   const theme = search.get('theme');
   if (theme !== null && theme !== 'light' && theme !== 'dark' && theme !== 'system') {
     problems.push(`The theme “${short(theme)}” is unknown (allowed: light, dark, system); following the system's.`);
   }
   return {
-    lesson, widget, question, whole, url, problems,
+    lesson,
+    widget,
+    question,
+    whole,
+    url,
+    problems,
     origin: search.get('origin'),
     frame: (search.get('frame') ?? '').slice(0, 100),
     theme: theme === 'light' || theme === 'dark' ? theme : undefined,

@@ -11,11 +11,20 @@ export interface EmbedThis {
 /** `label` names what the snippet embeds, e.g. "HTML that embeds this widget with its current settings". */
 export function embedThis(labelText: string, snippet: () => string): EmbedThis {
   const id = `embed-this-${++counter}`;
-  const toggle = Object.assign(document.createElement('button'), { type: 'button', className: 'embed-this-toggle', textContent: 'Embed this' });
+  const toggle = Object.assign(document.createElement('button'), {
+    type: 'button',
+    className: 'embed-this-toggle',
+    textContent: 'Embed this',
+  });
   toggle.setAttribute('aria-expanded', 'false');
   toggle.setAttribute('aria-controls', id);
   const panel = Object.assign(document.createElement('div'), { id, className: 'embed-this-panel', hidden: true });
-  const code = Object.assign(document.createElement('textarea'), { id: `${id}-code`, readOnly: true, rows: 5, spellcheck: false });
+  const code = Object.assign(document.createElement('textarea'), {
+    id: `${id}-code`,
+    readOnly: true,
+    rows: 5,
+    spellcheck: false,
+  });
   const label = Object.assign(document.createElement('label'), { htmlFor: code.id, textContent: labelText });
   const copy = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Copy' });
   const status = Object.assign(document.createElement('span'), { className: 'embed-copy-status' });
@@ -44,7 +53,8 @@ export function embedThis(labelText: string, snippet: () => string): EmbedThis {
       }
       status.textContent = copied ? 'Copied.' : 'Selected: press Ctrl+C (⌘C on a Mac) to copy.';
     };
-    if (navigator.clipboard?.writeText) navigator.clipboard.writeText(code.value).then(() => (status.textContent = 'Copied.'), fallback);
+    if (navigator.clipboard?.writeText)
+      navigator.clipboard.writeText(code.value).then(() => (status.textContent = 'Copied.'), fallback);
     else fallback();
   });
   return { toggle, panel };

@@ -38,13 +38,17 @@ class EmbedParts {
   private readonly questionIds: string[] = [];
   private stopReporting?: () => void;
 
-  constructor(private readonly request: EmbedRequest, private readonly context: EmbedContext) {
+  constructor(
+    private readonly request: EmbedRequest,
+    private readonly context: EmbedContext,
+  ) {
     this.element.className = 'embed-parts';
     if (request.widget) this.element.append(this.mountWidget(request.widget));
     if (request.question) this.element.append(this.question(request.question));
     const lesson = request.lesson.slug;
     context.events.emit('ready', { lesson, questions: this.questionIds.length, widgets: [...this.widgets.keys()] });
-    if (this.questionIds.length) this.stopReporting = reportProgress(context.store, this.questionIds, lesson, context.events);
+    if (this.questionIds.length)
+      this.stopReporting = reportProgress(context.store, this.questionIds, lesson, context.events);
   }
 
   dispose(): void {
@@ -53,8 +57,15 @@ class EmbedParts {
   }
 
   private mountWidget(pick: WidgetPick): HTMLElement {
-    const widget = mountWidget({ client: this.context.client, id: pick.id, widget: pick.widget, params: pick.params, hidden: pick.hidden });
-    widget.frame.linkButton.hidden = true; // a link to the frame itself is no use to a learner; the chrome links the lesson
+    const widget = mountWidget({
+      client: this.context.client,
+      id: pick.id,
+      widget: pick.widget,
+      params: pick.params,
+      hidden: pick.hidden,
+    });
+    // A link to the frame itself is no use to a learner; the chrome links the lesson.
+    widget.frame.linkButton.hidden = true;
     this.widgets.set(pick.id, widget);
     return widget.element;
   }
@@ -66,7 +77,8 @@ class EmbedParts {
       number: questionsOf(this.request.lesson).indexOf(question) + 1,
       store: this.context.store,
       onShow: (action) => this.show(action),
-      onAnswered: (questionId, correct, attempts) => this.context.events.emit('answered', { lesson, questionId, correct, attempts }),
+      onAnswered: (questionId, correct, attempts) =>
+        this.context.events.emit('answered', { lesson, questionId, correct, attempts }),
     });
     return view.element;
   }
@@ -76,7 +88,9 @@ class EmbedParts {
     if (!this.widgets.has(action.widget)) {
       const block = widgetBlocksOf(this.request.lesson).find((b) => b.id === action.widget);
       if (!block) return;
-      this.element.append(this.mountWidget({ id: block.id, widget: block.widget, params: block.params, hidden: new Set() }));
+      this.element.append(
+        this.mountWidget({ id: block.id, widget: block.widget, params: block.params, hidden: new Set() }),
+      );
     }
     const widget = this.widgets.get(action.widget);
     if (widget) showInWidget(widget, action, 'nearest');

@@ -20,7 +20,9 @@ export function parseOrigin(raw: string): string | undefined {
   }
 }
 
-/** The embedding page's origin as the browser reports it (ancestorOrigins in Chromium and Safari, else the referrer). */
+/**
+ * The embedding page's origin as the browser reports it (ancestorOrigins in Chromium and Safari, else the referrer).
+ */
 export function embeddingOrigin(win: Window = window): string | undefined {
   if (win.parent === win) return undefined;
   const ancestor = win.location.ancestorOrigins?.[0];
@@ -30,13 +32,18 @@ export function embeddingOrigin(win: Window = window): string | undefined {
   return origin === '*' ? undefined : origin;
 }
 
-export function targetOrigins(requested: string | null, embedding: string | undefined): { origins: TargetOrigins; problem?: string } {
+export function targetOrigins(
+  requested: string | null,
+  embedding: string | undefined,
+): { origins: TargetOrigins; problem?: string } {
   if (requested === null || requested === '') return { origins: { open: '*', learner: embedding } };
   const origin = parseOrigin(requested);
   if (origin) return { origins: { open: origin, learner: origin } };
   return {
     origins: { open: '*', learner: embedding },
-    problem: `The origin “${requested.slice(0, 80)}” is not an http(s) origin such as https://canvas.example; answers go only to the page that embeds this`,
+    problem:
+      `The origin “${requested.slice(0, 80)}” is not an http(s) origin such as https://canvas.example; ` +
+      `answers go only to the page that embeds this`,
   };
 }
 

@@ -1,4 +1,5 @@
-// embed-host.js: include it on any page that embeds our iframes. It sizes each frame to the height the frame reports and
+// embed-host.js: include it on any page that embeds our iframes. It sizes each frame to the height the frame reports
+// and
 // re-dispatches every message as an `attention-lab` event on the iframe element. Ours, MIT, no dependencies.
 import { isHostMessage } from './messages.js';
 
@@ -24,7 +25,12 @@ window.addEventListener('message', (event: MessageEvent) => {
   const frame = frameOf(event.source);
   if (!frame || !fromFramesOrigin(frame, event.origin)) return;
   const message = event.data;
-  if (message.verb === 'resize' && Number.isFinite(message.height) && message.height >= 0 && message.height <= maxHeight) {
+  if (
+    message.verb === 'resize' &&
+    Number.isFinite(message.height) &&
+    message.height >= 0 &&
+    message.height <= maxHeight
+  ) {
     frame.style.height = `${Math.ceil(message.height)}px`; // CSSOM, so a strict CSP on the host allows it
   }
   frame.dispatchEvent(new CustomEvent('attention-lab', { detail: message, bubbles: true }));

@@ -26,17 +26,35 @@ interface Envelope<V extends Verb> {
 
 export type ReadyMessage = Envelope<'ready'> & { verbId: string; widgets: string[]; questions: string[] };
 export type ResizeMessage = Envelope<'resize'> & { height: number };
-export type AnsweredMessage = Envelope<'answered'> & { verbId: string; questionId: string; correct: boolean; attempts: number };
-export type ProgressMessage = Envelope<'progress'> & { verbId: string; answered: number; correct: number; total: number };
+export type AnsweredMessage = Envelope<'answered'> & {
+  verbId: string;
+  questionId: string;
+  correct: boolean;
+  attempts: number;
+};
+export type ProgressMessage = Envelope<'progress'> & {
+  verbId: string;
+  answered: number;
+  correct: number;
+  total: number;
+};
 /** score is correct / total, from 0 to 1 (xAPI's scaled score). */
-export type CompletedMessage = Envelope<'completed'> & { verbId: string; score: number; correct: number; total: number };
+export type CompletedMessage = Envelope<'completed'> & {
+  verbId: string;
+  score: number;
+  correct: number;
+  total: number;
+};
 export type HostMessage = ReadyMessage | ResizeMessage | AnsweredMessage | ProgressMessage | CompletedMessage;
 
 /** Messages about a learner's answers: sent only to an origin the host named or the embedding page's own. */
 export const learnerVerbs: ReadonlySet<Verb> = new Set(['answered', 'progress', 'completed']);
 
 export class MessageMaker {
-  constructor(private readonly frame: string, private readonly lesson: string) {}
+  constructor(
+    private readonly frame: string,
+    private readonly lesson: string,
+  ) {}
 
   private envelope<V extends Verb>(verb: V): Envelope<V> {
     return { type: messageType, version: protocolVersion, verb, frame: this.frame, lesson: this.lesson };
@@ -65,5 +83,10 @@ export class MessageMaker {
 
 export function isHostMessage(data: unknown): data is HostMessage {
   const message = data as Partial<HostMessage> | null;
-  return typeof message === 'object' && message !== null && message.type === messageType && message.version === protocolVersion;
+  return (
+    typeof message === 'object' &&
+    message !== null &&
+    message.type === messageType &&
+    message.version === protocolVersion
+  );
 }

@@ -9,7 +9,9 @@ import { callLms, type Scorm12Api } from './lms-calls.js';
 export type { Scorm12Api } from './lms-calls.js';
 
 const isApi = (value: unknown): value is Scorm12Api =>
-  typeof value === 'object' && value !== null && typeof (value as Scorm12Api).LMSInitialize === 'function' &&
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Scorm12Api).LMSInitialize === 'function' &&
   typeof (value as Scorm12Api).LMSSetValue === 'function';
 
 // ADL's discovery: this window and its parents, then the opener of the top window and its parents.
@@ -29,11 +31,11 @@ function searchUp(start: Window | null): Scorm12Api | undefined {
 }
 
 export function findScormApi(start: Window = window): Scorm12Api | undefined {
-  let opener: Window | null = null;
+  let opener: Window | null;
   try {
     opener = start.top?.opener ?? start.opener;
   } catch {
-    opener = null;
+    opener = null; // a cross-origin opener cannot be read: no LMS there
   }
   return searchUp(start) ?? searchUp(opener);
 }
@@ -45,11 +47,16 @@ type Packed = [attempts: number, correct: 0 | 1, status: string, lastAnswer: str
 
 /** Compact JSON of the progress; typed answers are dropped when they would not fit, verdicts never. */
 export function encodeSuspendData(progress: QuizProgress): string | undefined {
-  const pack = (keepAnswers: boolean) => JSON.stringify({
-    v: 1,
-    q: Object.fromEntries(Object.entries(progress).map(([id, p]): [string, Packed] =>
-      [id, [p.attempts, p.correct ? 1 : 0, statusCodes[p.lastStatus], keepAnswers ? p.lastAnswer : '']])),
-  });
+  const pack = (keepAnswers: boolean) =>
+    JSON.stringify({
+      v: 1,
+      q: Object.fromEntries(
+        Object.entries(progress).map(([id, p]): [string, Packed] => [
+          id,
+          [p.attempts, p.correct ? 1 : 0, statusCodes[p.lastStatus], keepAnswers ? p.lastAnswer : ''],
+        ]),
+      ),
+    });
   const full = pack(true);
   if (full.length <= suspendDataLimit) return full;
   const short = pack(false);
@@ -60,9 +67,14 @@ export function decodeSuspendData(text: string): QuizProgress | undefined {
   try {
     const data = JSON.parse(text) as { v?: unknown; q?: Record<string, Packed> };
     if (data?.v !== 1 || typeof data.q !== 'object' || data.q === null) return undefined;
-    const status = (code: string) => (Object.entries(statusCodes).find(([, c]) => c === code)?.[0] ?? '') as GradeStatus;
-    const progress = Object.fromEntries(Object.entries(data.q).map(([id, p]) =>
-      [id, { attempts: p[0], correct: p[1] === 1, lastStatus: status(p[2]), lastAnswer: p[3] }]));
+    const status = (code: string) =>
+      (Object.entries(statusCodes).find(([, c]) => c === code)?.[0] ?? '') as GradeStatus;
+    const progress = Object.fromEntries(
+      Object.entries(data.q).map(([id, p]) => [
+        id,
+        { attempts: p[0], correct: p[1] === 1, lastStatus: status(p[2]), lastAnswer: p[3] },
+      ]),
+    );
     return isQuizProgress(progress) ? progress : undefined;
   } catch {
     return undefined;
@@ -82,11 +94,14 @@ const triesBeforeGivingUp = 5;
 const unsentKey = 'scorm-unsent';
 
 const say = {
-  notStarted: (problem: string) => `The course system did not start this lesson (${problem}), so your score is not ` +
+  notStarted: (problem: string) =>
+    `The course system did not start this lesson (${problem}), so your score is not ` +
     'reported yet. Your answers are kept in this browser, and the page tries again with your next answer.',
-  notRecorded: (problem: string) => `The course system did not record your progress (${problem}). Your answers are ` +
+  notRecorded: (problem: string) =>
+    `The course system did not record your progress (${problem}). Your answers are ` +
     'kept in this browser, and the page tries again with your next answer and when you leave.',
-  gaveUp: (problem: string) => `The course system still did not record your progress (${problem}), so the page ` +
+  gaveUp: (problem: string) =>
+    `The course system still did not record your progress (${problem}), so the page ` +
     'stopped trying. Your answers are kept in this browser and are sent the next time you open the lesson.',
   recovered: 'Your progress reached the course system again.',
   unreadable: 'Your saved progress could not be read from the course, so it starts afresh.',
@@ -109,7 +124,10 @@ export class ScormSession {
   private readonly told = new Set<string>();
   private readonly started = Date.now();
 
-  private constructor(private readonly api: Scorm12Api, private readonly browser: SafeStorage) {
+  private constructor(
+    private readonly api: Scorm12Api,
+    private readonly browser: SafeStorage,
+  ) {
     const start = callLms(api, 'LMSInitialize', '');
     this.initialized = this.startedInLms = start.ok;
     this.startProblem = start.problem;

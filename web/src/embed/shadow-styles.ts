@@ -5,11 +5,17 @@ import embedCss from '../styles/embed.css?raw';
 import lessonCss from '../styles/lesson.css?raw';
 
 // The woff2 files, emitted next to our module; their URLs resolve against import.meta.url, not the host page.
-const fontUrls = import.meta.glob<string>('../../../node_modules/katex/dist/fonts/*.woff2', { query: '?url', import: 'default', eager: true });
+const fontUrls = import.meta.glob<string>('../../../node_modules/katex/dist/fonts/*.woff2', {
+  query: '?url',
+  import: 'default',
+  eager: true,
+});
 
 /** `:root` → `:host`, `:root[x]` → `:host([x])`, `:root:not(x)` → `:host(:not(x))`. */
 export function toShadowCss(css: string): string {
-  return css.replace(/:root((?:\[[^\]]*\]|:not\([^)]*\))*)/g, (_, qualifiers: string) => (qualifiers ? `:host(${qualifiers})` : ':host'));
+  return css.replace(/:root((?:\[[^\]]*\]|:not\([^)]*\))*)/g, (_, qualifiers: string) =>
+    qualifiers ? `:host(${qualifiers})` : ':host',
+  );
 }
 
 const withoutFontFaces = (css: string) => css.replace(/@font-face\s*\{[^}]*\}/g, '');

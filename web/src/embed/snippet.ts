@@ -7,7 +7,8 @@ export interface EmbedTarget {
   question?: string;
 }
 
-const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** embed.html?lesson=…&widget=…&dk=…&hide=… (un-namespaced: they apply to the one widget) or &question=…. */
 export function embedUrl(pageUrl: string, target: EmbedTarget): string {
@@ -15,7 +16,8 @@ export function embedUrl(pageUrl: string, target: EmbedTarget): string {
   url.searchParams.set('lesson', target.lesson);
   if (target.widget) {
     url.searchParams.set('widget', target.widget.id);
-    for (const [name, value] of Object.entries(flattenWidgetParams(target.widget.state))) url.searchParams.set(name, String(value));
+    for (const [name, value] of Object.entries(flattenWidgetParams(target.widget.state)))
+      url.searchParams.set(name, String(value));
     const hidden = [...target.widget.hidden];
     if (hidden.length) url.searchParams.set('hide', hidden.join(','));
   }
@@ -29,7 +31,8 @@ export function lessonUrl(pageUrl: string, target: EmbedTarget): string {
   url.searchParams.set('lesson', target.lesson);
   if (target.widget) {
     const { id } = target.widget;
-    for (const [name, value] of Object.entries(flattenWidgetParams(target.widget.state))) url.searchParams.set(`${id}.${name}`, String(value));
+    for (const [name, value] of Object.entries(flattenWidgetParams(target.widget.state)))
+      url.searchParams.set(`${id}.${name}`, String(value));
     const hidden = [...target.widget.hidden].map((name) => `${id}.${name}`);
     if (hidden.length) url.searchParams.set('hide', hidden.join(','));
     url.hash = id;
@@ -42,7 +45,9 @@ export function iframeSnippet(pageUrl: string, target: EmbedTarget, title: strin
   const src = embedUrl(pageUrl, target);
   const height = target.widget ? 720 : 360;
   const hostScript = new URL('embed-host.js', pageUrl).toString();
-  return `<iframe src="${escapeAttribute(src)}" title="${escapeAttribute(title)}" width="100%" height="${height}" ` +
+  return (
+    `<iframe src="${escapeAttribute(src)}" title="${escapeAttribute(title)}" width="100%" height="${height}" ` +
     `style="border:0;width:100%" loading="lazy" allow="clipboard-write"></iframe>\n` +
-    `<script src="${escapeAttribute(hostScript)}" async></script>`;
+    `<script src="${escapeAttribute(hostScript)}" async></script>`
+  );
 }

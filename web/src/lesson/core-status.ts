@@ -15,9 +15,14 @@ export function showCoreStatus(client: CoreClient, element: HTMLElement, stillWo
     } else if (status.state === 'ready') {
       element.replaceChildren();
     } else if (status.state === 'restarting') {
-      element.replaceChildren(`The computation core stopped (${status.reason}) and is restarting; your settings are kept.`);
+      element.replaceChildren(
+        `The computation core stopped (${status.reason}) and is restarting; your settings are kept.`,
+      );
     } else {
-      element.replaceChildren(`The interactive figures could not start: ${status.reason}.${stillWorks ? ` ${stillWorks}` : ''} `, retry);
+      element.replaceChildren(
+        `The interactive figures could not start: ${status.reason}.${stillWorks ? ` ${stillWorks}` : ''} `,
+        retry,
+      );
     }
   });
 }

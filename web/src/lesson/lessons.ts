@@ -1,8 +1,12 @@
 // Every compiled lesson, bundled at build time, in course order; an unknown slug falls back to the first with a notice.
 import type { CompiledLesson, LessonIndexEntry, Question } from '../authoring/compiled.js';
 
-const compiled = import.meta.glob<CompiledLesson | LessonIndexEntry[]>('../../generated/lessons/*.json', { eager: true, import: 'default' });
-const index = (Object.entries(compiled).find(([path]) => path.endsWith('/index.json'))?.[1] ?? []) as LessonIndexEntry[];
+const compiled = import.meta.glob<CompiledLesson | LessonIndexEntry[]>('../../generated/lessons/*.json', {
+  eager: true,
+  import: 'default',
+});
+const index = (Object.entries(compiled).find(([path]) => path.endsWith('/index.json'))?.[1] ??
+  []) as LessonIndexEntry[];
 const bySlug = new Map(
   Object.entries(compiled)
     .filter(([path]) => !path.endsWith('/index.json'))
@@ -17,7 +21,10 @@ export const lessons: CompiledLesson[] = [
 export function findLesson(wanted: string | null): { lesson: CompiledLesson | undefined; problem?: string } {
   const lesson = lessons.find((l) => l.slug === wanted) ?? lessons[0];
   if (wanted && lesson?.slug !== wanted) {
-    return { lesson, problem: `There is no lesson called “${wanted.slice(0, 60)}”; showing “${lesson?.title ?? ''}” instead.` };
+    return {
+      lesson,
+      problem: `There is no lesson called “${wanted.slice(0, 60)}”; showing “${lesson?.title ?? ''}” instead.`,
+    };
   }
   return { lesson };
 }

@@ -1,6 +1,12 @@
 // The one way a widget gets onto a page (lesson, embed, web component): checked parameters, URL overrides, the view
 // from the widget's folder, and "show me" from a question.
-import { checkWidgetParam, parseWidgetParams, type FlatWidgetParams, type WidgetName, type WidgetParams } from '../authoring/widget-schema.js';
+import {
+  checkWidgetParam,
+  parseWidgetParams,
+  type FlatWidgetParams,
+  type WidgetName,
+  type WidgetParams,
+} from '../authoring/widget-schema.js';
 import type { WidgetAction } from '../quiz/index.js';
 import type { WidgetState } from '../widgets/live-widget.js';
 import type { WidgetFrame } from '../widgets/widget-frame.js';
@@ -30,7 +36,11 @@ export interface WidgetRequest {
 }
 
 type Factory = (options: {
-  client: CoreClient; id: string; state: unknown; hidden: ReadonlySet<string>; onStateChange?: (state: WidgetState) => void;
+  client: CoreClient;
+  id: string;
+  state: unknown;
+  hidden: ReadonlySet<string>;
+  onStateChange?: (state: WidgetState) => void;
 }) => MountedWidget;
 
 export function mountWidget(request: WidgetRequest): MountedWidget {
@@ -43,10 +53,16 @@ export function mountWidget(request: WidgetRequest): MountedWidget {
   // Each view's options are typed by its own schema; parseWidgetParams has just checked them against it.
   const factory = views[request.widget] as unknown as Factory;
   const widget = factory({
-    client: request.client, id: `${request.id}-widget`, state: params, hidden: request.hidden ?? new Set(),
+    client: request.client,
+    id: `${request.id}-widget`,
+    state: params,
+    hidden: request.hidden ?? new Set(),
     onStateChange: request.onStateChange,
   });
-  if (problems.length) widget.frame.setNotice(`Some settings in the link were not usable and were reset to defaults: ${problems.join('; ')}.`);
+  if (problems.length)
+    widget.frame.setNotice(
+      `Some settings in the link were not usable and were reset to defaults: ${problems.join('; ')}.`,
+    );
   return widget;
 }
 
@@ -55,7 +71,10 @@ export function mountWidget(request: WidgetRequest): MountedWidget {
  * `returnTo`, a "Back to the question" link near the figure's top brings the learner and focus back there.
  */
 export function showInWidget(
-  widget: MountedWidget, action: WidgetAction, block: ScrollLogicalPosition, returnTo?: HTMLElement,
+  widget: MountedWidget,
+  action: WidgetAction,
+  block: ScrollLogicalPosition,
+  returnTo?: HTMLElement,
 ): void {
   if (widget === null || typeof widget !== 'object' || !(widget.element instanceof HTMLElement)) {
     throw new TypeError('showInWidget: widget must be a MountedWidget');
@@ -81,7 +100,8 @@ function backLink(figure: HTMLElement, returnTo: HTMLElement, reduce: boolean): 
   let link = figure.querySelector<HTMLAnchorElement>(':scope > .back-to-question');
   if (!link) {
     link = Object.assign(document.createElement('a'), {
-      className: 'back-to-question', textContent: 'Back to the question',
+      className: 'back-to-question',
+      textContent: 'Back to the question',
     });
     const caption = figure.querySelector(':scope > figcaption');
     if (caption) caption.after(link);

@@ -6,15 +6,26 @@ import type { ProgressStore } from './progress-store.js';
 export type Score = ReturnType<typeof scoreOf>;
 
 /** Follows the store for these questions; calls onScore with every new score; stop() ends it. */
-export function reportProgress(store: ProgressStore, questionIds: readonly string[], lesson: string,
-  events: LessonEvents | undefined, onScore: (score: Score) => void = () => undefined): () => void {
+export function reportProgress(
+  store: ProgressStore,
+  questionIds: readonly string[],
+  lesson: string,
+  events: LessonEvents | undefined,
+  onScore: (score: Score) => void = () => undefined,
+): () => void {
   let complete: boolean | undefined;
   const report = () => {
     const score = scoreOf(store.current, [...questionIds]);
     events?.emit('progress', { lesson, answered: score.answered, correct: score.correct, total: score.total });
     const now = score.total > 0 && score.correct === score.total;
     // Only a change to complete is news; a page that opens complete says so once too.
-    if (now && complete !== true) events?.emit('completed', { lesson, score: score.correct / score.total, correct: score.correct, total: score.total });
+    if (now && complete !== true)
+      events?.emit('completed', {
+        lesson,
+        score: score.correct / score.total,
+        correct: score.correct,
+        total: score.total,
+      });
     complete = now;
     onScore(score);
   };

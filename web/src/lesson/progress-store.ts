@@ -1,8 +1,14 @@
 // The learner's answers, saved per lesson and shared with other tabs of the lesson: every change is merged with what
 // storage holds (newest answer wins per question), and an unreadable entry is set aside, never the whole progress.
 import {
-  emptySavedProgress, isQuizProgress, latestStamp, mergeSavedProgress, readSavedProgress, writeSavedProgress,
-  type QuizProgress, type SavedProgress,
+  emptySavedProgress,
+  isQuizProgress,
+  latestStamp,
+  mergeSavedProgress,
+  readSavedProgress,
+  writeSavedProgress,
+  type QuizProgress,
+  type SavedProgress,
 } from '../quiz/index.js';
 import type { SafeStorage } from './safe-storage.js';
 
@@ -17,7 +23,10 @@ export class ProgressStore {
   private clock = 0;
   private readonly listeners = new Set<(progress: QuizProgress, source: ProgressSource) => void>();
 
-  constructor(private readonly storage: SafeStorage, private readonly lessonSlug: string) {
+  constructor(
+    private readonly storage: SafeStorage,
+    private readonly lessonSlug: string,
+  ) {
     if (typeof lessonSlug !== 'string' || lessonSlug === '') {
       throw new TypeError(`ProgressStore: lessonSlug must be a non-empty string, got ${JSON.stringify(lessonSlug)}`);
     }
@@ -41,12 +50,14 @@ export class ProgressStore {
     const dropped = Object.keys(setAside).length;
     if (unreadable) {
       this.keepAside({ text });
-      this.notice = 'Your saved progress for this lesson could not be read, so the lesson starts afresh. ' +
+      this.notice =
+        'Your saved progress for this lesson could not be read, so the lesson starts afresh. ' +
         'The saved text is kept aside in this browser.';
     } else if (dropped > 0) {
       this.keepAside({ entries: setAside });
       const [answers, were] = dropped === 1 ? ['answer', 'it was'] : ['answers', 'they were'];
-      this.notice = `${dropped} saved ${answers} could not be read, so ${were} set aside (kept in this browser); ` +
+      this.notice =
+        `${dropped} saved ${answers} could not be read, so ${were} set aside (kept in this browser); ` +
         'your other answers are kept.';
     }
     this.see(saved);
@@ -79,7 +90,7 @@ export class ProgressStore {
     const stamps: Record<string, number> = {};
     for (const id of Object.keys(progress)) {
       const unchanged = Object.hasOwn(this.saved.answers, id) && this.saved.answers[id] === progress[id];
-      Object.defineProperty(stamps, id, { value: unchanged ? this.saved.stamps[id] ?? 0 : at, enumerable: true });
+      Object.defineProperty(stamps, id, { value: unchanged ? (this.saved.stamps[id] ?? 0) : at, enumerable: true });
     }
     this.commit({ answers: progress, stamps, resetAt: this.saved.resetAt });
   }

@@ -1,4 +1,5 @@
-// Renders a compiled lesson: contents, progress, sections of prose, widgets (mounted as they near the viewport), questions.
+// Renders a compiled lesson: contents, progress, sections of prose, widgets (mounted as they near the viewport),
+// questions.
 import type { Block, CompiledLesson } from '../authoring/compiled.js';
 import type { FlatWidgetParams, WidgetName } from '../authoring/widget-schema.js';
 import { wrongQuestionIds, type Question, type WidgetAction } from '../quiz/index.js';
@@ -44,12 +45,18 @@ export class LessonView {
   private readonly unsaved = new Map<string, Record<string, number | string | boolean>>();
   private saveTimer?: ReturnType<typeof setTimeout>;
 
-  constructor(private readonly lesson: CompiledLesson, private readonly context: LessonContext) {
+  constructor(
+    private readonly lesson: CompiledLesson,
+    private readonly context: LessonContext,
+  ) {
     this.element.className = 'lesson';
     const header = document.createElement('header');
     const title = document.createElement('h1');
     title.innerHTML = lesson.titleHtml;
-    const summary = Object.assign(document.createElement('p'), { className: 'lesson-summary', textContent: lesson.summary });
+    const summary = Object.assign(document.createElement('p'), {
+      className: 'lesson-summary',
+      textContent: lesson.summary,
+    });
     header.append(title, summary, this.progressPanel('lesson-progress'));
     const body = document.createElement('div');
     body.className = 'lesson-body';
@@ -61,11 +68,17 @@ export class LessonView {
     (body.lastElementChild ?? body).append(closing);
     this.element.append(header, body);
     const ids = this.questions.map((q) => q.question.id);
-    this.stopReporting = reportProgress(context.store, ids, lesson.slug, context.events, (score) => this.showProgress(score, ids));
+    this.stopReporting = reportProgress(context.store, ids, lesson.slug, context.events, (score) =>
+      this.showProgress(score, ids),
+    );
     this.observeWidgets();
     // Sizes are known only once the article is in the document.
     requestAnimationFrame(() => keepOverflowFocusable(this.element));
-    context.events?.emit('ready', { lesson: lesson.slug, questions: this.questions.length, widgets: [...this.slots.keys()] });
+    context.events?.emit('ready', {
+      lesson: lesson.slug,
+      questions: this.questions.length,
+      widgets: [...this.slots.keys()],
+    });
   }
 
   /** Stops whatever the mounted widgets still run (the view is being removed). */
@@ -91,7 +104,10 @@ export class LessonView {
     const nav = document.createElement('nav');
     nav.className = 'contents';
     nav.setAttribute('aria-label', 'Contents');
-    const heading = Object.assign(document.createElement('h2'), { textContent: 'Contents', className: 'contents-title' });
+    const heading = Object.assign(document.createElement('h2'), {
+      textContent: 'Contents',
+      className: 'contents-title',
+    });
     const list = document.createElement('ol');
     for (const section of this.lesson.sections) {
       const link = Object.assign(document.createElement('a'), { href: `#${section.id}` });
@@ -110,7 +126,9 @@ export class LessonView {
     const bar = document.createElement('progress');
     bar.setAttribute('aria-labelledby', text.id);
     const retry = Object.assign(document.createElement('button'), {
-      type: 'button', className: 'retry-missed', textContent: 'Retry the questions I missed',
+      type: 'button',
+      className: 'retry-missed',
+      textContent: 'Retry the questions I missed',
     });
     this.panels.push({ text, bar, retry });
     const reset = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Reset my progress' });
@@ -185,8 +203,11 @@ export class LessonView {
 
   private question(question: Question): HTMLElement {
     const view = new QuestionView(question, {
-      number: this.questions.length + 1, store: this.context.store, onShow: (a, back) => this.show(a, back),
-      onAnswered: (questionId, correct, attempts) => this.context.events?.emit('answered', { lesson: this.lesson.slug, questionId, correct, attempts }),
+      number: this.questions.length + 1,
+      store: this.context.store,
+      onShow: (a, back) => this.show(a, back),
+      onAnswered: (questionId, correct, attempts) =>
+        this.context.events?.emit('answered', { lesson: this.lesson.slug, questionId, correct, attempts }),
     });
     this.questions.push(view);
     return view.element;
@@ -198,13 +219,16 @@ export class LessonView {
       this.slots.forEach((slot) => this.mount(slot));
       return;
     }
-    this.observer = new IntersectionObserver((entries) => {
-      for (const entry of entries) {
-        if (!entry.isIntersecting) continue;
-        const slot = this.slots.get((entry.target as HTMLElement).id);
-        if (slot) this.mount(slot);
-      }
-    }, { rootMargin: '100% 0px' });
+    this.observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          const slot = this.slots.get((entry.target as HTMLElement).id);
+          if (slot) this.mount(slot);
+        }
+      },
+      { rootMargin: '100% 0px' },
+    );
     this.slots.forEach((slot) => this.observer?.observe(slot.placeholder));
     // A link to a widget (#id) mounts it at once.
     const target = this.slots.get(location.hash.slice(1));
@@ -215,8 +239,12 @@ export class LessonView {
     if (slot.mounted) return slot.mounted;
     this.observer?.unobserve(slot.placeholder);
     const widget = mountWidget({
-      client: this.context.client, id: slot.id, widget: slot.widget, params: slot.params,
-      overrides: this.context.url.widgets.get(slot.id), hidden: hiddenFor(this.context.url, slot.id),
+      client: this.context.client,
+      id: slot.id,
+      widget: slot.widget,
+      params: slot.params,
+      overrides: this.context.url.widgets.get(slot.id),
+      hidden: hiddenFor(this.context.url, slot.id),
       onStateChange: (state) => this.remember(slot.id, state),
     });
     widget.frame.linkButton.addEventListener('click', () => this.copyLink(slot.id, widget));

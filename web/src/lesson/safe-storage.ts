@@ -4,9 +4,11 @@ export type StorageMode = 'persistent' | 'memory';
 
 const messages = {
   blocked: 'This browser is not letting the page save anything, so your progress lasts only until you close the tab.',
-  fullAtStart: "This browser's storage for this site is full, so new answers last only until you close the tab. " +
+  fullAtStart:
+    "This browser's storage for this site is full, so new answers last only until you close the tab. " +
     'Answers saved before are still here, and the page saves again as soon as there is room.',
-  fullNow: "This browser's storage for this site is full, so your new answers are kept only until you close the tab. " +
+  fullNow:
+    "This browser's storage for this site is full, so your new answers are kept only until you close the tab. " +
     'The page tries again with every answer.',
   stopped: 'Saving stopped working in this browser, so from now on your progress lasts only until you close the tab.',
   works: 'Saving works again: the answers you gave meanwhile are now saved in this browser.',

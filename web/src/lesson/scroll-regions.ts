@@ -3,7 +3,11 @@
 
 const selector = '.math-display, .table-scroll, .lesson-body pre';
 
-const labels: [string, string][] = [['.math-display', 'Equation'], ['pre', 'Code'], ['.table-scroll', 'Table']];
+const labels: [string, string][] = [
+  ['.math-display', 'Equation'],
+  ['pre', 'Code'],
+  ['.table-scroll', 'Table'],
+];
 
 // Which edges have content beyond them: '', 'left', 'right' or 'both'.
 function hiddenEdges(region: HTMLElement): string {
@@ -35,12 +39,17 @@ export function keepOverflowFocusable(root: HTMLElement): void {
   regions.forEach(update);
   for (const region of regions) region.addEventListener('scroll', () => update(region), { passive: true });
   // Math widens when its web fonts arrive, without the box itself changing size.
-  document.fonts?.ready.then(() => regions.forEach(update), () => undefined);
+  document.fonts?.ready.then(
+    () => regions.forEach(update),
+    () => undefined,
+  );
   if (typeof ResizeObserver === 'undefined') return;
-  const observer = new ResizeObserver((entries) => entries.forEach((entry) => {
-    const target = entry.target as HTMLElement;
-    update(target.matches(selector) ? target : (target.parentElement as HTMLElement));
-  }));
+  const observer = new ResizeObserver((entries) =>
+    entries.forEach((entry) => {
+      const target = entry.target as HTMLElement;
+      update(target.matches(selector) ? target : (target.parentElement as HTMLElement));
+    }),
+  );
   for (const region of regions) {
     observer.observe(region);
     if (region.firstElementChild) observer.observe(region.firstElementChild);

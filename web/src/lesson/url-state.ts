@@ -13,7 +13,11 @@ export function readUrlState(search: string): UrlState {
   const hidden = new Set<string>();
   for (const [key, value] of params) {
     if (key === 'hide') {
-      value.split(',').map((name) => name.trim()).filter(Boolean).forEach((name) => hidden.add(name));
+      value
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean)
+        .forEach((name) => hidden.add(name));
       continue;
     }
     const dot = key.indexOf('.');
@@ -35,7 +39,11 @@ export function hiddenFor(state: UrlState, widgetId: string): Set<string> {
 }
 
 /** The address with one widget's state in it (other query parameters are kept). */
-export function withWidgetState(href: string | URL, widgetId: string, state: Record<string, number | string | boolean>): string {
+export function withWidgetState(
+  href: string | URL,
+  widgetId: string,
+  state: Record<string, number | string | boolean>,
+): string {
   const url = new URL(href);
   for (const key of [...url.searchParams.keys()]) if (key.startsWith(`${widgetId}.`)) url.searchParams.delete(key);
   for (const [key, value] of Object.entries(state)) url.searchParams.set(`${widgetId}.${key}`, String(value));

@@ -21,23 +21,34 @@ export class QuestionView {
   private readonly feedback = document.createElement('p');
   private readonly explanation = document.createElement('div');
   private readonly hintButton = Object.assign(document.createElement('button'), {
-    type: 'button', className: 'hint-toggle', textContent: 'Hint',
+    type: 'button',
+    className: 'hint-toggle',
+    textContent: 'Hint',
   });
   private readonly hintText = document.createElement('p');
-  private readonly showButton = Object.assign(document.createElement('button'), { type: 'button', className: 'show-me' });
+  private readonly showButton = Object.assign(document.createElement('button'), {
+    type: 'button',
+    className: 'show-me',
+  });
   private readonly answerInput?: HTMLInputElement;
   private readonly optionInputs: HTMLInputElement[] = [];
   private pendingAction: WidgetAction | undefined;
   // The saved entry this view shows, so an answer from another tab is noticed.
   private shown: QuestionProgress | undefined;
 
-  constructor(readonly question: Question, private readonly options: QuestionViewOptions) {
+  constructor(
+    readonly question: Question,
+    private readonly options: QuestionViewOptions,
+  ) {
     const id = `question-${question.id}`;
     this.element = document.createElement('section');
     this.element.className = 'question';
     this.element.id = id;
     this.element.setAttribute('aria-labelledby', `${id}-title`);
-    const title = Object.assign(document.createElement('h3'), { id: `${id}-title`, textContent: `Question ${options.number}` });
+    const title = Object.assign(document.createElement('h3'), {
+      id: `${id}-title`,
+      textContent: `Question ${options.number}`,
+    });
     const prompt = document.createElement('div');
     prompt.className = 'prompt';
     prompt.id = `${id}-prompt`;
@@ -51,13 +62,21 @@ export class QuestionView {
     const check = Object.assign(document.createElement('button'), { type: 'submit', textContent: 'Check' });
     if (question.kind === 'numeric') {
       this.answerInput = Object.assign(document.createElement('input'), {
-        type: 'text', id: `${id}-answer`, autocomplete: 'off', spellcheck: false, className: 'answer',
+        type: 'text',
+        id: `${id}-answer`,
+        autocomplete: 'off',
+        spellcheck: false,
+        className: 'answer',
       });
       this.answerInput.setAttribute('aria-describedby', `${id}-prompt ${id}-feedback`);
-      const label = Object.assign(document.createElement('label'), { htmlFor: this.answerInput.id, textContent: 'Your answer' });
+      const label = Object.assign(document.createElement('label'), {
+        htmlFor: this.answerInput.id,
+        textContent: 'Your answer',
+      });
       // The example is no answer of any question (tests/e2e/lesson-answers-in-sight.test.mjs checks it).
       const hint = Object.assign(document.createElement('span'), {
-        className: 'answer-hint', textContent: 'a number or an expression, such as 3/4 or sqrt(2)',
+        className: 'answer-hint',
+        textContent: 'a number or an expression, such as 3/4 or sqrt(2)',
       });
       form.append(label, ' ', this.answerInput, ' ', check, ' ', hint);
     } else {
@@ -68,7 +87,10 @@ export class QuestionView {
       fieldset.append(legend);
       for (const option of question.options) {
         const input = Object.assign(document.createElement('input'), {
-          type: question.kind === 'choice' ? 'radio' : 'checkbox', name: id, value: option.id, id: `${id}-${option.id}`,
+          type: question.kind === 'choice' ? 'radio' : 'checkbox',
+          name: id,
+          value: option.id,
+          id: `${id}-${option.id}`,
         });
         const label = Object.assign(document.createElement('label'), { htmlFor: input.id, className: 'option' });
         const text = document.createElement('span');
@@ -205,8 +227,10 @@ export class QuestionView {
     if (this.answerInput) this.answerInput.value = saved.lastAnswer;
     const chosen = new Set(saved.lastAnswer.split(','));
     for (const input of this.optionInputs) input.checked = chosen.has(input.value);
-    this.setFeedback(saved.correct ? 'You answered this correctly earlier.' : `Answered ${saved.attempts} time(s), not yet correctly.`,
-      saved.correct ? 'correct' : 'incorrect');
+    this.setFeedback(
+      saved.correct ? 'You answered this correctly earlier.' : `Answered ${saved.attempts} time(s), not yet correctly.`,
+      saved.correct ? 'correct' : 'incorrect',
+    );
     this.explanation.hidden = !(saved.correct || saved.attempts >= attemptsBeforeSolution);
   }
 }

@@ -23,7 +23,8 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => {
 };
 
 // Own entries only: a question id such as 'constructor' must not find Object.prototype's.
-const entryOf = (progress: QuizProgress, id: string): QuestionProgress | undefined => (Object.hasOwn(progress, id) ? progress[id] : undefined);
+const entryOf = (progress: QuizProgress, id: string): QuestionProgress | undefined =>
+  Object.hasOwn(progress, id) ? progress[id] : undefined;
 
 function isQuestionProgress(value: unknown): value is QuestionProgress {
   if (!isPlainObject(value)) return false;
@@ -61,14 +62,17 @@ export function splitQuizProgress(value: unknown): { kept: QuizProgress; setAsid
 }
 
 function requireProgress(fn: string, progress: unknown): asserts progress is QuizProgress {
-  if (!isQuizProgress(progress)) throw new TypeError(`${fn}: progress must be a QuizProgress (check it with isQuizProgress)`);
+  if (!isQuizProgress(progress))
+    throw new TypeError(`${fn}: progress must be a QuizProgress (check it with isQuizProgress)`);
 }
 
 /** A new progress with the grade recorded; the given progress is left as it was. */
 export function recordGrade(progress: QuizProgress, id: string, answerText: string, grade: Grade): QuizProgress {
   requireProgress('recordGrade', progress);
-  if (typeof id !== 'string' || id === '') throw new TypeError(`recordGrade: id must be a non-empty string, got ${JSON.stringify(id)}`);
-  if (typeof answerText !== 'string') throw new TypeError(`recordGrade: answerText must be a string, got ${typeof answerText}`);
+  if (typeof id !== 'string' || id === '')
+    throw new TypeError(`recordGrade: id must be a non-empty string, got ${JSON.stringify(id)}`);
+  if (typeof answerText !== 'string')
+    throw new TypeError(`recordGrade: answerText must be a string, got ${typeof answerText}`);
   if (typeof grade !== 'object' || grade === null || !statuses.includes(grade.status)) {
     throw new TypeError(`recordGrade: grade must be a Grade with status ${statuses.join(', ')}`);
   }
@@ -92,7 +96,10 @@ export function wrongQuestionIds(progress: QuizProgress): string[] {
 }
 
 /** Over the given questions (duplicates counted once): how many were attempted, and how many are correct now. */
-export function scoreOf(progress: QuizProgress, questionIds: string[]): { answered: number; correct: number; total: number } {
+export function scoreOf(
+  progress: QuizProgress,
+  questionIds: string[],
+): { answered: number; correct: number; total: number } {
   requireProgress('scoreOf', progress);
   if (!Array.isArray(questionIds) || !questionIds.every((id) => typeof id === 'string')) {
     throw new TypeError('scoreOf: questionIds must be an Array of strings');

@@ -27,7 +27,8 @@ export const answerFormatHelp =
   'sqrt( ) or √, ln( ) or log( ) (both the natural logarithm), log2( ), log10( ), exp( ), pi or π, and e. ' +
   'You can write 16√2 or 2pi without a ×. No thousands separators or percent signs.';
 
-type TokenKind = 'number' | 'name' | 'plus' | 'minus' | 'times' | 'divide' | 'power' | 'root' | 'open' | 'close' | 'approx' | 'end';
+type TokenKind =
+  'number' | 'name' | 'plus' | 'minus' | 'times' | 'divide' | 'power' | 'root' | 'open' | 'close' | 'approx' | 'end';
 
 interface Token {
   kind: TokenKind;
@@ -63,7 +64,7 @@ const symbols: Record<string, TokenKind> = {
   '~': 'approx',
 };
 
-const constants: Record<string, number> = { pi: Math.PI, 'π': Math.PI, e: Math.E };
+const constants: Record<string, number> = { pi: Math.PI, π: Math.PI, e: Math.E };
 
 interface MathFunction {
   apply: (x: number) => number;
@@ -159,7 +160,9 @@ function powerFailure(base: number, exponent: number): string {
   return 'a result too large to use';
 }
 
-/** Recursive descent over the tokens; a value that stops being finite is remembered, not thrown, so syntax errors win. */
+/**
+ * Recursive descent over the tokens; a value that stops being finite is remembered, not thrown, so syntax errors win.
+ */
 class Reader {
   private index = 0;
   private depth = 0;
@@ -211,11 +214,17 @@ class Reader {
       } else if (op.kind === 'divide') {
         this.next();
         const divisor = this.readSigned();
-        value = this.checked(value / divisor, op, () => (divisor === 0 ? 'division by zero' : 'a result too large to use'));
+        value = this.checked(value / divisor, op, () =>
+          divisor === 0 ? 'division by zero' : 'a result too large to use',
+        );
       } else if (op.kind === 'name' || op.kind === 'root' || op.kind === 'open') {
         value = this.checked(value * this.readPower(), op, () => 'a result too large to use');
       } else if (op.kind === 'number') {
-        throw new Unreadable('a number right after another value', op.position, 'Put an operator such as * between them.');
+        throw new Unreadable(
+          'a number right after another value',
+          op.position,
+          'Put an operator such as * between them.',
+        );
       } else {
         return value;
       }
@@ -257,7 +266,11 @@ class Reader {
         const name = token.text.toLowerCase();
         if (has(constants, name)) return constants[name] as number;
         if (has(functions, name)) return this.applyFunction(token, functions[name] as MathFunction);
-        throw new Unreadable(`unknown name '${token.text}'`, token.position, 'You can use sqrt, ln, log, log2, log10, exp, pi and e.');
+        throw new Unreadable(
+          `unknown name '${token.text}'`,
+          token.position,
+          'You can use sqrt, ln, log, log2, log10, exp, pi and e.',
+        );
       }
       case 'end':
         throw new Unreadable('a value is missing', token.position);
@@ -269,7 +282,11 @@ class Reader {
   private applyFunction(name: Token, fn: MathFunction): number {
     const start = this.peek();
     if (start.kind === 'end') {
-      throw new Unreadable(`nothing after '${name.text}'`, start.position, `Give it a value, as in ${name.text === '√' ? '√512' : `${name.text}(512)`}.`);
+      throw new Unreadable(
+        `nothing after '${name.text}'`,
+        start.position,
+        `Give it a value, as in ${name.text === '√' ? '√512' : `${name.text}(512)`}.`,
+      );
     }
     const argument = start.kind === 'open' ? this.readParenthesised(this.next()) : this.readSigned();
     return this.checked(fn.apply(argument), name, () => fn.failure(argument));
@@ -279,7 +296,8 @@ class Reader {
     if (++this.depth > MAX_NESTING) throw new Unreadable(`more than ${MAX_NESTING} nested parentheses`, open.position);
     const value = this.readSum();
     const close = this.peek();
-    if (close.kind === 'end') throw new Unreadable("a missing ')'", close.position, `The '(' at position ${open.position} is never closed.`);
+    if (close.kind === 'end')
+      throw new Unreadable("a missing ')'", close.position, `The '(' at position ${open.position} is never closed.`);
     if (close.kind !== 'close') throw unexpected(close);
     this.next();
     this.depth--;
@@ -288,7 +306,9 @@ class Reader {
 }
 
 function unexpected(token: Token): Unreadable {
-  return token.kind === 'number' ? new Unreadable(`unexpected number '${token.text}'`, token.position) : new Unreadable(`unexpected '${token.text}'`, token.position);
+  return token.kind === 'number'
+    ? new Unreadable(`unexpected number '${token.text}'`, token.position)
+    : new Unreadable(`unexpected '${token.text}'`, token.position);
 }
 
 /** Reads a typed answer as a finite number, or says why not and where (1-based character position). Never throws. */
@@ -296,7 +316,12 @@ export function parseExpression(text: string): ParsedExpression {
   if (typeof text !== 'string') return { ok: false, reason: 'the answer is not text', position: 1 };
   const chars = Array.from(text);
   if (chars.length > MAX_ANSWER_LENGTH) {
-    return { ok: false, reason: `more than ${MAX_ANSWER_LENGTH} characters`, position: MAX_ANSWER_LENGTH + 1, advice: 'Shorten the answer.' };
+    return {
+      ok: false,
+      reason: `more than ${MAX_ANSWER_LENGTH} characters`,
+      position: MAX_ANSWER_LENGTH + 1,
+      advice: 'Shorten the answer.',
+    };
   }
   if (text.trim() === '') return { ok: false, reason: 'the answer is empty', position: 1 };
   try {

@@ -27,8 +27,10 @@ const ROUNDING_SLACK = 4 * Number.EPSILON;
 /** |x − t| ≤ max(atol, rtol·|t|) up to rounding; rtol 0.01, atol 0 unless given; a non-finite x never matches. */
 export function withinTolerance(x: number, t: number, tol?: Tolerance): boolean {
   if (typeof x !== 'number') throw new TypeError(`withinTolerance: x must be a number, got ${describe(x)}`);
-  if (typeof t !== 'number' || !Number.isFinite(t)) throw new RangeError(`withinTolerance: t must be a finite number, got ${String(t)}`);
-  if (tol !== undefined && (typeof tol !== 'object' || tol === null)) throw new TypeError(`withinTolerance: tol must be an object, got ${describe(tol)}`);
+  if (typeof t !== 'number' || !Number.isFinite(t))
+    throw new RangeError(`withinTolerance: t must be a finite number, got ${String(t)}`);
+  if (tol !== undefined && (typeof tol !== 'object' || tol === null))
+    throw new TypeError(`withinTolerance: tol must be an object, got ${describe(tol)}`);
   const rtol = toleranceTerm('withinTolerance', 'rtol', tol?.rtol, DEFAULT_RTOL);
   const atol = toleranceTerm('withinTolerance', 'atol', tol?.atol, DEFAULT_ATOL);
   if (!Number.isFinite(x)) return false;
@@ -51,7 +53,13 @@ function unreadable(feedback: string): Grade {
 }
 
 /** Counted grades carry the explanation, and a widget action only when there is one. */
-function counted(status: 'correct' | 'incorrect', feedback: string, explanation: string, show: Grade['show'], value?: number): Grade {
+function counted(
+  status: 'correct' | 'incorrect',
+  feedback: string,
+  explanation: string,
+  show: Grade['show'],
+  value?: number,
+): Grade {
   const grade: Grade = { status, counted: true, feedback, explanation };
   if (value !== undefined) grade.value = value;
   if (show !== undefined) grade.show = show;
@@ -60,7 +68,8 @@ function counted(status: 'correct' | 'incorrect', feedback: string, explanation:
 
 /** Correct beats anticipated; unreadable input (empty, unparseable, not finite) is not an attempt and says why. */
 export function gradeNumeric(q: NumericQuestion, text: string): Grade {
-  if (q === null || typeof q !== 'object' || q.kind !== 'numeric') throw new TypeError(`gradeNumeric: q must be a numeric question, got ${describe(q)}`);
+  if (q === null || typeof q !== 'object' || q.kind !== 'numeric')
+    throw new TypeError(`gradeNumeric: q must be a numeric question, got ${describe(q)}`);
   if (typeof text !== 'string') throw new TypeError(`gradeNumeric: text must be a string, got ${describe(text)}`);
   if (text.trim() === '') return unreadable(EMPTY_ANSWER_FEEDBACK);
   const parsed = parseExpression(text);
@@ -69,7 +78,8 @@ export function gradeNumeric(q: NumericQuestion, text: string): Grade {
     return unreadable(`I couldn't read this: ${parsed.reason} at position ${parsed.position}.${advice}`);
   }
   const x = parsed.value;
-  if (withinTolerance(x, q.answer, q.tolerance)) return counted('correct', q.correctFeedback ?? 'Correct.', q.explanation, q.show, x);
+  if (withinTolerance(x, q.answer, q.tolerance))
+    return counted('correct', q.correctFeedback ?? 'Correct.', q.explanation, q.show, x);
   const mistake = anticipatedMatch(q, x);
   if (mistake !== undefined) return counted('incorrect', mistake.feedback, q.explanation, mistake.show ?? q.show, x);
   return counted('incorrect', q.hint === undefined ? 'Not quite.' : `Not quite. ${q.hint}`, q.explanation, q.show, x);
@@ -80,10 +90,12 @@ export function gradeChoice(q: ChoiceQuestion, selectedIds: string[]): Grade {
   if (q === null || typeof q !== 'object' || (q.kind !== 'choice' && q.kind !== 'multi')) {
     throw new TypeError(`gradeChoice: q must be a choice or multi question, got ${describe(q)}`);
   }
-  if (!Array.isArray(selectedIds)) throw new TypeError(`gradeChoice: selectedIds must be an Array of option ids, got ${describe(selectedIds)}`);
+  if (!Array.isArray(selectedIds))
+    throw new TypeError(`gradeChoice: selectedIds must be an Array of option ids, got ${describe(selectedIds)}`);
   const selected = new Set(selectedIds);
   for (const id of selected) {
-    if (!q.options.some((option) => option.id === id)) throw new RangeError(`gradeChoice: question '${q.id}' has no option '${String(id)}'`);
+    if (!q.options.some((option) => option.id === id))
+      throw new RangeError(`gradeChoice: question '${q.id}' has no option '${String(id)}'`);
   }
   if (selected.size === 0) return unreadable(q.kind === 'choice' ? 'Choose an answer.' : 'Select at least one option.');
   if (q.kind === 'choice') {

@@ -2,11 +2,23 @@
 export type * from './types.js';
 export { answerFormatHelp, MAX_ANSWER_LENGTH, MAX_NESTING, parseExpression } from './expression.js';
 export type { ParsedExpression } from './expression.js';
-export { DEFAULT_ATOL, DEFAULT_RTOL, EMPTY_ANSWER_FEEDBACK, gradeChoice, gradeNumeric, withinTolerance } from './grade.js';
+export {
+  DEFAULT_ATOL,
+  DEFAULT_RTOL,
+  EMPTY_ANSWER_FEEDBACK,
+  gradeChoice,
+  gradeNumeric,
+  withinTolerance,
+} from './grade.js';
 export { validateQuestion } from './validate.js';
 export { isQuizProgress, recordGrade, scoreOf, splitQuizProgress, wrongQuestionIds } from './attempts.js';
 export type { QuestionProgress, QuizProgress } from './attempts.js';
 export {
-  emptySavedProgress, latestStamp, mergeSavedProgress, readSavedProgress, savedProgressVersion, writeSavedProgress,
+  emptySavedProgress,
+  latestStamp,
+  mergeSavedProgress,
+  readSavedProgress,
+  savedProgressVersion,
+  writeSavedProgress,
 } from './saved-progress.js';
 export type { ReadProgress, SavedProgress } from './saved-progress.js';

@@ -74,7 +74,7 @@ export function writeSavedProgress(saved: SavedProgress): string {
 export function mergeSavedProgress(mine: SavedProgress, theirs: SavedProgress): SavedProgress {
   const resetAt = Math.max(mine.resetAt, theirs.resetAt);
   const merged = { answers: {} as QuizProgress, stamps: {} as Record<string, number>, resetAt };
-  const stampOf = (side: SavedProgress, id: string) => (Object.hasOwn(side.answers, id) ? side.stamps[id] ?? 0 : -1);
+  const stampOf = (side: SavedProgress, id: string) => (Object.hasOwn(side.answers, id) ? (side.stamps[id] ?? 0) : -1);
   for (const id of new Set([...Object.keys(mine.answers), ...Object.keys(theirs.answers)])) {
     const [own, other] = [stampOf(mine, id), stampOf(theirs, id)];
     const [side, stamp] = own >= other ? [mine, own] : [theirs, other];

@@ -48,7 +48,9 @@ export interface ChoiceOption {
   feedback?: string;
 }
 
-/** 'choice': exactly one option is correct. 'multi': correct when the selected set equals the set of correct options. */
+/**
+ * 'choice': exactly one option is correct. 'multi': correct when the selected set equals the set of correct options.
+ */
 export interface ChoiceQuestion {
   kind: 'choice' | 'multi';
   id: string;

@@ -4,10 +4,22 @@ import type { Tolerance } from './types.js';
 
 type Fields = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Fields =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
-const numericFields = ['kind', 'id', 'prompt', 'answer', 'tolerance', 'anticipated', 'explanation', 'correctFeedback', 'hint', 'show'];
+const numericFields = [
+  'kind',
+  'id',
+  'prompt',
+  'answer',
+  'tolerance',
+  'anticipated',
+  'explanation',
+  'correctFeedback',
+  'hint',
+  'show',
+];
 const choiceFields = ['kind', 'id', 'prompt', 'options', 'explanation', 'hint', 'show'];
 const optionFields = ['id', 'text', 'correct', 'feedback'];
 const anticipatedFields = ['value', 'feedback', 'tolerance', 'show'];
@@ -39,7 +51,8 @@ function checkTolerance(tolerance: unknown, where: string, problems: string[]): 
     }
   }
   // rtol ≥ 1 accepts 0 and, beyond 2, answers of the wrong sign.
-  if (isFiniteNumber(tolerance.rtol) && tolerance.rtol >= 1) problems.push(`${where}.rtol is ${tolerance.rtol}: at 1 or more it accepts 0 as correct`);
+  if (isFiniteNumber(tolerance.rtol) && tolerance.rtol >= 1)
+    problems.push(`${where}.rtol is ${tolerance.rtol}: at 1 or more it accepts 0 as correct`);
   return valid;
 }
 
@@ -69,7 +82,12 @@ function checkNumeric(q: Fields, where: string, problems: string[]): void {
   const answerIsFinite = isFiniteNumber(q.answer);
   if (!answerIsFinite) problems.push(`${where}.answer must be a finite number, got ${String(q.answer)}`);
   const toleranceIsValid = checkTolerance(q.tolerance, `${where}.tolerance`, problems);
-  if (answerIsFinite && q.answer === 0 && toleranceIsValid && !(isObject(q.tolerance) && isFiniteNumber(q.tolerance.atol) && q.tolerance.atol > 0)) {
+  if (
+    answerIsFinite &&
+    q.answer === 0 &&
+    toleranceIsValid &&
+    !(isObject(q.tolerance) && isFiniteNumber(q.tolerance.atol) && q.tolerance.atol > 0)
+  ) {
     problems.push(`${where}: the answer is 0 and tolerance.atol is not set, so only exactly 0 is accepted`);
   }
   if (q.anticipated === undefined) return;
@@ -93,8 +111,14 @@ function checkNumeric(q: Fields, where: string, problems: string[]): void {
       return;
     }
     // The correct answer is matched first, so this feedback could never be shown.
-    if (answerIsFinite && toleranceIsValid && withinTolerance(entry.value, q.answer as number, q.tolerance as Tolerance | undefined)) {
-      problems.push(`${at}.value ${entry.value} is within tolerance of the answer ${String(q.answer)}: it would be graded correct`);
+    if (
+      answerIsFinite &&
+      toleranceIsValid &&
+      withinTolerance(entry.value, q.answer as number, q.tolerance as Tolerance | undefined)
+    ) {
+      problems.push(
+        `${at}.value ${entry.value} is within tolerance of the answer ${String(q.answer)}: it would be graded correct`,
+      );
     }
     if (seen.includes(entry.value)) problems.push(`${at}.value ${entry.value} is anticipated twice`);
     seen.push(entry.value);
@@ -128,13 +152,15 @@ function checkChoice(q: Fields, where: string, problems: string[]): void {
     }
   });
   if (correctCount === 0) problems.push(`${where}: no option is correct`);
-  if (q.kind === 'choice' && correctCount > 1) problems.push(`${where}: ${correctCount} options are correct in a 'choice' question (use 'multi' for several)`);
+  if (q.kind === 'choice' && correctCount > 1)
+    problems.push(`${where}: ${correctCount} options are correct in a 'choice' question (use 'multi' for several)`);
 }
 
 /** Every problem with an authored question, each naming where it is; an empty list means the question is usable. */
 export function validateQuestion(q: unknown): string[] {
   const problems: string[] = [];
-  if (!isObject(q)) return [`a question must be an object, got ${q === null ? 'null' : Array.isArray(q) ? 'an Array' : typeof q}`];
+  if (!isObject(q))
+    return [`a question must be an object, got ${q === null ? 'null' : Array.isArray(q) ? 'an Array' : typeof q}`];
   const where = typeof q.id === 'string' && q.id.trim() !== '' ? `question '${q.id}'` : 'question';
   requireText(q, 'id', where, problems);
   requireText(q, 'prompt', where, problems);
@@ -142,6 +168,7 @@ export function validateQuestion(q: unknown): string[] {
   checkWidgetAction(q.show, `${where}.show`, problems);
   if (q.kind === 'numeric') checkNumeric(q, where, problems);
   else if (q.kind === 'choice' || q.kind === 'multi') checkChoice(q, where, problems);
-  else problems.push(`${where}.kind must be 'numeric', 'choice' or 'multi', got ${JSON.stringify(q.kind) ?? 'nothing'}`);
+  else
+    problems.push(`${where}.kind must be 'numeric', 'choice' or 'multi', got ${JSON.stringify(q.kind) ?? 'nothing'}`);
   return problems;
 }

@@ -43,8 +43,15 @@ export abstract class LiveWidget<Name extends ComputationName, S extends WidgetS
   ) {
     this.state = { ...options.state };
     this.frame = new WidgetFrame(options.id, caption, tableCaption);
-    this.query = new LiveQuery(options.client, computation, (r, p) => this.draw(r, p), (e) => this.fail(e));
-    this.frame.resampleButton.addEventListener('click', () => this.update({ seed: ((Number(this.state.seed) || 0) + 1) % 2 ** 32 } as unknown as Partial<S>));
+    this.query = new LiveQuery(
+      options.client,
+      computation,
+      (r, p) => this.draw(r, p),
+      (e) => this.fail(e),
+    );
+    this.frame.resampleButton.addEventListener('click', () =>
+      this.update({ seed: ((Number(this.state.seed) || 0) + 1) % 2 ** 32 } as unknown as Partial<S>),
+    );
     // A core that came back (restarted, or the learner pressed Retry) redraws a widget that was showing an error.
     this.stopWatchingCore = options.client.onStatus((status) => {
       if (status.state === 'ready' && this.showingError) this.request();

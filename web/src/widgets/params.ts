@@ -4,7 +4,10 @@ import type { ParamSpec } from '../authoring/param-spec.js';
 export type WidgetSchema = Record<string, ParamSpec>;
 
 export const seed = {
-  type: 'int', min: 0, max: Number.MAX_SAFE_INTEGER, default: 1,
+  type: 'int',
+  min: 0,
+  max: Number.MAX_SAFE_INTEGER,
+  default: 1,
   doc: 'Seed of the random draws; the same seed shows the same sample (Resample adds 1).',
 } as const;
 
@@ -32,6 +35,7 @@ export type StateOf<S> = { [K in RequiredKeys<S>]: ValueOf<S[K]> } & {
 
 /** The range a slider for an int or number parameter runs over: the schema's, never a copy. */
 export function rangeOf(spec: ParamSpec): { min: number; max: number; integer: boolean } {
-  if (spec.type !== 'int' && spec.type !== 'number') throw new TypeError(`rangeOf: a ${spec.type} parameter has no range`);
+  if (spec.type !== 'int' && spec.type !== 'number')
+    throw new TypeError(`rangeOf: a ${spec.type} parameter has no range`);
   return { min: spec.min, max: spec.max, integer: spec.type === 'int' };
 }

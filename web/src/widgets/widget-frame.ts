@@ -15,14 +15,23 @@ export class WidgetFrame {
   private readonly notice = document.createElement('p');
   private readonly waiting = document.createElement('p');
   private readonly claim = document.createElement('p');
-  readonly resampleButton = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Resample' });
-  readonly linkButton = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Copy link to this view' });
+  readonly resampleButton = Object.assign(document.createElement('button'), {
+    type: 'button',
+    textContent: 'Resample',
+  });
+  readonly linkButton = Object.assign(document.createElement('button'), {
+    type: 'button',
+    textContent: 'Copy link to this view',
+  });
 
   constructor(id: string, caption: string, tableCaption: string) {
     this.element = document.createElement('figure');
     this.element.className = 'widget';
     this.element.id = id;
-    const figcaption = Object.assign(document.createElement('figcaption'), { id: `${id}-caption`, textContent: caption });
+    const figcaption = Object.assign(document.createElement('figcaption'), {
+      id: `${id}-caption`,
+      textContent: caption,
+    });
     this.element.setAttribute('aria-labelledby', figcaption.id);
     this.controls.className = 'controls';
     this.chartArea.className = 'chart-area';
@@ -48,7 +57,19 @@ export class WidgetFrame {
     const actions = document.createElement('p');
     actions.className = 'widget-actions';
     actions.append(this.linkButton);
-    this.element.append(figcaption, this.claim, this.controls, this.seedLine, this.waiting, this.chartArea, this.summary, this.extra, details, actions, this.notice);
+    this.element.append(
+      figcaption,
+      this.claim,
+      this.controls,
+      this.seedLine,
+      this.waiting,
+      this.chartArea,
+      this.summary,
+      this.extra,
+      details,
+      actions,
+      this.notice,
+    );
     keepOverflowFocusable(details);
   }
 
@@ -106,7 +127,8 @@ function scrolling(table: HTMLTableElement): HTMLElement {
 function fillTable(table: HTMLTableElement, headers: string[], rows: Cell[][], footer: Cell[][] = []): void {
   const head = table.tHead ?? table.createTHead();
   const headRow = document.createElement('tr');
-  for (const header of headers) headRow.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: header }));
+  for (const header of headers)
+    headRow.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: header }));
   head.replaceChildren(headRow);
   const body = document.createElement('tbody');
   appendRows(body, rows);
@@ -120,7 +142,8 @@ function appendRows(section: HTMLTableSectionElement, rows: Cell[][]): void {
   for (const row of rows) {
     const tr = section.insertRow();
     row.forEach((cell, i) => {
-      const element = i === 0 ? Object.assign(document.createElement('th'), { scope: 'row' }) : document.createElement('td');
+      const element =
+        i === 0 ? Object.assign(document.createElement('th'), { scope: 'row' }) : document.createElement('td');
       element.textContent = String(cell);
       tr.append(element);
     });

@@ -1,7 +1,13 @@
 // The page's side of the core worker: promises per request, training sessions, and recovery when the worker dies.
 import type { TrainingParams } from '../widgets/train-it/training.js';
 import type {
-  ComputationName, ComputeRequest, ParamsOf, ResultOf, TrainCommand, TrainingMessage, WorkerMessage,
+  ComputationName,
+  ComputeRequest,
+  ParamsOf,
+  ResultOf,
+  TrainCommand,
+  TrainingMessage,
+  WorkerMessage,
 } from './protocol.js';
 
 /** Vite finds the worker through this exact `new Worker(new URL(…))` form, so every start goes through it. */
@@ -67,12 +73,15 @@ export class CoreClient {
     });
   }
 
-  /** Starts a training session; its progress and state changes arrive at onMessage until it stops, finishes or fails. */
+  /**
+   * Starts a training session; its progress and state changes arrive at onMessage until it stops, finishes or fails.
+   */
   train(params: TrainingParams, onMessage: (message: TrainingMessage) => void): TrainingHandle {
     const session = `training-${this.nextId++}`;
     const send = (command: TrainCommand) => this.post(command);
     this.trainingListeners.set(session, (message) => {
-      if (message.kind === 'train-state' && ['stopped', 'finished', 'failed'].includes(message.state)) this.trainingListeners.delete(session);
+      if (message.kind === 'train-state' && ['stopped', 'finished', 'failed'].includes(message.state))
+        this.trainingListeners.delete(session);
       onMessage(message);
     });
     send({ kind: 'train', session, action: 'start', params });
@@ -135,7 +144,8 @@ export class CoreClient {
       this.setStatus({ state: 'ready' });
       this.settleReady.resolve();
     } else if (message.kind === 'failed') this.died(message.error.message);
-    else if (message.kind === 'train-progress' || message.kind === 'train-state') this.trainingListeners.get(message.session)?.(message);
+    else if (message.kind === 'train-progress' || message.kind === 'train-state')
+      this.trainingListeners.get(message.session)?.(message);
     else if (message.kind === 'result' || message.kind === 'error') this.settle(message);
   }
 
@@ -164,8 +174,14 @@ export class CoreClient {
     // A training run cannot be resumed in a new worker: its widget hears that it was interrupted.
     for (const [session, listener] of this.trainingListeners) {
       listener({
-        kind: 'train-state', session, state: 'failed', stepsDone: -1,
-        error: { name: 'Error', message: `interrupted: the computation core stopped (${reason}). Press Start to train again` },
+        kind: 'train-state',
+        session,
+        state: 'failed',
+        stepsDone: -1,
+        error: {
+          name: 'Error',
+          message: `interrupted: the computation core stopped (${reason}). Press Start to train again`,
+        },
       });
     }
     this.trainingListeners.clear();
@@ -228,7 +244,10 @@ export class LiveQuery<Name extends ComputationName> {
     this.busy = true;
     this.client
       .compute(this.name, params)
-      .then((result) => !this.stopped && this.onResult(result, params), (error: Error) => !this.stopped && this.onError(error))
+      .then(
+        (result) => !this.stopped && this.onResult(result, params),
+        (error: Error) => !this.stopped && this.onError(error),
+      )
       .finally(() => {
         this.busy = false;
         const next = this.queued;

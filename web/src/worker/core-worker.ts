@@ -3,7 +3,13 @@ import { loadCore } from '../core/browser.js';
 import type { Core } from '../core/types.js';
 import { computations } from '../widgets/computations.generated.js';
 import { TrainingSession } from '../widgets/train-it/training.js';
-import { serializeError, type ComputeRequest, type PageMessage, type TrainCommand, type WorkerMessage } from './protocol.js';
+import {
+  serializeError,
+  type ComputeRequest,
+  type PageMessage,
+  type TrainCommand,
+  type WorkerMessage,
+} from './protocol.js';
 
 const post = (message: WorkerMessage) => self.postMessage(message);
 let core: Core | undefined;
@@ -19,7 +25,13 @@ function steer(command: TrainCommand): void {
   const training = new TrainingSession(core as Core, command.params, {
     progress: (progress) => post({ kind: 'train-progress', session, progress }),
     state: (state, stepsDone, error) =>
-      post({ kind: 'train-state', session, state, stepsDone, ...(error === undefined ? {} : { error: serializeError(error) }) }),
+      post({
+        kind: 'train-state',
+        session,
+        state,
+        stepsDone,
+        ...(error === undefined ? {} : { error: serializeError(error) }),
+      }),
   });
   sessions.set(session, training);
   void training.run().finally(() => sessions.delete(session));
@@ -32,7 +44,8 @@ function handle(message: PageMessage): void {
 
 function answer(request: ComputeRequest): void {
   try {
-    if (!Object.hasOwn(computations, request.widget)) throw new TypeError(`core worker: no widget called "${String(request.widget)}"`);
+    if (!Object.hasOwn(computations, request.widget))
+      throw new TypeError(`core worker: no widget called "${String(request.widget)}"`);
     const compute = computations[request.widget] as (c: Core, p: unknown) => unknown;
     post({ kind: 'result', id: request.id, result: compute(core as Core, request.params) });
   } catch (error) {

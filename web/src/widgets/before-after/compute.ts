@@ -26,7 +26,11 @@ export function compute(core: Core, params: BeforeAfterParams): BeforeAfterResul
     : core.sampleQueryScores({ dk: params.dk, keyCount: params.keys, seed: params.seed });
   const divisor = core.scoreStatistics({ dk: params.dk, scale: 'sqrt' }).divisor;
   return {
-    dk: params.dk, keyCount: scores.length, seed: params.seed, scores, scaleDivisor: divisor,
+    dk: params.dk,
+    keyCount: scores.length,
+    seed: params.seed,
+    scores,
+    scaleDivisor: divisor,
     scaledScores: scores.map((s) => s / divisor),
     unscaled: core.softmax(scores),
     scaled: core.softmax(scores, { temperature: divisor }),

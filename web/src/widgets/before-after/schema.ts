@@ -6,7 +6,10 @@ export const schema = {
   keys: keys(8),
   seed,
   scores: {
-    type: 'list', minLength: 2, maxLength: 64, optional: true,
+    type: 'list',
+    minLength: 2,
+    maxLength: 64,
+    optional: true,
     doc: 'Given scores that replace the sampled ones, so a lesson can show a worked example.',
   },
 } as const satisfies WidgetSchema;

@@ -15,26 +15,57 @@ export class BeforeAfter extends LiveWidget<'before-after', BeforeAfterState> {
   private readonly scoresChart = new BarChart('scores', { yLabel: 'score' });
   private readonly weightsChart = new BarChart('weights', { yLabel: 'weight', yDomain: [0, 1] });
 
-  constructor(options: WidgetOptions<BeforeAfterState>, private readonly fixedScores?: readonly number[]) {
-    super(options, 'before-after', 'Before and after: the same scores unscaled and divided by √dₖ', 'Scores and weights per key');
+  constructor(
+    options: WidgetOptions<BeforeAfterState>,
+    private readonly fixedScores?: readonly number[],
+  ) {
+    super(
+      options,
+      'before-after',
+      'Before and after: the same scores unscaled and divided by √dₖ',
+      'Scores and weights per key',
+    );
     this.frame.setClaim(claim.sentence);
     const id = options.id;
-    const before = Object.assign(document.createElement('p'), { className: 'panel-label', textContent: 'Scores, before the softmax' });
-    const after = Object.assign(document.createElement('p'), { className: 'panel-label', textContent: 'Weights, after the softmax' });
+    const before = Object.assign(document.createElement('p'), {
+      className: 'panel-label',
+      textContent: 'Scores, before the softmax',
+    });
+    const after = Object.assign(document.createElement('p'), {
+      className: 'panel-label',
+      textContent: 'Weights, after the softmax',
+    });
     this.frame.chartArea.append(before, this.scoresChart.element, after, this.weightsChart.element);
     this.charts.push(this.scoresChart, this.weightsChart);
     const legend = document.createElement('p');
     legend.className = 'legend';
     legend.append(swatch('unscaled'), ' unscaled s   ', swatch('scaled'), ' s / √dₖ');
     this.frame.chartArea.append(legend);
-    const dk = new RangeControl({ id: `${id}-dk`, symbol: 'dₖ', label: 'Key dimension dₖ', ...rangeOf(schema.dk), value: this.state.dk,
-      log: { stepsPerDoubling: 4 }, onChange: (value) => this.update({ dk: value }) });
-    // With scores fixed by the lesson, n and the seed change nothing: offer only dₖ.
-    this.mountControls(fixedScores ? { dk } : {
-      dk,
-      keys: new RangeControl({ id: `${id}-keys`, symbol: 'n', label: 'Keys n', ...rangeOf(schema.keys), value: this.state.keys,
-        onChange: (keys) => this.update({ keys }) }),
+    const dk = new RangeControl({
+      id: `${id}-dk`,
+      symbol: 'dₖ',
+      label: 'Key dimension dₖ',
+      ...rangeOf(schema.dk),
+      value: this.state.dk,
+      log: { stepsPerDoubling: 4 },
+      onChange: (value) => this.update({ dk: value }),
     });
+    // With scores fixed by the lesson, n and the seed change nothing: offer only dₖ.
+    this.mountControls(
+      fixedScores
+        ? { dk }
+        : {
+            dk,
+            keys: new RangeControl({
+              id: `${id}-keys`,
+              symbol: 'n',
+              label: 'Keys n',
+              ...rangeOf(schema.keys),
+              value: this.state.keys,
+              onChange: (keys) => this.update({ keys }),
+            }),
+          },
+    );
   }
 
   protected override usesSeed(): boolean {
@@ -42,25 +73,49 @@ export class BeforeAfter extends LiveWidget<'before-after', BeforeAfterState> {
   }
 
   protected params(s: BeforeAfterState): BeforeAfterParams {
-    return this.fixedScores ? { dk: s.dk, keys: s.keys, seed: s.seed, scores: this.fixedScores } : { dk: s.dk, keys: s.keys, seed: s.seed };
+    return this.fixedScores
+      ? { dk: s.dk, keys: s.keys, seed: s.seed, scores: this.fixedScores }
+      : { dk: s.dk, keys: s.keys, seed: s.seed };
   }
 
   protected render(r: BeforeAfterResult): void {
     const keys = Array.from({ length: r.keyCount }, (_, i) => `k${i + 1}`);
-    const scoreSummary = `Scores at dₖ = ${r.dk}: unscaled from ${formatScore(Math.min(...r.scores))} to ${formatScore(Math.max(...r.scores))}; ` +
-      `divided by √dₖ = ${formatValue(r.scaleDivisor)} from ${formatScore(Math.min(...r.scaledScores))} to ${formatScore(Math.max(...r.scaledScores))}.`;
-    const weightSummary = `After the softmax the unscaled scores give a largest weight of ${formatWeight(r.unscaledStats.maxWeight)} ` +
-      `(gradient ${r.unscaledStats.survival.state}); the scaled ones ${formatWeight(r.scaledStats.maxWeight)} (gradient ${r.scaledStats.survival.state}).`;
-    this.scoresChart.draw(keys, [
-      { name: 'unscaled', className: 'unscaled', values: r.scores }, { name: 'scaled', className: 'scaled', values: r.scaledScores },
-    ], scoreSummary);
-    this.weightsChart.draw(keys, [
-      { name: 'unscaled', className: 'unscaled', values: r.unscaled }, { name: 'scaled', className: 'scaled', values: r.scaled },
-    ], weightSummary);
+    const scoreSummary =
+      `Scores at dₖ = ${r.dk}: unscaled from ${formatScore(Math.min(...r.scores))} to ` +
+      `${formatScore(Math.max(...r.scores))}; ` +
+      `divided by √dₖ = ${formatValue(r.scaleDivisor)} from ${formatScore(Math.min(...r.scaledScores))} to ` +
+      `${formatScore(Math.max(...r.scaledScores))}.`;
+    const weightSummary =
+      `After the softmax the unscaled scores give a largest weight of ${formatWeight(r.unscaledStats.maxWeight)} ` +
+      `(gradient ${r.unscaledStats.survival.state}); the scaled ones ${formatWeight(r.scaledStats.maxWeight)} ` +
+      `(gradient ${r.scaledStats.survival.state}).`;
+    this.scoresChart.draw(
+      keys,
+      [
+        { name: 'unscaled', className: 'unscaled', values: r.scores },
+        { name: 'scaled', className: 'scaled', values: r.scaledScores },
+      ],
+      scoreSummary,
+    );
+    this.weightsChart.draw(
+      keys,
+      [
+        { name: 'unscaled', className: 'unscaled', values: r.unscaled },
+        { name: 'scaled', className: 'scaled', values: r.scaled },
+      ],
+      weightSummary,
+    );
     this.frame.setSummary(`${scoreSummary} ${weightSummary}`);
-    this.frame.setTable(['Key', 'Score s', 's / √dₖ', 'softmax(s)', 'softmax(s / √dₖ)'], keys.map((k, i) => [
-      k, formatScore(r.scores[i] ?? 0), formatScore(r.scaledScores[i] ?? 0), formatWeight(r.unscaled[i] ?? 0), formatWeight(r.scaled[i] ?? 0),
-    ]));
+    this.frame.setTable(
+      ['Key', 'Score s', 's / √dₖ', 'softmax(s)', 'softmax(s / √dₖ)'],
+      keys.map((k, i) => [
+        k,
+        formatScore(r.scores[i] ?? 0),
+        formatScore(r.scaledScores[i] ?? 0),
+        formatWeight(r.unscaled[i] ?? 0),
+        formatWeight(r.scaled[i] ?? 0),
+      ]),
+    );
   }
 }
 

@@ -19,9 +19,17 @@ export interface EntropyVsDkResult extends EntropyVsDkParams {
 }
 
 export function compute(core: Core, params: EntropyVsDkParams): EntropyVsDkResult {
-  const sweep = core.entropySweep({ dks: entropyDks, keyCount: params.keys, trials: params.trials, seed: params.seed, scales: [...entropyScales] });
+  const sweep = core.entropySweep({
+    dks: entropyDks,
+    keyCount: params.keys,
+    trials: params.trials,
+    seed: params.seed,
+    scales: [...entropyScales],
+  });
   return {
-    ...params, dks: sweep.dks, maxEntropy: sweep.maxEntropy,
+    ...params,
+    dks: sweep.dks,
+    maxEntropy: sweep.maxEntropy,
     // Rows are views into one buffer; copies travel to the page without dragging the rest along.
     meanEntropy: sweep.meanEntropy.map((row) => row.slice()),
     entropyStandardError: sweep.entropyStandardError.map((row) => row.slice()),

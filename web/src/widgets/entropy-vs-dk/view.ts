@@ -18,24 +18,53 @@ const scaleNames: Record<(typeof entropyScales)[number], { label: string; classN
 };
 
 export class EntropyVsDk extends LiveWidget<'entropy-vs-dk', EntropyVsDkState> {
-  private readonly chart = new LineChart({ className: 'entropy', xLabel: 'key dimension dₖ (log scale)', yLabel: 'entropy (nats)', xLog: true,
-    xTicks: [1, 4, 16, 64, 256, 1024, 4096] });
+  private readonly chart = new LineChart({
+    className: 'entropy',
+    xLabel: 'key dimension dₖ (log scale)',
+    yLabel: 'entropy (nats)',
+    xLog: true,
+    xTicks: [1, 4, 16, 64, 256, 1024, 4096],
+  });
 
   constructor(options: WidgetOptions<EntropyVsDkState>) {
-    super(options, 'entropy-vs-dk', 'Entropy against dₖ: how spread out attention stays under each scale',
-      'Mean entropy ± standard error at each dₖ');
+    super(
+      options,
+      'entropy-vs-dk',
+      'Entropy against dₖ: how spread out attention stays under each scale',
+      'Mean entropy ± standard error at each dₖ',
+    );
     this.frame.setClaim(claim.sentence);
     const id = options.id;
     this.charts.push(this.chart);
-    this.frame.chartArea.append(this.chart.element, legend([
-      ...entropyScales.map((s) => ({ className: scaleNames[s].className, label: scaleNames[s].label, kind: 'line' as const })),
-      { className: 'ceiling', label: 'ln n (uniform)', kind: 'line' },
-    ]));
+    this.frame.chartArea.append(
+      this.chart.element,
+      legend([
+        ...entropyScales.map((s) => ({
+          className: scaleNames[s].className,
+          label: scaleNames[s].label,
+          kind: 'line' as const,
+        })),
+        { className: 'ceiling', label: 'ln n (uniform)', kind: 'line' },
+      ]),
+    );
     this.mountControls({
-      keys: new RangeControl({ id: `${id}-keys`, symbol: 'n', label: 'Keys n', ...rangeOf(schema.keys), value: this.state.keys,
-         onChange: (keys) => this.update({ keys }) }),
-      trials: new RangeControl({ id: `${id}-trials`, symbol: 'trials', label: 'Trials per dₖ', ...rangeOf(schema.trials), value: this.state.trials,
-         log: { stepsPerDoubling: 2 }, onChange: (trials) => this.update({ trials }) }),
+      keys: new RangeControl({
+        id: `${id}-keys`,
+        symbol: 'n',
+        label: 'Keys n',
+        ...rangeOf(schema.keys),
+        value: this.state.keys,
+        onChange: (keys) => this.update({ keys }),
+      }),
+      trials: new RangeControl({
+        id: `${id}-trials`,
+        symbol: 'trials',
+        label: 'Trials per dₖ',
+        ...rangeOf(schema.trials),
+        value: this.state.trials,
+        log: { stepsPerDoubling: 2 },
+        onChange: (trials) => this.update({ trials }),
+      }),
     });
   }
 
@@ -46,18 +75,42 @@ export class EntropyVsDk extends LiveWidget<'entropy-vs-dk', EntropyVsDkState> {
   protected render(r: EntropyVsDkResult): void {
     const last = r.dks.length - 1;
     const at = (row: number, i: number) => formatValue(r.meanEntropy[row]?.[i] ?? 0);
-    const summary = `Mean entropy over ${r.trials} random queries with ${r.keys} keys; the ceiling ln ${r.keys} is ${formatValue(r.maxEntropy)} nats. ` +
-      entropyScales.map((s, row) => `${scaleNames[s].label}: ${at(row, 0)} at dₖ = ${r.dks[0]}, ${at(row, last)} at dₖ = ${r.dks[last]}`).join('; ') + '.';
+    const summary =
+      `Mean entropy over ${r.trials} random queries with ${r.keys} keys; the ceiling ln ${r.keys} is ` +
+      `${formatValue(r.maxEntropy)} nats. ` +
+      entropyScales
+        .map(
+          (s, row) =>
+            `${scaleNames[s].label}: ${at(row, 0)} at dₖ = ${r.dks[0]}, ${at(row, last)} at dₖ = ${r.dks[last]}`,
+        )
+        .join('; ') +
+      '.';
     const series = entropyScales.map((s, row) => ({
-      name: scaleNames[s].label, className: scaleNames[s].className, xs: r.dks, ys: r.meanEntropy[row] ?? [],
-      errors: r.entropyStandardError[row], dots: true,
+      name: scaleNames[s].label,
+      className: scaleNames[s].className,
+      xs: r.dks,
+      ys: r.meanEntropy[row] ?? [],
+      errors: r.entropyStandardError[row],
+      dots: true,
     }));
-    const ceiling = { axis: 'y' as const, value: r.maxEntropy, label: `ln ${r.keys} = ${formatValue(r.maxEntropy)}`, className: 'ceiling' };
+    const ceiling = {
+      axis: 'y' as const,
+      value: r.maxEntropy,
+      label: `ln ${r.keys} = ${formatValue(r.maxEntropy)}`,
+      className: 'ceiling',
+    };
     this.chart.draw({ series, references: [ceiling] }, summary);
     this.frame.setSummary(summary);
-    this.frame.setTable(['dₖ', ...entropyScales.map((s) => `Entropy, ${scaleNames[s].label}`)], Array.from(r.dks, (dk, i) => [
-      String(dk), ...entropyScales.map((_, row) => formatWithError(r.meanEntropy[row]?.[i] ?? 0, r.entropyStandardError[row]?.[i] ?? 0)),
-    ]), [['Ceiling ln n', ...entropyScales.map(() => formatValue(r.maxEntropy))]]);
+    this.frame.setTable(
+      ['dₖ', ...entropyScales.map((s) => `Entropy, ${scaleNames[s].label}`)],
+      Array.from(r.dks, (dk, i) => [
+        String(dk),
+        ...entropyScales.map((_, row) =>
+          formatWithError(r.meanEntropy[row]?.[i] ?? 0, r.entropyStandardError[row]?.[i] ?? 0),
+        ),
+      ]),
+      [['Ceiling ln n', ...entropyScales.map(() => formatValue(r.maxEntropy))]],
+    );
   }
 }
 

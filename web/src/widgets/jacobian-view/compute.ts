@@ -19,12 +19,17 @@ export interface JacobianViewResult extends JacobianViewParams {
 
 export function compute(core: Core, params: JacobianViewParams): JacobianViewResult {
   // Sampled scores are N(0, 1): what ÷√dₖ gives at initialisation, so multiplier m plays unscaled scores at dₖ = m².
-  const baseScores = params.source === 'sampled' ? core.sampleNormals({ count: params.keys, seed: params.seed }) : Float64Array.from(params.scores);
+  const baseScores =
+    params.source === 'sampled'
+      ? core.sampleNormals({ count: params.keys, seed: params.seed })
+      : Float64Array.from(params.scores);
   const options = { temperature: 1 / params.multiplier };
   const weights = core.softmax(baseScores, options);
   const multipliers = [...new Set([...jacobianMultipliers, params.multiplier])].sort((a, b) => a - b);
   return {
-    ...params, baseScores, weights,
+    ...params,
+    baseScores,
+    weights,
     jacobian: core.softmaxJacobian(weights),
     stats: core.softmaxStats(baseScores, options),
     norms: core.jacobianNormsByMultiplier({ scores: baseScores, multipliers: Float64Array.from(multipliers) }),

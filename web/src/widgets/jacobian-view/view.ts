@@ -1,4 +1,5 @@
-// Widget 5: the softmax Jacobian J = diag(p) − ppᵀ as a heatmap, and how its size collapses as the logits are multiplied.
+// Widget 5: the softmax Jacobian J = diag(p) − ppᵀ as a heatmap, and how its size collapses as the logits are
+// multiplied.
 import { HeatmapChart } from '../../charts/heatmap-chart.js';
 import { legend } from '../../charts/legend.js';
 import { LineChart } from '../../charts/line-chart.js';
@@ -20,32 +21,79 @@ const colourLimit = 0.25;
 
 export class JacobianView extends LiveWidget<'jacobian-view', JacobianViewState> {
   private readonly heatmap: HeatmapChart;
-  private readonly normsChart = new LineChart({ className: 'jacobian-norms', xLabel: 'multiplier of the logits', yLabel: 'size of J', xLog: true, yLog: true });
+  private readonly normsChart = new LineChart({
+    className: 'jacobian-norms',
+    xLabel: 'multiplier of the logits',
+    yLabel: 'size of J',
+    xLog: true,
+    yLog: true,
+  });
   private keysControl?: RangeControl;
   private readonly meter = Object.assign(document.createElement('p'), { className: 'survival' });
   private readonly setMatrixTable: (headers: string[], rows: Cell[][]) => void;
 
-  constructor(options: WidgetOptions<JacobianViewState>, private readonly givenScores: readonly number[] = schema.scores.default) {
-    super(options, 'jacobian-view', 'Jacobian view: ∂pᵢ/∂sⱼ for the current weights, and its size as the logits grow',
-      'Size of J at each multiplier of the logits');
+  constructor(
+    options: WidgetOptions<JacobianViewState>,
+    private readonly givenScores: readonly number[] = schema.scores.default,
+  ) {
+    super(
+      options,
+      'jacobian-view',
+      'Jacobian view: ∂pᵢ/∂sⱼ for the current weights, and its size as the logits grow',
+      'Size of J at each multiplier of the logits',
+    );
     this.frame.setClaim(claim.sentence);
     const id = options.id;
     this.heatmap = new HeatmapChart(id, colourLimit, (x) => (Math.abs(x) < 5e-4 ? '0' : threeDecimals(x)));
-    const heatmapLabel = Object.assign(document.createElement('p'), { className: 'panel-label', textContent: 'J = diag(p) − ppᵀ: row i is pᵢ, column j is sⱼ' });
-    const normsLabel = Object.assign(document.createElement('p'), { className: 'panel-label', textContent: 'Largest entry and Frobenius norm of J against the multiplier (log scales)' });
+    const heatmapLabel = Object.assign(document.createElement('p'), {
+      className: 'panel-label',
+      textContent: 'J = diag(p) − ppᵀ: row i is pᵢ, column j is sⱼ',
+    });
+    const normsLabel = Object.assign(document.createElement('p'), {
+      className: 'panel-label',
+      textContent: 'Largest entry and Frobenius norm of J against the multiplier (log scales)',
+    });
     this.charts.push(this.heatmap, this.normsChart);
-    this.frame.chartArea.append(heatmapLabel, this.heatmap.element, normsLabel, this.normsChart.element,
-      legend([{ className: 'max-abs', label: 'max |Jᵢⱼ|', kind: 'line' }, { className: 'frobenius', label: '‖J‖_F', kind: 'line' }]));
+    this.frame.chartArea.append(
+      heatmapLabel,
+      this.heatmap.element,
+      normsLabel,
+      this.normsChart.element,
+      legend([
+        { className: 'max-abs', label: 'max |Jᵢⱼ|', kind: 'line' },
+        { className: 'frobenius', label: '‖J‖_F', kind: 'line' },
+      ]),
+    );
     this.frame.extra.append(this.meter);
     this.setMatrixTable = this.frame.addTable('Data table: J', 'Entries of J for the current weights');
     this.mountControls({
-      source: new ChoiceControl<ScoreSource>({ id: `${id}-source`, label: 'Base scores', value: this.state.source as ScoreSource,
-        choices: [{ value: 'given', label: `(${givenScores.map(formatPlain).join(', ')})` }, { value: 'sampled', label: 'sampled N(0, 1)' }],
-        onChange: (source) => this.update({ source }) }),
-      keys: (this.keysControl = new RangeControl({ id: `${id}-keys`, symbol: 'n', label: 'Keys n (sampled)', ...rangeOf(schema.keys), value: this.state.keys,
-        onChange: (keys) => this.update({ keys }) })),
-      multiplier: new RangeControl({ id: `${id}-multiplier`, symbol: 'multiplier', label: 'Multiply the logits by', ...rangeOf(schema.multiplier),
-        value: this.state.multiplier, log: { stepsPerDoubling: 4 }, onChange: (multiplier) => this.update({ multiplier }) }),
+      source: new ChoiceControl<ScoreSource>({
+        id: `${id}-source`,
+        label: 'Base scores',
+        value: this.state.source as ScoreSource,
+        choices: [
+          { value: 'given', label: `(${givenScores.map(formatPlain).join(', ')})` },
+          { value: 'sampled', label: 'sampled N(0, 1)' },
+        ],
+        onChange: (source) => this.update({ source }),
+      }),
+      keys: (this.keysControl = new RangeControl({
+        id: `${id}-keys`,
+        symbol: 'n',
+        label: 'Keys n (sampled)',
+        ...rangeOf(schema.keys),
+        value: this.state.keys,
+        onChange: (keys) => this.update({ keys }),
+      })),
+      multiplier: new RangeControl({
+        id: `${id}-multiplier`,
+        symbol: 'multiplier',
+        label: 'Multiply the logits by',
+        ...rangeOf(schema.multiplier),
+        value: this.state.multiplier,
+        log: { stepsPerDoubling: 4 },
+        onChange: (multiplier) => this.update({ multiplier }),
+      }),
     });
   }
 
@@ -59,7 +107,13 @@ export class JacobianView extends LiveWidget<'jacobian-view', JacobianViewState>
   }
 
   protected params(s: JacobianViewState): JacobianViewParams {
-    return { source: s.source as ScoreSource, scores: this.givenScores, keys: s.keys, multiplier: s.multiplier, seed: s.seed };
+    return {
+      source: s.source as ScoreSource,
+      scores: this.givenScores,
+      keys: s.keys,
+      multiplier: s.multiplier,
+      seed: s.seed,
+    };
   }
 
   protected render(r: JacobianViewResult): void {
@@ -67,35 +121,59 @@ export class JacobianView extends LiveWidget<'jacobian-view', JacobianViewState>
     const keys = Array.from({ length: n }, (_, i) => String(i + 1));
     const at = r.norms.multipliers.indexOf(r.multiplier);
     const scores = r.source === 'given' ? 'the scores' : `${n} sampled N(0, 1) scores`;
-    const heatmapSummary = `Heatmap of J for ${scores} times ${r.multiplier}: largest weight ${formatWeight(r.stats.maxWeight)}, ` +
-      `largest |Jᵢⱼ| ${formatValue(r.stats.jacobianMaxAbs)} (at most 0.25 is possible), ‖J‖_F ${formatValue(r.stats.jacobianFrobenius)}; ` +
+    const heatmapSummary =
+      `Heatmap of J for ${scores} times ${r.multiplier}: largest weight ${formatWeight(r.stats.maxWeight)}, ` +
+      `largest |Jᵢⱼ| ${formatValue(r.stats.jacobianMaxAbs)} (at most 0.25 is possible), ‖J‖_F ` +
+      `${formatValue(r.stats.jacobianFrobenius)}; ` +
       `orange entries are positive, blue negative, white zero.`;
     const first = r.norms.frobenius[0] ?? 0;
     const lastIndex = r.norms.multipliers.length - 1;
-    const normsSummary = `As the multiplier goes from ${r.norms.multipliers[0]} to ${r.norms.multipliers[lastIndex]}, ‖J‖_F falls from ` +
-      `${formatValue(first)} to ${formatValue(r.norms.frobenius[lastIndex] ?? 0)} and max |Jᵢⱼ| from ${formatValue(r.norms.maxAbs[0] ?? 0)} ` +
+    const normsSummary =
+      `As the multiplier goes from ${r.norms.multipliers[0]} to ${r.norms.multipliers[lastIndex]}, ‖J‖_F falls from ` +
+      `${formatValue(first)} to ${formatValue(r.norms.frobenius[lastIndex] ?? 0)} and max |Jᵢⱼ| from ` +
+      `${formatValue(r.norms.maxAbs[0] ?? 0)} ` +
       `to ${formatValue(r.norms.maxAbs[lastIndex] ?? 0)}.`;
-    this.heatmap.draw(r.jacobian, n, { rows: keys.map((k) => `p${k}`), columns: keys.map((k) => `s${k}`), legend: '∂pᵢ/∂sⱼ' }, heatmapSummary);
-    this.normsChart.draw({
-      series: [
-        { name: 'max |Jᵢⱼ|', className: 'max-abs', xs: r.norms.multipliers, ys: r.norms.maxAbs, dots: true },
-        { name: '‖J‖_F', className: 'frobenius', xs: r.norms.multipliers, ys: r.norms.frobenius, dots: true },
-      ],
-      references: [{ axis: 'x', value: r.multiplier, label: `now × ${r.multiplier}`, className: 'current' }],
-    }, normsSummary);
+    this.heatmap.draw(
+      r.jacobian,
+      n,
+      { rows: keys.map((k) => `p${k}`), columns: keys.map((k) => `s${k}`), legend: '∂pᵢ/∂sⱼ' },
+      heatmapSummary,
+    );
+    this.normsChart.draw(
+      {
+        series: [
+          { name: 'max |Jᵢⱼ|', className: 'max-abs', xs: r.norms.multipliers, ys: r.norms.maxAbs, dots: true },
+          { name: '‖J‖_F', className: 'frobenius', xs: r.norms.multipliers, ys: r.norms.frobenius, dots: true },
+        ],
+        references: [{ axis: 'x', value: r.multiplier, label: `now × ${r.multiplier}`, className: 'current' }],
+      },
+      normsSummary,
+    );
     this.meter.dataset.state = r.stats.survival.state;
-    this.meter.textContent = `Size of J: ‖J‖_F is ${formatValue(r.stats.survival.ratio * 100)}% of its size at uniform ` +
+    this.meter.textContent =
+      `Size of J: ‖J‖_F is ${formatValue(r.stats.survival.ratio * 100)}% of its size at uniform ` +
       `weights, so the gradient that reaches the scores is ${r.stats.survival.state}.`;
-    this.frame.setSummary(`At ${r.multiplier} times ${scores}: gradient ${r.stats.survival.state}, ‖J‖_F = ` +
-      `${formatValue(at >= 0 ? r.norms.frobenius[at] ?? 0 : r.stats.jacobianFrobenius)}, ` +
-      `${formatValue(r.stats.survival.ratio * 100)}% of its size at uniform weights. ${normsSummary}`);
-    this.frame.setTable(['Multiplier', 'max |Jᵢⱼ|', '‖J‖_F', '‖J‖_F vs uniform'], Array.from(r.norms.multipliers, (m, i) => [
-      m === r.multiplier ? `${m} (now)` : String(m), formatValue(r.norms.maxAbs[i] ?? 0), formatValue(r.norms.frobenius[i] ?? 0),
-      `${formatValue((r.norms.survivalRatio[i] ?? 0) * 100)}%`,
-    ]));
-    this.setMatrixTable(['Weight pᵢ', ...keys.map((k) => `∂/∂s${k}`)], keys.map((k, i) => [
-      `p${k} = ${formatWeight(r.weights[i] ?? 0)}`, ...keys.map((_, j) => formatValue(r.jacobian[i * n + j] ?? 0)),
-    ]));
+    this.frame.setSummary(
+      `At ${r.multiplier} times ${scores}: gradient ${r.stats.survival.state}, ‖J‖_F = ` +
+        `${formatValue(at >= 0 ? (r.norms.frobenius[at] ?? 0) : r.stats.jacobianFrobenius)}, ` +
+        `${formatValue(r.stats.survival.ratio * 100)}% of its size at uniform weights. ${normsSummary}`,
+    );
+    this.frame.setTable(
+      ['Multiplier', 'max |Jᵢⱼ|', '‖J‖_F', '‖J‖_F vs uniform'],
+      Array.from(r.norms.multipliers, (m, i) => [
+        m === r.multiplier ? `${m} (now)` : String(m),
+        formatValue(r.norms.maxAbs[i] ?? 0),
+        formatValue(r.norms.frobenius[i] ?? 0),
+        `${formatValue((r.norms.survivalRatio[i] ?? 0) * 100)}%`,
+      ]),
+    );
+    this.setMatrixTable(
+      ['Weight pᵢ', ...keys.map((k) => `∂/∂s${k}`)],
+      keys.map((k, i) => [
+        `p${k} = ${formatWeight(r.weights[i] ?? 0)}`,
+        ...keys.map((_, j) => formatValue(r.jacobian[i * n + j] ?? 0)),
+      ]),
+    );
   }
 }
 
@@ -105,7 +183,10 @@ function formatPlain(x: number): string {
 
 // Three decimals fit a cell; the data table has the full values.
 function threeDecimals(x: number): string {
-  return x.toFixed(3).replace('-', '−').replace(/^(−?)0\./, '$1.');
+  return x
+    .toFixed(3)
+    .replace('-', '−')
+    .replace(/^(−?)0\./, '$1.');
 }
 
 export const view = (options: WidgetOptions<JacobianViewParams>) => {

@@ -9,7 +9,8 @@ export interface Bins {
 }
 
 export function binSamples(samples: ArrayLike<number>, low: number, high: number, bins: number): Bins {
-  if (!(high > low) || !Number.isInteger(bins) || bins < 1) throw new RangeError(`binSamples: need low < high and bins ≥ 1, got [${low}, ${high}] and ${bins}`);
+  if (!(high > low) || !Number.isInteger(bins) || bins < 1)
+    throw new RangeError(`binSamples: need low < high and bins ≥ 1, got [${low}, ${high}] and ${bins}`);
   const width = (high - low) / bins;
   const edges = Float64Array.from({ length: bins + 1 }, (_, i) => low + i * width);
   const counts = new Float64Array(bins);

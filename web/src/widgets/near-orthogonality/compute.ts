@@ -28,8 +28,15 @@ export function compute(core: Core, params: NearOrthogonalityParams): NearOrthog
   const half = params.zoom ? Math.min(1, 4 * theoryStd) : 1;
   const { edges, counts, outside } = binSamples(sweep.samples[0] ?? [], -half, half, cosineBins);
   return {
-    ...params, edges, counts, outside, theoryVariance, theoryStd,
-    mean: sweep.mean[0] ?? Number.NaN, meanStandardError: sweep.meanStandardError[0] ?? Number.NaN,
-    variance: sweep.variance[0] ?? Number.NaN, varianceStandardError: sweep.varianceStandardError[0] ?? Number.NaN,
+    ...params,
+    edges,
+    counts,
+    outside,
+    theoryVariance,
+    theoryStd,
+    mean: sweep.mean[0] ?? Number.NaN,
+    meanStandardError: sweep.meanStandardError[0] ?? Number.NaN,
+    variance: sweep.variance[0] ?? Number.NaN,
+    varianceStandardError: sweep.varianceStandardError[0] ?? Number.NaN,
   };
 }

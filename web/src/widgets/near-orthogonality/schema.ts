@@ -1,4 +1,5 @@
-// Parameters of the near-orthogonality histogram: the lesson compiler, the URL parser and the controls all read them here.
+// Parameters of the near-orthogonality histogram: the lesson compiler, the URL parser and the controls all read them
+// here.
 import { seed, type WidgetSchema } from '../params.js';
 
 export const schema = {

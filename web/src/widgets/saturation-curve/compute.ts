@@ -25,7 +25,12 @@ export function compute(core: Core, params: SaturationCurveParams): SaturationCu
   const crossing = core.saturationCrossing({ threshold: saturationThreshold, keyCount: params.keys });
   const p1 = core.saturationCurve({ xs, keyCount: params.keys });
   return {
-    ...params, xs, p1, threshold: saturationThreshold, crossing, uniform: p1[0] ?? 0,
+    ...params,
+    xs,
+    p1,
+    threshold: saturationThreshold,
+    crossing,
+    uniform: p1[0] ?? 0,
     p1AtCrossing: core.saturationCurve({ xs: Float64Array.of(crossing), keyCount: params.keys })[0] ?? 0,
   };
 }

@@ -14,17 +14,32 @@ type SaturationCurveState = SaturationCurveParams;
 const tableStride = 20;
 
 export class SaturationCurve extends LiveWidget<'saturation-curve', SaturationCurveState> {
-  private readonly chart = new LineChart({ className: 'saturation', xLabel: 'lead x of the first score', yLabel: 'p₁', yDomain: [0, 1] });
+  private readonly chart = new LineChart({
+    className: 'saturation',
+    xLabel: 'lead x of the first score',
+    yLabel: 'p₁',
+    yDomain: [0, 1],
+  });
 
   constructor(options: WidgetOptions<SaturationCurveState>) {
-    super(options, 'saturation-curve', 'Saturation curve: the first weight of softmax([x, 0, …, 0]) as its lead x grows',
-      'p₁ at whole-number leads x, and where it passes 0.99');
+    super(
+      options,
+      'saturation-curve',
+      'Saturation curve: the first weight of softmax([x, 0, …, 0]) as its lead x grows',
+      'p₁ at whole-number leads x, and where it passes 0.99',
+    );
     this.frame.setClaim(claim.sentence);
     this.frame.chartArea.append(this.chart.element);
     this.charts.push(this.chart);
     this.mountControls({
-      keys: new RangeControl({ id: `${options.id}-keys`, symbol: 'n', label: 'Keys n', ...rangeOf(schema.keys), value: this.state.keys,
-         onChange: (keys) => this.update({ keys }) }),
+      keys: new RangeControl({
+        id: `${options.id}-keys`,
+        symbol: 'n',
+        label: 'Keys n',
+        ...rangeOf(schema.keys),
+        value: this.state.keys,
+        onChange: (keys) => this.update({ keys }),
+      }),
     });
   }
 
@@ -35,19 +50,26 @@ export class SaturationCurve extends LiveWidget<'saturation-curve', SaturationCu
   protected render(r: SaturationCurveResult): void {
     const vector = r.keys <= 6 ? `[x${', 0'.repeat(r.keys - 1)}]` : `[x, 0, …, 0] (${r.keys} entries)`;
     const last = r.p1[r.p1.length - 1] ?? 0;
-    const summary = `With n = ${r.keys} keys, p₁ of softmax(${vector}) rises from ${formatWeight(r.uniform)} at x = 0 ` +
+    const summary =
+      `With n = ${r.keys} keys, p₁ of softmax(${vector}) rises from ${formatWeight(r.uniform)} at x = 0 ` +
       `to ${formatWeight(last)} at x = 10, and passes ${r.threshold} at x = ${formatValue(r.crossing)}.`;
-    this.chart.draw({
-      series: [{ name: 'p₁', className: 'scaled', xs: r.xs, ys: r.p1 }],
-      references: [
-        { axis: 'y', value: r.threshold, label: `p₁ = ${r.threshold}`, className: 'threshold' },
-        { axis: 'x', value: r.crossing, label: `x = ${formatValue(r.crossing)}`, className: 'crossing' },
-      ],
-    }, summary);
+    this.chart.draw(
+      {
+        series: [{ name: 'p₁', className: 'scaled', xs: r.xs, ys: r.p1 }],
+        references: [
+          { axis: 'y', value: r.threshold, label: `p₁ = ${r.threshold}`, className: 'threshold' },
+          { axis: 'x', value: r.crossing, label: `x = ${formatValue(r.crossing)}`, className: 'crossing' },
+        ],
+      },
+      summary,
+    );
     this.frame.setSummary(summary);
     const rows = [];
-    for (let i = 0; i < r.xs.length; i += tableStride) rows.push([formatValue(r.xs[i] ?? 0), formatWeight(r.p1[i] ?? 0)]);
-    this.frame.setTable(['Lead x', 'p₁'], rows, [[`Crossing x = ${formatValue(r.crossing)}`, formatWeight(r.p1AtCrossing)]]);
+    for (let i = 0; i < r.xs.length; i += tableStride)
+      rows.push([formatValue(r.xs[i] ?? 0), formatWeight(r.p1[i] ?? 0)]);
+    this.frame.setTable(['Lead x', 'p₁'], rows, [
+      [`Crossing x = ${formatValue(r.crossing)}`, formatWeight(r.p1AtCrossing)],
+    ]);
   }
 }
 

@@ -29,8 +29,16 @@ export function compute(core: Core, params: SoftmaxDiesParams): SoftmaxDiesResul
   const stats = core.softmaxStats(scores, { temperature: divisor });
   const rounded = core.softmaxInPrecision(scores, { temperature: divisor, precision: params.precision });
   return {
-    ...params, scores, divisor, stats,
-    survival: core.gradientSurvival({ dk: params.dk, keyCount: params.keys, scale: toScale(params.scale, params.temperature), seed: params.seed }),
+    ...params,
+    scores,
+    divisor,
+    stats,
+    survival: core.gradientSurvival({
+      dk: params.dk,
+      keyCount: params.keys,
+      scale: toScale(params.scale, params.temperature),
+      seed: params.seed,
+    }),
     weights: rounded.weights,
     exactZeros: rounded.exactZeros,
     maxEntropy: core.softmaxStats(new Float64Array(params.keys)).entropy,

@@ -25,30 +25,69 @@ export class SoftmaxDies extends LiveWidget<'softmax-dies', SoftmaxDiesState> {
   private temperature?: RangeControl;
 
   constructor(options: WidgetOptions<SoftmaxDiesState>) {
-    super(options, 'softmax-dies', 'Watch the softmax die: attention weights of one query over n keys', 'Scores and weights per key');
+    super(
+      options,
+      'softmax-dies',
+      'Watch the softmax die: attention weights of one query over n keys',
+      'Scores and weights per key',
+    );
     this.frame.setClaim(claim.sentence);
     const id = options.id;
     this.frame.chartArea.append(this.chart.element);
     this.charts.push(this.chart);
     this.meter.className = 'survival';
     this.frame.extra.append(this.meter);
-    const temperature = (this.temperature = new RangeControl({ id: `${id}-temperature`, symbol: 'τ', label: 'Temperature τ', ...rangeOf(schema.temperature),
-      value: this.state.temperature, log: { stepsPerDoubling: 4 }, onChange: (t) => this.update({ temperature: t }) }));
+    const temperature = (this.temperature = new RangeControl({
+      id: `${id}-temperature`,
+      symbol: 'τ',
+      label: 'Temperature τ',
+      ...rangeOf(schema.temperature),
+      value: this.state.temperature,
+      log: { stepsPerDoubling: 4 },
+      onChange: (t) => this.update({ temperature: t }),
+    }));
     this.mountControls({
-      dk: new RangeControl({ id: `${id}-dk`, symbol: 'dₖ', label: 'Key dimension dₖ', ...rangeOf(schema.dk), value: this.state.dk,
-        log: { stepsPerDoubling: 4 }, onChange: (dk) => this.update({ dk }) }),
-      keys: new RangeControl({ id: `${id}-keys`, symbol: 'n', label: 'Keys n', ...rangeOf(schema.keys), value: this.state.keys,
-        onChange: (keys) => this.update({ keys }) }),
-      scale: new ChoiceControl<ScaleMode>({ id: `${id}-scale`, label: 'Scale the scores', value: this.state.scale,
+      dk: new RangeControl({
+        id: `${id}-dk`,
+        symbol: 'dₖ',
+        label: 'Key dimension dₖ',
+        ...rangeOf(schema.dk),
+        value: this.state.dk,
+        log: { stepsPerDoubling: 4 },
+        onChange: (dk) => this.update({ dk }),
+      }),
+      keys: new RangeControl({
+        id: `${id}-keys`,
+        symbol: 'n',
+        label: 'Keys n',
+        ...rangeOf(schema.keys),
+        value: this.state.keys,
+        onChange: (keys) => this.update({ keys }),
+      }),
+      scale: new ChoiceControl<ScaleMode>({
+        id: `${id}-scale`,
+        label: 'Scale the scores',
+        value: this.state.scale,
         choices: [
-          { value: 'none', label: 'none' }, { value: 'sqrt', label: '÷√dₖ' }, { value: 'linear', label: '÷dₖ' },
+          { value: 'none', label: 'none' },
+          { value: 'sqrt', label: '÷√dₖ' },
+          { value: 'linear', label: '÷dₖ' },
           { value: 'temperature', label: '÷τ (custom)' },
         ],
-        onChange: (scale) => this.update({ scale }) }),
+        onChange: (scale) => this.update({ scale }),
+      }),
       temperature,
-      precision: new ChoiceControl<Precision>({ id: `${id}-precision`, label: 'Arithmetic', value: this.state.precision,
-        choices: [{ value: 'float64', label: 'float64' }, { value: 'float32', label: 'float32' }, { value: 'float16', label: 'float16' }],
-        onChange: (precision) => this.update({ precision }) }),
+      precision: new ChoiceControl<Precision>({
+        id: `${id}-precision`,
+        label: 'Arithmetic',
+        value: this.state.precision,
+        choices: [
+          { value: 'float64', label: 'float64' },
+          { value: 'float32', label: 'float32' },
+          { value: 'float16', label: 'float16' },
+        ],
+        onChange: (precision) => this.update({ precision }),
+      }),
     });
   }
 
@@ -64,23 +103,35 @@ export class SoftmaxDies extends LiveWidget<'softmax-dies', SoftmaxDiesState> {
     const keys = Array.from({ length: r.keys }, (_, i) => `k${i + 1}`);
     const { stats } = r;
     const scaling = r.divisor === 1 ? 'unscaled scores' : `scores divided by ${formatValue(r.divisor)}`;
-    const summary = `At dₖ = ${r.dk} with ${r.keys} keys, ${scaling}: the largest weight is ` +
-      `${formatWeight(stats.maxWeight)}, entropy ${formatValue(stats.entropy)} of at most ${formatValue(r.maxEntropy)} nats; ` +
-      `gradient reaching the query: ${r.survival.expected.state} for a typical query, ${r.survival.sample.state} for this one.` +
+    const summary =
+      `At dₖ = ${r.dk} with ${r.keys} keys, ${scaling}: the largest weight is ` +
+      `${formatWeight(stats.maxWeight)}, entropy ${formatValue(stats.entropy)} of at most ` +
+      `${formatValue(r.maxEntropy)} nats; ` +
+      `gradient reaching the query: ${r.survival.expected.state} for a typical query, ${r.survival.sample.state} ` +
+      `for this one.` +
       zerosSentence(r);
-    this.chart.draw(keys, [{ name: 'weights', className: r.scale === 'none' ? 'unscaled' : 'scaled', values: r.weights }], summary);
+    this.chart.draw(
+      keys,
+      [{ name: 'weights', className: r.scale === 'none' ? 'unscaled' : 'scaled', values: r.weights }],
+      summary,
+    );
     this.frame.setSummary(summary);
     const { expected, sample, thresholds } = r.survival;
     this.meter.dataset.state = expected.state;
     this.meter.dataset.expected = expected.state;
     this.meter.dataset.sample = sample.state;
     const percent = (ratio: number) => `${formatValue(ratio * 100)}%`;
-    this.meter.textContent = `Gradient survival at this dₖ and scale: ${survivalWords[expected.state]} — ` +
+    this.meter.textContent =
+      `Gradient survival at this dₖ and scale: ${survivalWords[expected.state]} — ` +
       `${percent(expected.ratio)} of it for a typical query (over ${expected.trials} random queries). ` +
       `This sample's query: ${sample.state} (${percent(sample.ratio)}). ` +
-      `Bands: healthy ≥ ${percent(thresholds.healthy)}, fading ≥ ${percent(thresholds.fading)}, dying ≥ ${percent(thresholds.dying)}.`;
-    this.frame.setTable(['Key', 'Score q·k', `Weight (${r.precision})`], keys.map((k, i) => [k, formatScore(r.scores[i] ?? 0), formatWeight(r.weights[i] ?? 0)]),
-      [['Weights exactly 0', '', String(r.exactZeros)]]);
+      `Bands: healthy ≥ ${percent(thresholds.healthy)}, fading ≥ ${percent(thresholds.fading)}, dying ≥ ` +
+      `${percent(thresholds.dying)}.`;
+    this.frame.setTable(
+      ['Key', 'Score q·k', `Weight (${r.precision})`],
+      keys.map((k, i) => [k, formatScore(r.scores[i] ?? 0), formatWeight(r.weights[i] ?? 0)]),
+      [['Weights exactly 0', '', String(r.exactZeros)]],
+    );
   }
 }
 

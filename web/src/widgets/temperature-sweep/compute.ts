@@ -20,7 +20,12 @@ export function compute(core: Core, params: TemperatureSweepParams): Temperature
   const sqrtDk = core.scoreStatistics({ dk: params.dk, scale: 'sqrt' }).divisor;
   const panels = temperatureFactors.map((factor) => {
     const temperature = factor * sqrtDk;
-    return { factor, temperature, weights: core.softmax(scores, { temperature }), stats: core.softmaxStats(scores, { temperature }) };
+    return {
+      factor,
+      temperature,
+      weights: core.softmax(scores, { temperature }),
+      stats: core.softmaxStats(scores, { temperature }),
+    };
   });
   return { ...params, scores, sqrtDk, panels, maxEntropy: core.softmaxStats(new Float64Array(params.keys)).entropy };
 }

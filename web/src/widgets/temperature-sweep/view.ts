@@ -11,7 +11,11 @@ import { schema } from './schema.js';
 
 type TemperatureSweepState = TemperatureSweepParams;
 
-const factorNames = new Map([[0.5, '0.5√dₖ'], [1, '√dₖ'], [2, '2√dₖ']]);
+const factorNames = new Map([
+  [0.5, '0.5√dₖ'],
+  [1, '√dₖ'],
+  [2, '2√dₖ'],
+]);
 const nameOf = (factor: number) => factorNames.get(factor) ?? `${factor}√dₖ`;
 
 export class TemperatureSweep extends LiveWidget<'temperature-sweep', TemperatureSweepState> {
@@ -21,7 +25,12 @@ export class TemperatureSweep extends LiveWidget<'temperature-sweep', Temperatur
   }));
 
   constructor(options: WidgetOptions<TemperatureSweepState>) {
-    super(options, 'temperature-sweep', 'Temperature sweep: one set of scores at τ = 0.5√dₖ, √dₖ and 2√dₖ', 'Scores and weights per key at each τ');
+    super(
+      options,
+      'temperature-sweep',
+      'Temperature sweep: one set of scores at τ = 0.5√dₖ, √dₖ and 2√dₖ',
+      'Scores and weights per key at each τ',
+    );
     this.frame.setClaim(claim.sentence);
     const id = options.id;
     const row = Object.assign(document.createElement('div'), { className: 'small-multiples' });
@@ -33,10 +42,23 @@ export class TemperatureSweep extends LiveWidget<'temperature-sweep', Temperatur
     this.frame.chartArea.append(row);
     this.charts.push(...this.panels.map((panel) => panel.chart));
     this.mountControls({
-      dk: new RangeControl({ id: `${id}-dk`, symbol: 'dₖ', label: 'Key dimension dₖ', ...rangeOf(schema.dk), value: this.state.dk,
-         log: { stepsPerDoubling: 4 }, onChange: (dk) => this.update({ dk }) }),
-      keys: new RangeControl({ id: `${id}-keys`, symbol: 'n', label: 'Keys n', ...rangeOf(schema.keys), value: this.state.keys,
-         onChange: (keys) => this.update({ keys }) }),
+      dk: new RangeControl({
+        id: `${id}-dk`,
+        symbol: 'dₖ',
+        label: 'Key dimension dₖ',
+        ...rangeOf(schema.dk),
+        value: this.state.dk,
+        log: { stepsPerDoubling: 4 },
+        onChange: (dk) => this.update({ dk }),
+      }),
+      keys: new RangeControl({
+        id: `${id}-keys`,
+        symbol: 'n',
+        label: 'Keys n',
+        ...rangeOf(schema.keys),
+        value: this.state.keys,
+        onChange: (keys) => this.update({ keys }),
+      }),
     });
   }
 
@@ -47,18 +69,27 @@ export class TemperatureSweep extends LiveWidget<'temperature-sweep', Temperatur
   protected render(r: TemperatureSweepResult): void {
     const keys = Array.from({ length: r.keys }, (_, i) => `k${i + 1}`);
     const sentences = r.panels.map((p, i) => {
-      const sentence = `τ = ${nameOf(p.factor)} = ${formatValue(p.temperature)}: largest weight ${formatWeight(p.stats.maxWeight)}, ` +
+      const sentence =
+        `τ = ${nameOf(p.factor)} = ${formatValue(p.temperature)}: largest weight ${formatWeight(p.stats.maxWeight)}, ` +
         `entropy ${formatValue(p.stats.entropy)} nats`;
       const panel = this.panels[i];
       panel?.label.replaceChildren(`τ = ${nameOf(p.factor)} = ${formatValue(p.temperature)}`);
-      panel?.chart.draw(keys, [{ name: 'weights', className: p.factor === 1 ? 'scaled' : 'tempered', values: p.weights }], `${sentence}.`);
+      panel?.chart.draw(
+        keys,
+        [{ name: 'weights', className: p.factor === 1 ? 'scaled' : 'tempered', values: p.weights }],
+        `${sentence}.`,
+      );
       return sentence;
     });
-    this.frame.setSummary(`The same ${r.keys} scores at dₖ = ${r.dk} (√dₖ = ${formatValue(r.sqrtDk)}), of at most ${formatValue(r.maxEntropy)} nats: ` +
-      `${sentences.join('; ')}.`);
-    this.frame.setTable(['Key', 'Score q·k', ...r.panels.map((p) => `Weight, τ = ${nameOf(p.factor)}`)], keys.map((k, i) => [
-      k, formatScore(r.scores[i] ?? 0), ...r.panels.map((p) => formatWeight(p.weights[i] ?? 0)),
-    ]));
+    this.frame.setSummary(
+      `The same ${r.keys} scores at dₖ = ${r.dk} (√dₖ = ${formatValue(r.sqrtDk)}), of at most ` +
+        `${formatValue(r.maxEntropy)} nats: ` +
+        `${sentences.join('; ')}.`,
+    );
+    this.frame.setTable(
+      ['Key', 'Score q·k', ...r.panels.map((p) => `Weight, τ = ${nameOf(p.factor)}`)],
+      keys.map((k, i) => [k, formatScore(r.scores[i] ?? 0), ...r.panels.map((p) => formatWeight(p.weights[i] ?? 0))]),
+    );
   }
 }
 

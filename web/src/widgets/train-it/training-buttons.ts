@@ -1,4 +1,5 @@
-// Start, Pause, Resume and Stop for a training run: only the ones that make sense are enabled, and focus never falls off.
+// Start, Pause, Resume and Stop for a training run: only the ones that make sense are enabled, and focus never falls
+// off.
 import type { TrainingState } from './training.js';
 
 type Action = 'start' | 'pause' | 'resume' | 'stop';
@@ -19,18 +20,25 @@ export class TrainingButtons {
   private readonly buttons: Record<Action, HTMLButtonElement>;
 
   constructor(actions: Record<Action, () => void>) {
-    this.buttons = Object.fromEntries((Object.keys(labels) as Action[]).map((action) => {
-      const button = Object.assign(document.createElement('button'), { type: 'button', textContent: labels[action], className: `training-${action}` });
-      button.addEventListener('click', () => actions[action]());
-      return [action, button];
-    })) as Record<Action, HTMLButtonElement>;
+    this.buttons = Object.fromEntries(
+      (Object.keys(labels) as Action[]).map((action) => {
+        const button = Object.assign(document.createElement('button'), {
+          type: 'button',
+          textContent: labels[action],
+          className: `training-${action}`,
+        });
+        button.addEventListener('click', () => actions[action]());
+        return [action, button];
+      }),
+    ) as Record<Action, HTMLButtonElement>;
     this.element.append(...Object.values(this.buttons));
   }
 
   show(state: TrainingState | 'idle'): void {
     const focused = Object.values(this.buttons).find((b) => b === document.activeElement);
     const enabled = enabledIn[state];
-    for (const [action, button] of Object.entries(this.buttons) as [Action, HTMLButtonElement][]) button.disabled = !enabled.includes(action);
+    for (const [action, button] of Object.entries(this.buttons) as [Action, HTMLButtonElement][])
+      button.disabled = !enabled.includes(action);
     // A keyboard user who pressed Start lands on Pause, who pressed Stop lands on Start, and so on.
     if (focused?.disabled) {
       const next = enabled[0];

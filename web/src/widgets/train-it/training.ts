@@ -69,7 +69,11 @@ export class TrainingSession {
   private wake?: () => void;
   private stepsDone = 0;
 
-  constructor(private readonly core: Core, private readonly params: TrainingParams, private readonly listener: TrainingListener) {}
+  constructor(
+    private readonly core: Core,
+    private readonly params: TrainingParams,
+    private readonly listener: TrainingListener,
+  ) {}
 
   pause(): void {
     if (this.stopped || this.paused) return;
@@ -99,7 +103,8 @@ export class TrainingSession {
       if (!Number.isInteger(steps) || steps < 1 || steps > maxTrainingSteps) {
         throw new RangeError(`train: steps must be an integer from 1 to ${maxTrainingSteps}, got ${steps}`);
       }
-      for (const name of runNames) trainers.push(this.core.createTrainer({ keyCount: keys, dk, scaled: name === 'scaled', seed }));
+      for (const name of runNames)
+        trainers.push(this.core.createTrainer({ keyCount: keys, dk, scaled: name === 'scaled', seed }));
       this.listener.state('running', 0);
       while (this.stepsDone < steps && !this.stopped) {
         if (this.paused) {

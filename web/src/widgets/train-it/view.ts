@@ -1,11 +1,21 @@
-// Widget 8: train a small attention model twice, with and without ÷√dₖ, and watch loss, accuracy and gradient norm live.
+// Widget 8: train a small attention model twice, with and without ÷√dₖ, and watch loss, accuracy and gradient norm
+// live.
 import { legend } from '../../charts/legend.js';
 import { LineChart, type LineSeries, type PointMarker } from '../../charts/line-chart.js';
 import { RangeControl } from '../../controls/range-control.js';
 import { formatValue } from '../../format.js';
 import type { TrainingHandle } from '../../worker/core-client.js';
 import type { TrainingMessage } from '../../worker/protocol.js';
-import { accuracyGoal, goalStreak, runNames, type RunName, type TrainingParams, type TrainingPlanResult, type TrainingProgress, type TrainingState } from './training.js';
+import {
+  accuracyGoal,
+  goalStreak,
+  runNames,
+  type RunName,
+  type TrainingParams,
+  type TrainingPlanResult,
+  type TrainingProgress,
+  type TrainingState,
+} from './training.js';
 import { LiveWidget, type WidgetOptions } from '../live-widget.js';
 import { claim } from './claim.js';
 import { rangeOf } from '../params.js';
@@ -24,7 +34,10 @@ const metrics = ['loss', 'accuracy', 'gradientNorm', 'scoreGradientNorm'] as con
 type Metric = (typeof metrics)[number];
 type Curves = Record<Metric, number[]>;
 const metricWords: Record<Metric, string> = {
-  loss: 'Loss', accuracy: 'Accuracy', gradientNorm: 'Gradient norm of the weights', scoreGradientNorm: 'Gradient reaching the scores',
+  loss: 'Loss',
+  accuracy: 'Accuracy',
+  gradientNorm: 'Gradient norm of the weights',
+  scoreGradientNorm: 'Gradient reaching the scores',
 };
 const runLabels: Record<RunName, string> = { scaled: 'scaled (÷√dₖ)', unscaled: 'unscaled' };
 /** The gradient charts' log floors; their running averages are geometric, down to the floor. */
@@ -34,15 +47,47 @@ const tableRows = 10;
 
 export class TrainIt extends LiveWidget<'train-it', TrainItState> {
   private readonly metricCharts = {
-    loss: new LineChart({ className: 'training loss', xLabel: 'step', yLabel: 'loss (log scale, floor 1e−6)', yLog: true, yFloor: 1e-6, height: 200 }),
-    accuracy: new LineChart({ className: 'training accuracy', xLabel: 'step', yLabel: 'accuracy', yDomain: [0, 1], height: 200 }),
-    gradientNorm: new LineChart({ className: 'training gradient', xLabel: 'step', yLabel: '‖∂L/∂W‖ (log scale, floor 1e−8)', yLog: true, yFloor: gradientFloors.gradientNorm, height: 200 }),
-    scoreGradientNorm: new LineChart({ className: 'training score-gradient', xLabel: 'step', yLabel: '‖∂L/∂s‖ (log scale, floor 1e−12)', yLog: true, yFloor: gradientFloors.scoreGradientNorm, height: 200 }),
+    loss: new LineChart({
+      className: 'training loss',
+      xLabel: 'step',
+      yLabel: 'loss (log scale, floor 1e−6)',
+      yLog: true,
+      yFloor: 1e-6,
+      height: 200,
+    }),
+    accuracy: new LineChart({
+      className: 'training accuracy',
+      xLabel: 'step',
+      yLabel: 'accuracy',
+      yDomain: [0, 1],
+      height: 200,
+    }),
+    gradientNorm: new LineChart({
+      className: 'training gradient',
+      xLabel: 'step',
+      yLabel: '‖∂L/∂W‖ (log scale, floor 1e−8)',
+      yLog: true,
+      yFloor: gradientFloors.gradientNorm,
+      height: 200,
+    }),
+    scoreGradientNorm: new LineChart({
+      className: 'training score-gradient',
+      xLabel: 'step',
+      yLabel: '‖∂L/∂s‖ (log scale, floor 1e−12)',
+      yLog: true,
+      yFloor: gradientFloors.scoreGradientNorm,
+      height: 200,
+    }),
   };
   /** Set while a redraw waits for the next frame: chunks arrive faster than a phone can draw four charts. */
   private drawPending = false;
   private lastDrawn = 0;
-  private readonly buttons = new TrainingButtons({ start: () => this.start(), pause: () => this.handle?.pause(), resume: () => this.handle?.resume(), stop: () => this.stopByLearner() });
+  private readonly buttons = new TrainingButtons({
+    start: () => this.start(),
+    pause: () => this.handle?.pause(),
+    resume: () => this.handle?.resume(),
+    stop: () => this.stopByLearner(),
+  });
   private readonly progressBar = document.createElement('progress');
   private readonly progressText = document.createElement('p');
   private handle?: TrainingHandle;
@@ -53,16 +98,24 @@ export class TrainIt extends LiveWidget<'train-it', TrainItState> {
   private planSentence = '';
 
   constructor(options: WidgetOptions<TrainItState>) {
-    super(options, 'train-it', 'Train it: the same small attention model trained with and without ÷√dₖ',
-      'Loss, accuracy and gradient norm of both runs at evenly spaced steps');
+    super(
+      options,
+      'train-it',
+      'Train it: the same small attention model trained with and without ÷√dₖ',
+      'Loss, accuracy and gradient norm of both runs at evenly spaced steps',
+    );
     this.frame.setClaim(claim.sentence);
     const id = options.id;
     this.progressText.id = `${id}-progress-text`;
     this.progressText.className = 'training-progress-text';
     this.progressBar.setAttribute('aria-labelledby', this.progressText.id);
     this.progressBar.className = 'training-progress';
-    this.frame.chartArea.append(this.buttons.element, this.progressText, this.progressBar,
-      legend(runNames.map((run) => ({ className: run, label: runLabels[run], kind: 'line' as const }))));
+    this.frame.chartArea.append(
+      this.buttons.element,
+      this.progressText,
+      this.progressBar,
+      legend(runNames.map((run) => ({ className: run, label: runLabels[run], kind: 'line' as const }))),
+    );
     const notes: Record<Metric, string> = {
       loss: 'squared error of the attention output',
       accuracy: 'share of the batch whose top score is the right key',
@@ -70,18 +123,41 @@ export class TrainIt extends LiveWidget<'train-it', TrainItState> {
       scoreGradientNorm: 'what the softmax lets through to the scores, median over the batch',
     };
     for (const metric of metrics) {
-      const label = Object.assign(document.createElement('p'), { className: 'panel-label', textContent: `${metricWords[metric]}: ${notes[metric]}` });
+      const label = Object.assign(document.createElement('p'), {
+        className: 'panel-label',
+        textContent: `${metricWords[metric]}: ${notes[metric]}`,
+      });
       this.frame.chartArea.append(label, this.metricCharts[metric].element);
       this.charts.push(this.metricCharts[metric]);
     }
     this.setTraining('idle');
     this.mountControls({
-      dk: new RangeControl({ id: `${id}-dk`, symbol: 'dₖ', label: 'Key dimension dₖ', ...rangeOf(schema.dk), value: this.state.dk,
-         log: { stepsPerDoubling: 2 }, onChange: (dk) => this.update({ dk }) }),
-      keys: new RangeControl({ id: `${id}-keys`, symbol: 'n', label: 'Keys n', ...rangeOf(schema.keys), value: this.state.keys,
-         onChange: (keys) => this.update({ keys }) }),
-      steps: new RangeControl({ id: `${id}-steps`, symbol: 'steps', label: 'Training steps', ...rangeOf(schema.steps), value: this.state.steps,
-         log: { stepsPerDoubling: 2 }, onChange: (steps) => this.update({ steps }) }),
+      dk: new RangeControl({
+        id: `${id}-dk`,
+        symbol: 'dₖ',
+        label: 'Key dimension dₖ',
+        ...rangeOf(schema.dk),
+        value: this.state.dk,
+        log: { stepsPerDoubling: 2 },
+        onChange: (dk) => this.update({ dk }),
+      }),
+      keys: new RangeControl({
+        id: `${id}-keys`,
+        symbol: 'n',
+        label: 'Keys n',
+        ...rangeOf(schema.keys),
+        value: this.state.keys,
+        onChange: (keys) => this.update({ keys }),
+      }),
+      steps: new RangeControl({
+        id: `${id}-steps`,
+        symbol: 'steps',
+        label: 'Training steps',
+        ...rangeOf(schema.steps),
+        value: this.state.steps,
+        log: { stepsPerDoubling: 2 },
+        onChange: (steps) => this.update({ steps }),
+      }),
     });
   }
 
@@ -100,8 +176,11 @@ export class TrainIt extends LiveWidget<'train-it', TrainItState> {
 
   protected render(plan: TrainingPlanResult): void {
     this.plan = plan;
-    this.planSentence = `Both runs train the same model from seed ${plan.seed} at dₖ = ${plan.dk} with ${plan.keys} keys for ${plan.steps} steps; ` +
-      `their initial scores have std ${formatValue(plan.unscaledStd)} unscaled and ${formatValue(plan.scaledStd)} scaled.`;
+    this.planSentence =
+      `Both runs train the same model from seed ${plan.seed} at dₖ = ${plan.dk} with ${plan.keys} keys for ` +
+      `${plan.steps} steps; ` +
+      `their initial scores have std ${formatValue(plan.unscaledStd)} unscaled and ${formatValue(plan.scaledStd)} ` +
+      `scaled.`;
     if (this.element.dataset.training === 'idle') {
       this.setTraining('idle');
       this.frame.setSummary(`${this.planSentence} Press Start to train.`);
@@ -128,7 +207,9 @@ export class TrainIt extends LiveWidget<'train-it', TrainItState> {
     if (!this.handle) return;
     this.stopRun();
     this.setTraining('stopped');
-    this.frame.setSummary(`${this.planSentence} ${this.resultSentence(this.params(this.state), this.progressBar.value)}`);
+    this.frame.setSummary(
+      `${this.planSentence} ${this.resultSentence(this.params(this.state), this.progressBar.value)}`,
+    );
   }
 
   private stopRun(): void {
@@ -207,9 +288,16 @@ export class TrainIt extends LiveWidget<'train-it', TrainItState> {
     const final = (run: RunName) => formatValue(this.curves[run].accuracy.at(-1) ?? 0);
     const stopped = stepsDone < params.steps ? `Stopped after ${stepsDone} of ${params.steps} steps. ` : '';
     // "Reached" means goalStreak batches in a row at the goal, counted from the first of them.
-    return `${stopped}The scaled run ${scaled === undefined ? `had not reached ${percent} accuracy by step ${lastStep}` : `reached ${percent} accuracy at step ${scaled}`}; ` +
+    const scaledWords =
+      scaled === undefined
+        ? `had not reached ${percent} accuracy by step ${lastStep}`
+        : `reached ${percent} accuracy at step ${scaled}`;
+    return (
+      `${stopped}The scaled run ${scaledWords}; ` +
       `the unscaled run ${unscaled === undefined ? `had not by step ${lastStep}` : `at step ${unscaled}`} ` +
-      `(${percent} on ${goalStreak} batches in a row; last batch: scaled ${final('scaled')}, unscaled ${final('unscaled')}).`;
+      `(${percent} on ${goalStreak} batches in a row; last batch: scaled ${final('scaled')}, unscaled ` +
+      `${final('unscaled')}).`
+    );
   }
 
   private setTraining(state: TrainingState | 'idle'): void {
@@ -245,12 +333,21 @@ export class TrainIt extends LiveWidget<'train-it', TrainItState> {
     // A fixed x axis over all planned steps, so the curves visibly grow towards the end.
     const xDomain: [number, number] = [0, this.plan?.steps ?? this.state.steps];
     const raw: LineSeries[] = runNames.map((run) => ({
-      name: `${runLabels[run]}, each step`, className: `${run} raw`, xs: this.steps, ys: this.curves[run][metric],
+      name: `${runLabels[run]}, each step`,
+      className: `${run} raw`,
+      xs: this.steps,
+      ys: this.curves[run][metric],
     }));
     const smooth: LineSeries[] = runNames.map((run) => ({
-      name: runLabels[run], className: run, xs: this.steps, ys: runningAverage(this.curves[run][metric], gradientFloors[metric]),
+      name: runLabels[run],
+      className: run,
+      xs: this.steps,
+      ys: runningAverage(this.curves[run][metric], gradientFloors[metric]),
     }));
-    this.metricCharts[metric].draw({ series: [...raw, ...smooth], points: this.markers(metric), xDomain }, this.curveSummary(metric));
+    this.metricCharts[metric].draw(
+      { series: [...raw, ...smooth], points: this.markers(metric), xDomain },
+      this.curveSummary(metric),
+    );
   }
 
   // Accuracy marks where each run reached the goal; the score gradient says which run is solved and which is dead.
@@ -258,13 +355,27 @@ export class TrainIt extends LiveWidget<'train-it', TrainItState> {
     if (metric === 'accuracy') {
       return runNames.flatMap((run) => {
         const step = this.reachedAt[run];
-        return step === undefined ? [] : [{ x: step, y: accuracyGoal, label: `${run}: ${Math.round(accuracyGoal * 100)}% at step ${step}`, className: run }];
+        return step === undefined
+          ? []
+          : [
+              {
+                x: step,
+                y: accuracyGoal,
+                label: `${run}: ${Math.round(accuracyGoal * 100)}% at step ${step}`,
+                className: run,
+              },
+            ];
       });
     }
     if (metric !== 'scoreGradientNorm' || !this.steps.length) return [];
     return runNames.map((run) => {
       const verdict = this.verdict(run);
-      return { x: this.steps[this.steps.length - 1] ?? 0, y: this.curves[run].scoreGradientNorm.at(-1) ?? 0, label: `${run}: ${verdict}`, className: run };
+      return {
+        x: this.steps[this.steps.length - 1] ?? 0,
+        y: this.curves[run].scoreGradientNorm.at(-1) ?? 0,
+        label: `${run}: ${verdict}`,
+        className: run,
+      };
     });
   }
 
@@ -281,22 +392,36 @@ export class TrainIt extends LiveWidget<'train-it', TrainItState> {
     if (!this.steps.length) return `${words} of both runs: no steps trained yet.`;
     const step = this.steps[this.steps.length - 1];
     const last = (run: RunName) => formatValue(this.curves[run][metric].at(-1) ?? 0);
-    const verdicts = metric === 'scoreGradientNorm' ? ` Scaled run: ${this.verdict('scaled')}; unscaled run: ${this.verdict('unscaled')}.` : '';
+    const verdicts =
+      metric === 'scoreGradientNorm'
+        ? ` Scaled run: ${this.verdict('scaled')}; unscaled run: ${this.verdict('unscaled')}.`
+        : '';
     return `${words} at step ${step}: scaled ${last('scaled')}, unscaled ${last('unscaled')}.${verdicts}`;
   }
 
   // The table is filled when training pauses or ends, not on every chunk: a changing table helps nobody.
   private fillTable(): void {
     const count = this.steps.length;
-    const picks = count === 0 ? [] : [...new Set(Array.from({ length: tableRows }, (_, k) => Math.floor(((k + 1) * count) / tableRows) - 1))];
-    const short: Record<Metric, string> = { loss: 'Loss', accuracy: 'Accuracy', gradientNorm: '‖∂L/∂W‖', scoreGradientNorm: '‖∂L/∂s‖' };
-    this.frame.setTable(['Step', ...metrics.flatMap((metric) => runNames.map((run) => `${short[metric]}, ${run}`))],
-      picks.filter((i) => i >= 0).map((i) => [
-        String(this.steps[i]),
-        ...metrics.flatMap((metric) => runNames.map((run) => formatValue(this.curves[run][metric][i] ?? 0))),
-      ]));
+    const picks =
+      count === 0
+        ? []
+        : [...new Set(Array.from({ length: tableRows }, (_, k) => Math.floor(((k + 1) * count) / tableRows) - 1))];
+    const short: Record<Metric, string> = {
+      loss: 'Loss',
+      accuracy: 'Accuracy',
+      gradientNorm: '‖∂L/∂W‖',
+      scoreGradientNorm: '‖∂L/∂s‖',
+    };
+    this.frame.setTable(
+      ['Step', ...metrics.flatMap((metric) => runNames.map((run) => `${short[metric]}, ${run}`))],
+      picks
+        .filter((i) => i >= 0)
+        .map((i) => [
+          String(this.steps[i]),
+          ...metrics.flatMap((metric) => runNames.map((run) => formatValue(this.curves[run][metric][i] ?? 0))),
+        ]),
+    );
   }
-
 }
 
 /**

@@ -20,11 +20,23 @@ export interface VarianceExplorerResult extends VarianceExplorerParams {
 // Only the histogram and statistics leave the worker: 200 000 raw samples would cost a copy per frame.
 export function compute(core: Core, params: VarianceExplorerParams): VarianceExplorerResult {
   const e = core.dotProductExperiment({
-    dk: params.dk, count: params.samples, seed: params.seed, scale: params.scaled ? 'sqrt' : 'none', method: 'fast', bins: 48,
+    dk: params.dk,
+    count: params.samples,
+    seed: params.seed,
+    scale: params.scaled ? 'sqrt' : 'none',
+    method: 'fast',
+    bins: 48,
   });
   return {
-    ...params, mean: e.mean, variance: e.variance, std: e.std, standardErrors: e.standardErrors, theory: e.theory,
-    edges: e.histogram.edges, counts: e.histogram.counts, densityCounts: e.densityCounts,
+    ...params,
+    mean: e.mean,
+    variance: e.variance,
+    std: e.std,
+    standardErrors: e.standardErrors,
+    theory: e.theory,
+    edges: e.histogram.edges,
+    counts: e.histogram.counts,
+    densityCounts: e.densityCounts,
     outside: e.histogram.below + e.histogram.above,
   };
 }

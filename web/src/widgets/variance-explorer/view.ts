@@ -18,22 +18,51 @@ export class VarianceExplorer extends LiveWidget<'variance-explorer', State> {
   private readonly chart = new HistogramChart();
 
   constructor(options: WidgetOptions<State>) {
-    super(options, 'variance-explorer', 'Variance explorer: the score q·k of random q and k at dimension dₖ',
-      'Sample statistics of q·k next to theory');
+    super(
+      options,
+      'variance-explorer',
+      'Variance explorer: the score q·k of random q and k at dimension dₖ',
+      'Sample statistics of q·k next to theory',
+    );
     this.frame.setClaim(claim.sentence);
     const id = options.id;
     this.frame.chartArea.append(this.chart.element);
     this.charts.push(this.chart);
     this.mountControls({
-      dk: new RangeControl({ id: `${id}-dk`, symbol: 'dₖ', label: 'Key dimension dₖ', ...rangeOf(schema.dk), value: this.state.dk,
-        log: { stepsPerDoubling: 4 }, onChange: (dk) => this.update({ dk }) }),
-      samples: new RangeControl({ id: `${id}-samples`, symbol: 'samples', label: 'Samples', ...rangeOf(schema.samples),
-        value: this.state.samples, log: { stepsPerDoubling: 2 }, onChange: (samples) => this.update({ samples }) }),
-      scaled: new ToggleControl({ id: `${id}-scaled`, label: 'Divide by √dₖ', value: this.state.scaled,
-        onChange: (scaled) => this.update({ scaled }) }),
-      axis: new ChoiceControl<State['axis']>({ id: `${id}-axis`, label: 'x axis', value: this.state.axis,
-        choices: [{ value: 'fixed', label: `fixed (±${fixedHalfWidth})` }, { value: 'fit', label: 'fit the samples' }],
-        onChange: (axis) => this.update({ axis }) }),
+      dk: new RangeControl({
+        id: `${id}-dk`,
+        symbol: 'dₖ',
+        label: 'Key dimension dₖ',
+        ...rangeOf(schema.dk),
+        value: this.state.dk,
+        log: { stepsPerDoubling: 4 },
+        onChange: (dk) => this.update({ dk }),
+      }),
+      samples: new RangeControl({
+        id: `${id}-samples`,
+        symbol: 'samples',
+        label: 'Samples',
+        ...rangeOf(schema.samples),
+        value: this.state.samples,
+        log: { stepsPerDoubling: 2 },
+        onChange: (samples) => this.update({ samples }),
+      }),
+      scaled: new ToggleControl({
+        id: `${id}-scaled`,
+        label: 'Divide by √dₖ',
+        value: this.state.scaled,
+        onChange: (scaled) => this.update({ scaled }),
+      }),
+      axis: new ChoiceControl<State['axis']>({
+        id: `${id}-axis`,
+        label: 'x axis',
+        value: this.state.axis,
+        choices: [
+          { value: 'fixed', label: `fixed (±${fixedHalfWidth})` },
+          { value: 'fit', label: 'fit the samples' },
+        ],
+        onChange: (axis) => this.update({ axis }),
+      }),
     });
   }
 
@@ -43,8 +72,10 @@ export class VarianceExplorer extends LiveWidget<'variance-explorer', State> {
 
   protected render(r: VarianceExplorerResult): void {
     const what = r.scaled ? 'q·k / √dₖ' : 'q·k';
-    const summary = `Histogram of ${r.samples} samples of ${what} at dₖ = ${r.dk}: sample variance ${formatValue(r.variance)}, ` +
-      `theory ${formatValue(r.theory.variance)}; sample std ${formatValue(r.std)}, theory ${formatValue(r.theory.std)}.`;
+    const summary =
+      `Histogram of ${r.samples} samples of ${what} at dₖ = ${r.dk}: sample variance ${formatValue(r.variance)}, ` +
+      `theory ${formatValue(r.theory.variance)}; sample std ${formatValue(r.std)}, theory ` +
+      `${formatValue(r.theory.std)}.`;
     const twoSigma = 2 * r.theory.std;
     const markers = [
       { value: -twoSigma, label: '', className: 'theory-spread' },
@@ -53,12 +84,15 @@ export class VarianceExplorer extends LiveWidget<'variance-explorer', State> {
     const xDomain: [number, number] | undefined = r.axis === 'fixed' ? [-fixedHalfWidth, fixedHalfWidth] : undefined;
     this.chart.draw({ edges: r.edges, counts: r.counts, density: r.densityCounts, markers, xDomain }, summary);
     this.frame.setSummary(summary);
-    this.frame.setTable(['Statistic', 'Sample (± standard error)', 'Theory'], [
-      ['Mean', formatWithError(r.mean, r.standardErrors.mean), '0'],
-      ['Variance', formatWithError(r.variance, r.standardErrors.variance), formatValue(r.theory.variance)],
-      ['Standard deviation', formatWithError(r.std, r.standardErrors.std), formatValue(r.theory.std)],
-      ['Samples outside the histogram', String(r.outside), '—'],
-    ]);
+    this.frame.setTable(
+      ['Statistic', 'Sample (± standard error)', 'Theory'],
+      [
+        ['Mean', formatWithError(r.mean, r.standardErrors.mean), '0'],
+        ['Variance', formatWithError(r.variance, r.standardErrors.variance), formatValue(r.theory.variance)],
+        ['Standard deviation', formatWithError(r.std, r.standardErrors.std), formatValue(r.theory.std)],
+        ['Samples outside the histogram', String(r.outside), '—'],
+      ],
+    );
   }
 }
 
