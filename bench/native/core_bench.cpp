@@ -107,7 +107,7 @@ int main() {
     config.keyDimension = 256;
     config.seed = seed;
     const std::int64_t scaled = stepsToAccuracy(config, 0.9, 20, 2000);
-    config.scaled = false;
+    config.kind = RunKind::Unscaled;
     const std::int64_t unscaled = stepsToAccuracy(config, 0.9, 20, 2000);
     std::printf("{\"race\":\"n32_dk256_b16_adam\",\"seed\":%d,\"scaled\":%lld,\"unscaled\":%lld}\n",
                 static_cast<int>(seed), static_cast<long long>(scaled), static_cast<long long>(unscaled));

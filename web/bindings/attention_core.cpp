@@ -268,6 +268,9 @@ class TrainerBinding {
       result.set("accuracy", toFloat64Array(stats.accuracy));
       result.set("gradientNorm", toFloat64Array(stats.gradientNorm));
       result.set("scoreGradientNorm", toFloat64Array(stats.scoreGradientNorm));
+      result.set("entropy", toFloat64Array(stats.entropy));
+      result.set("maxAbsScore", toFloat64Array(stats.maxAbsScore));
+      result.set("learnedScale", toFloat64Array(stats.learnedScale));
       return result;
     });
   }
@@ -294,7 +297,13 @@ TrainerBinding* createTrainerBinding(const val& config) {
     options.batchSize = integer("batchSize", 1, kMaxTrainingBatch);
     if (!config["optimizer"].isUndefined()) options.optimizer = toOptimizer(fn, config["optimizer"].as<std::string>());
     if (!config["learningRate"].isUndefined()) options.learningRate = config["learningRate"].as<double>();
-    options.scaled = config["scaled"].as<bool>();
+    // kind wins; the older boolean `scaled` still picks sqrt or unscaled (the TS layer refuses a contradiction).
+    if (!config["kind"].isUndefined()) {
+      options.kind = toRunKind(fn, config["kind"].as<std::string>());
+    } else if (!config["scaled"].isUndefined()) {
+      options.kind = config["scaled"].as<bool>() ? RunKind::Sqrt : RunKind::Unscaled;
+    }
+    if (!config["softcap"].isUndefined()) options.softcap = config["softcap"].as<double>();
     options.seed = toSeed(fn, config["seed"].as<double>());
     return new TrainerBinding(trainerConfig(fn, options));  // a bad config throws before anything is allocated
   });

@@ -62,11 +62,15 @@ export interface RawAttentionCore {
 
 export type RawPrecision = 'float64' | 'float32' | 'float16';
 
-/** Undefined optional fields take the core's defaults. */
+export type RawRunKind = 'unscaled' | 'sqrt' | 'linear' | 'learned-temperature' | 'qk-norm' | 'softcap' | 't5-init';
+
+/** Undefined optional fields take the core's defaults; kind wins over the older scaled (true: sqrt, false: unscaled). */
 export interface RawTrainerConfig {
   keyCount: number;
   dk: number;
-  scaled: boolean;
+  kind?: RawRunKind;
+  scaled?: boolean;
+  softcap?: number;
   seed: number;
   modelDim?: number;
   batchSize?: number;
@@ -80,6 +84,9 @@ export interface RawTrainingChunk {
   accuracy: Float64Array;
   gradientNorm: Float64Array;
   scoreGradientNorm: Float64Array;
+  entropy: Float64Array;
+  maxAbsScore: Float64Array;
+  learnedScale: Float64Array;
 }
 
 /** An Embind object in WASM memory: call delete() when done. */

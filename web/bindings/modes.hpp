@@ -30,6 +30,10 @@ inline Precision toPrecision(const char* function, const std::string& precision)
   return fromName(kPrecisionNames, function, "precision", precision);
 }
 
+inline RunKind toRunKind(const char* function, const std::string& kind) {
+  return fromName(kRunKindNames, function, "kind", kind);
+}
+
 inline Optimizer toOptimizer(const char* function, const std::string& optimizer) {
   return fromName(kOptimizerNames, function, "optimizer", optimizer);
 }

@@ -4,8 +4,9 @@ import {
   requireBoolean, requireChoice, requireFloat64Array, requireNumber, requireNumbers, requireOptionalUint8Array,
   requireOptions,
 } from './checks.js';
+import { runKinds } from './run-kinds.js';
 import { toRawAttentionScale, toRawScale } from './scales.js';
-import type { Core, SoftmaxOptions, Trainer } from './types.js';
+import type { Core, RunKind, SoftmaxOptions, Trainer } from './types.js';
 
 // Splits a row-major matrix into its rows (views, no copies).
 function rows(matrix: Float64Array, count: number): Float64Array[] {
@@ -32,7 +33,11 @@ function wrapTrainer(raw: RawTrainer): Trainer {
   return {
     run(steps) {
       const chunk = alive('run').run(requireNumber('Trainer.run', 'steps', steps));
-      return { firstStep: chunk.firstStep, loss: chunk.loss, accuracy: chunk.accuracy, gradientNorm: chunk.gradientNorm, scoreGradientNorm: chunk.scoreGradientNorm };
+      return {
+        firstStep: chunk.firstStep, loss: chunk.loss, accuracy: chunk.accuracy, gradientNorm: chunk.gradientNorm,
+        scoreGradientNorm: chunk.scoreGradientNorm, entropy: chunk.entropy, maxAbsScore: chunk.maxAbsScore,
+        learnedScale: chunk.learnedScale,
+      };
     },
     get steps() {
       return alive('steps').steps;
@@ -46,6 +51,17 @@ function wrapTrainer(raw: RawTrainer): Trainer {
 
 function optionalNumber(fn: string, name: string, value: unknown): number | undefined {
   return value === undefined ? undefined : requireNumber(fn, name, value);
+}
+
+// kind, or the older scaled (true: sqrt, false: unscaled); both given must agree; neither is sqrt.
+function runKind(fn: string, kind: unknown, scaled: unknown): RunKind {
+  const alias = scaled === undefined ? undefined : requireBoolean(fn, 'scaled', scaled) ? 'sqrt' : 'unscaled';
+  if (kind === undefined) return alias ?? 'sqrt';
+  const chosen = requireChoice(fn, 'kind', kind, runKinds);
+  if (alias !== undefined && alias !== chosen) {
+    throw new RangeError(`${fn}: scaled must agree with kind ('${chosen}'), got ${String(scaled)}; give only kind`);
+  }
+  return chosen;
 }
 
 export function wrapCore(raw: RawAttentionCore): Core {
@@ -157,10 +173,12 @@ export function wrapCore(raw: RawAttentionCore): Core {
 
     createTrainer(config) {
       const fn = 'createTrainer';
-      const { keyCount, dk, scaled, seed, modelDim, batchSize, learningRate, optimizer = 'adam' } = requireOptions(fn, config, true);
+      const { keyCount, dk, kind, scaled, softcap, seed, modelDim, batchSize, learningRate, optimizer = 'adam' } =
+        requireOptions(fn, config, true);
       return wrapTrainer(new raw.Trainer({
         keyCount: requireNumber(fn, 'keyCount', keyCount), dk: requireNumber(fn, 'dk', dk),
-        scaled: requireBoolean(fn, 'scaled', scaled), seed: requireNumber(fn, 'seed', seed),
+        kind: runKind(fn, kind, scaled), softcap: optionalNumber(fn, 'softcap', softcap),
+        seed: requireNumber(fn, 'seed', seed),
         modelDim: optionalNumber(fn, 'modelDim', modelDim), batchSize: optionalNumber(fn, 'batchSize', batchSize),
         learningRate: optionalNumber(fn, 'learningRate', learningRate),
         optimizer: requireChoice(fn, 'optimizer', optimizer, ['adam', 'sgd'] as const),

@@ -191,21 +191,37 @@ export interface PrecisionSoftmax {
 }
 
 /**
- * "Train it": each query must find its matching key among keyCount random items. q = x̃W_q, kⱼ = xⱼW_k,
- * sⱼ = q·kⱼ / (√dₖ if scaled, else 1); the output Σ softmax(s)ⱼ xⱼ must reproduce the target item (squared error).
- * Scaled and unscaled runs of one seed start from the same weights and see the same batches.
+ * How a run turns r = q·kⱼ into the score (core/training_kinds.hpp):
+ * 'unscaled' r; 'sqrt' r/√dₖ; 'linear' r/dₖ; 'learned-temperature' r/τ with τ = e^θ learned, starting at √dₖ;
+ * 'qk-norm' g·cos(q, kⱼ) with g = e^θ learned, starting at √dₖ; 'softcap' c·tanh((r/√dₖ)/c) (Gemma 2, c = softcap);
+ * 't5-init' r, with W_q initialised × 1/√dₖ so the initial scores have variance 1.
+ */
+export type RunKind = 'unscaled' | 'sqrt' | 'linear' | 'learned-temperature' | 'qk-norm' | 'softcap' | 't5-init';
+
+/**
+ * "Train it": each query must find its matching key among keyCount random items. q = x̃W_q, kⱼ = xⱼW_k, sⱼ from
+ * q·kⱼ by the run kind; the output Σ softmax(s)ⱼ xⱼ must reproduce the target item (squared error).
+ * Every kind of one seed starts from the same normal draws and sees the same batches.
  */
 export interface TrainerConfig {
   /** n, 2 to 256. */
   keyCount: number;
   /** dₖ, 1 to 1024. */
   dk: number;
-  scaled: boolean;
+  /** Default 'sqrt' (or what `scaled` says). */
+  kind?: RunKind;
+  /** The older switch, kept as an alias: true is kind 'sqrt', false 'unscaled'. Must agree with kind if both given. */
+  scaled?: boolean;
+  /** c of the 'softcap' kind, 0.001 to 1e6 (default 50, Gemma 2's); ignored by the other kinds. */
+  softcap?: number;
   /** 0 to 2^53 − 1. */
   seed: number;
   /** Width of an item, 1 to 256 (default 32). */
   modelDim?: number;
-  /** 1 to 256 (default 16); batchSize·modelDim·(keyCount + dk) at most 2 097 152. */
+  /**
+   * 1 to 256 (default 16); batchSize·modelDim·(keyCount + dk) at most 2 097 152 (qk-norm adds
+   * batchSize·keyCount·modelDim² + 2·modelDim²·dk).
+   */
   batchSize?: number;
   /** 1e-6 to 10 (default 0.01 for Adam, 1 for SGD). */
   learningRate?: number;
@@ -225,6 +241,12 @@ export interface TrainingChunk {
   gradientNorm: Float64Array;
   /** Median over the batch of ‖∂loss/∂scores‖: the gradient the softmax lets through; it dies when unscaled. */
   scoreGradientNorm: Float64Array;
+  /** Mean attention entropy over the batch, in nats (ln keyCount uniform, 0 one-hot): collapses near 0. */
+  entropy: Float64Array;
+  /** Largest |score| (the logit the softmax sees) in the batch. */
+  maxAbsScore: Float64Array;
+  /** The learned τ (learned-temperature) or g (qk-norm) before the step's update; NaN for the other kinds. */
+  learnedScale: Float64Array;
 }
 
 export interface Trainer {
