@@ -57,7 +57,20 @@ export interface RawAttentionCore {
   gradientSurvival(dk: number, keyCount: number, mode: RawScaleMode, temperature: number, trials: number, seed: number): RawGradientSurvival;
   sampleNormals(count: number, seed: number): Float64Array;
   softmaxInPrecision(scores: Float64Array, temperature: number, precision: RawPrecision): { weights: Float64Array; exactZeros: number };
+  float16Scores(dk: number, keyCount: number, spread: number, order: RawHalfScoreOrder, seed: number): RawHalfPrecisionScores;
+  float16OverflowSpread(dk: number): number;
   Trainer: new (config: RawTrainerConfig) => RawTrainer;
+}
+
+export type RawHalfScoreOrder = 'after' | 'before' | 'balanced';
+
+export interface RawHalfPrecisionScores {
+  keyCount: number;
+  scores: Float64Array;
+  infinities: number;
+  weights: Float64Array;
+  nans: number;
+  largestExactScore: number;
 }
 
 export type RawPrecision = 'float64' | 'float32' | 'float16';

@@ -171,6 +171,19 @@ export function wrapCore(raw: RawAttentionCore): Core {
         requireChoice(fn, 'precision', precision, ['float64', 'float32', 'float16'] as const));
     },
 
+    float16Scores(request) {
+      const fn = 'float16Scores';
+      const { dk, keyCount, spread, order, seed } = requireOptions(fn, request, true);
+      return raw.float16Scores(requireNumber(fn, 'dk', dk), requireNumber(fn, 'keyCount', keyCount),
+        requireNumber(fn, 'spread', spread), requireChoice(fn, 'order', order, ['after', 'before', 'balanced'] as const),
+        requireNumber(fn, 'seed', seed));
+    },
+
+    float16OverflowSpread(request) {
+      const { dk } = requireOptions('float16OverflowSpread', request, true);
+      return raw.float16OverflowSpread(requireNumber('float16OverflowSpread', 'dk', dk));
+    },
+
     createTrainer(config) {
       const fn = 'createTrainer';
       const { keyCount, dk, kind, scaled, softcap, seed, modelDim, batchSize, learningRate, optimizer = 'adam' } =

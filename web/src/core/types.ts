@@ -164,6 +164,14 @@ export interface Core {
    * exactly, subnormals included): shows where unscaled weights underflow to exactly 0.
    */
   softmaxInPrecision(scores: Float64Array, options: PrecisionSoftmaxOptions): PrecisionSoftmax;
+  /**
+   * q·k computed in float16 (every product and partial sum rounded, IEEE binary16 emulated exactly) with the
+   * ÷√dₖ after the product, before it (on q) or balanced (dₖ^(−1/4) on each side): where 'after' overflows to ±∞
+   * and the softmax turns it into NaN, while the other orders stay finite.
+   */
+  float16Scores(request: Float16ScoresRequest): Float16Scores;
+  /** The entry spread σ at which the aligned score σ²·dₖ reaches 65504: √(65504/dₖ), 4.0 at dₖ 4096. */
+  float16OverflowSpread(request: { dk: number }): number;
   /** A one-head attention model on the retrieval task, trained in WASM; call delete() when done (in `finally`). */
   createTrainer(config: TrainerConfig): Trainer;
 }
@@ -176,6 +184,35 @@ export interface LoadCoreOptions {
 }
 
 export type Precision = 'float64' | 'float32' | 'float16';
+
+/** Where the ÷√dₖ goes in a float16 q·k: after the product, before it (on q), or split dₖ^(−1/4) on q and k. */
+export type Float16ScoreOrder = 'after' | 'before' | 'balanced';
+
+export interface Float16ScoresRequest {
+  /** dₖ, 1 to 65536. */
+  dk: number;
+  /** Tokens (queries, and keys: each token's key is its query, its perfect match), 1 to 256; keyCount²·dk ≤ 4 194 304. */
+  keyCount: number;
+  /** Standard deviation of the entries of q and k, in (0, 1000]. */
+  spread: number;
+  order: Float16ScoreOrder;
+  /** 0 to 2^53 − 1; the same seed gives the same q and k for every order. */
+  seed: number;
+}
+
+export interface Float16Scores {
+  keyCount: number;
+  /** Row-major keyCount × keyCount scores, the exact float16 values as doubles (±Infinity where they overflowed). */
+  scores: Float64Array;
+  /** How many scores are ±Infinity. */
+  infinities: number;
+  /** Each row's softmax computed in float16, row-major; NaN where ∞ − ∞ arose. */
+  weights: Float64Array;
+  /** How many weights are NaN. */
+  nans: number;
+  /** The largest |q·k| in exact arithmetic (before any scaling): compare with 65504, float16's largest value. */
+  largestExactScore: number;
+}
 
 export interface PrecisionSoftmaxOptions {
   /** Divides the scores before the exponential (rounded to the precision first); 1 leaves them as they are. */
