@@ -39,6 +39,8 @@ const [q, k, v] = [normals(1, n * d), normals(2, n * d), normals(3, n * d)];
 const scores512 = normals(4, 512);
 // Trainers keep training across repetitions; every step costs the same, so the timing is unaffected.
 const trainers = Object.fromEntries([64, 512].map((dk) => [dk, { wasm: core.createTrainer({ keyCount: 32, dk, seed: 1, scaled: true }), js: plain.makeTrainer({ keyCount: 32, dk, seed: 1 }) }]));
+const kinds = ['unscaled', 'sqrt', 'linear', 'learned-temperature', 'qk-norm', 'softcap', 't5-init'];
+const kindTrainers = Object.fromEntries(kinds.map((kind) => [kind, { wasm: core.createTrainer({ keyCount: 32, dk: 64, seed: 1, kind }), js: plain.makeTrainer({ keyCount: 32, dk: 64, seed: 1, kind }) }]));
 
 const kernels = [
   { name: 'normals_1e6', label: '1e6 normal samples', wasm: () => core.sampleNormals({ count: 1e6, seed: 1 }), js: () => plain.sampleNormals(1e6, 1) },
@@ -50,6 +52,10 @@ const kernels = [
   ...[64, 512].map((dk) => ({
     name: `training_10_steps_n32_dk${dk}_b16`, label: `train 10 steps, n=32, dₖ=${dk}, batch 16`, steps: 10,
     wasm: () => trainers[dk].wasm.run(10), js: () => trainers[dk].js.run(10),
+  })),
+  ...kinds.map((kind) => ({
+    name: `training_10_steps_n32_dk64_b16_${kind}`, label: `train 10 steps, ${kind}, n=32, dₖ=64, batch 16`, steps: 10,
+    wasm: () => kindTrainers[kind].wasm.run(10), js: () => kindTrainers[kind].js.run(10),
   })),
 ];
 
@@ -67,7 +73,7 @@ for (const kernel of kernels) {
   console.log(`| ${kernel.label} | ${fmt(nat)} | ${fmt(wasm)} | ${fmt(js)} | ${ratio(wasm, nat)} | ${ratio(js, wasm)} |`);
   if (kernel.steps) rates.push({ label: kernel.label, perSecond: [nat, wasm, js].map((ms) => (ms === undefined ? undefined : (1000 * kernel.steps) / ms)) });
 }
-Object.values(trainers).forEach(({ wasm }) => wasm.delete());
+[...Object.values(trainers), ...Object.values(kindTrainers)].forEach(({ wasm }) => wasm.delete());
 
 console.log('\nTraining steps per second');
 console.log('| setting | native | WASM | plain JS |');

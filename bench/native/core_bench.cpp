@@ -101,6 +101,15 @@ int main() {
     report(name.c_str(), bestMilliseconds([&] { return trainer.run(10).loss[9]; }, 20));
   }
 
+  // Ten steps of each run kind at n 32, dₖ 64, batch 16: what each fix costs per step.
+  for (const auto& [kind, kindName] : kRunKindNames) {
+    TrainerConfig config;
+    config.kind = kind;
+    Trainer trainer(config);
+    const std::string name = std::string("training_10_steps_n32_dk64_b16_") + kindName;
+    report(name.c_str(), bestMilliseconds([&] { return trainer.run(10).loss[9]; }, 20));
+  }
+
   // The lesson's race: steps until accuracy (mean of 20 steps) reaches 0.9, scaled against unscaled, same seed.
   for (std::uint64_t seed = 1; seed <= 5; ++seed) {
     TrainerConfig config;
