@@ -5,7 +5,7 @@ export async function measureFrames({ presses = 120 } = {}) {
   const lesson = await openLesson();
   try {
     const { page } = lesson;
-    await page.goto(`${lesson.server.url}#softmax-dies`);
+    await page.goto(`${lesson.url}#softmax-dies`);
     await page.waitForSelector('#softmax-dies-widget[data-rendered]');
     await page.evaluate(() => {
       const w = window;
@@ -38,7 +38,7 @@ export async function measureTraining({ seconds = 3 } = {}) {
   const lesson = await openLesson();
   try {
     const { page } = lesson;
-    await page.goto(`${lesson.server.url}?training.dk=512&training.keys=32&training.steps=3000#training`);
+    await page.goto(`${lesson.url}?training.dk=512&training.keys=32&training.steps=3000#training`);
     await page.waitForSelector('#training-widget button.training-start');
     await page.evaluate(() => {
       const w = window;
