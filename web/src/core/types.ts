@@ -191,7 +191,7 @@ export type Float16ScoreOrder = 'after' | 'before' | 'balanced';
 export interface Float16ScoresRequest {
   /** dₖ, 1 to 65536. */
   dk: number;
-  /** Tokens (queries, and keys: each token's key is its query, its perfect match), 1 to 256; keyCount²·dk ≤ 4 194 304. */
+  /** Tokens (queries, and keys: each token's key is its query, its perfect match), 1 to 256; keyCount²·dk ≤ 4194304. */
   keyCount: number;
   /** Standard deviation of the entries of q and k, in (0, 1000]. */
   spread: number;
@@ -278,6 +278,10 @@ export interface TrainingChunk {
   gradientNorm: Float64Array;
   /** Median over the batch of ‖∂loss/∂scores‖: the gradient the softmax lets through; it dies when unscaled. */
   scoreGradientNorm: Float64Array;
+}
+
+/** Per-step diagnostics for the run kinds (separate from TrainingChunk so existing chunk copies still type-check). */
+export interface TrainingDiagnostics {
   /** Mean attention entropy over the batch, in nats (ln keyCount uniform, 0 one-hot): collapses near 0. */
   entropy: Float64Array;
   /** Largest |score| (the logit the softmax sees) in the batch. */
@@ -288,7 +292,7 @@ export interface TrainingChunk {
 
 export interface Trainer {
   /** steps optimisation steps, 1 to 1000 (keep chunks small, 5–20, so the worker stays responsive). */
-  run(steps: number): TrainingChunk;
+  run(steps: number): TrainingChunk & TrainingDiagnostics;
   readonly steps: number;
   /** Frees the WASM memory; afterwards run and steps throw a TypeError. Calling it again does nothing. */
   delete(): void;
