@@ -40,7 +40,10 @@ const scores512 = normals(4, 512);
 // Trainers keep training across repetitions; every step costs the same, so the timing is unaffected.
 const trainers = Object.fromEntries([64, 512].map((dk) => [dk, { wasm: core.createTrainer({ keyCount: 32, dk, seed: 1, scaled: true }), js: plain.makeTrainer({ keyCount: 32, dk, seed: 1 }) }]));
 const kinds = ['unscaled', 'sqrt', 'linear', 'learned-temperature', 'qk-norm', 'softcap', 't5-init'];
-const kindTrainers = Object.fromEntries(kinds.map((kind) => [kind, { wasm: core.createTrainer({ keyCount: 32, dk: 64, seed: 1, kind }), js: plain.makeTrainer({ keyCount: 32, dk: 64, seed: 1, kind }) }]));
+const kindTrainers = Object.fromEntries(kinds.map((kind) => {
+  const config = { keyCount: 32, dk: 64, seed: 1, kind };
+  return [kind, { wasm: core.createTrainer(config), js: plain.makeTrainer(config) }];
+}));
 
 const kernels = [
   { name: 'normals_1e6', label: '1e6 normal samples', wasm: () => core.sampleNormals({ count: 1e6, seed: 1 }), js: () => plain.sampleNormals(1e6, 1) },

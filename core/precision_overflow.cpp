@@ -69,7 +69,8 @@ HalfPrecisionScores float16Scores(int keyDimension, int keyCount, double spread,
     for (Eigen::Index i = 0; i < left.size(); ++i) left.data()[i] = roundToHalf(left.data()[i] / root);
   } else if (order == HalfScoreOrder::Balanced) {
     const double quarter = roundToHalf(std::pow(static_cast<double>(keyDimension), -0.25));
-    for (Eigen::Index i = 0; i < left.size(); ++i) left.data()[i] = right.data()[i] = roundToHalf(left.data()[i] * quarter);
+    for (Eigen::Index i = 0; i < left.size(); ++i)
+      left.data()[i] = right.data()[i] = roundToHalf(left.data()[i] * quarter);
   }
   result.scores.resize(keyCount, keyCount);
   for (int i = 0; i < keyCount; ++i) {

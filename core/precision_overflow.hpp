@@ -23,10 +23,10 @@ constexpr std::int64_t kMaxHalfScoreWork = 4194304;
 
 struct HalfPrecisionScores {
   int keyCount = 0;
-  RowMatrix scores;             // keyCount × keyCount float16 values as doubles; ±∞ where the score overflowed
-  std::int64_t infinities = 0;  // scores that are ±∞
-  RowMatrix weights;            // each row's softmax computed in float16 (as softmaxInPrecision orders it)
-  std::int64_t nans = 0;        // weights that are NaN (a row with +∞ gives ∞ − ∞ in the max shift)
+  RowMatrix scores;              // keyCount × keyCount float16 values as doubles; ±∞ where the score overflowed
+  std::int64_t infinities = 0;   // scores that are ±∞
+  RowMatrix weights;             // each row's softmax computed in float16 (as softmaxInPrecision orders it)
+  std::int64_t nans = 0;         // weights that are NaN (a row with +∞ gives ∞ − ∞ in the max shift)
   double largestExactScore = 0;  // max |q·k| of the float16 inputs in exact (double) arithmetic, before scaling
 };
 

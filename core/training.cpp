@@ -155,7 +155,9 @@ TrainingStepStats Trainer::run(int steps) {
     beta2Power_ *= kAdamBeta2;
     update(queryWeights_, gradient.queryWeights, queryFirstMoment_, querySecondMoment_);
     update(keyWeights_, gradient.keyWeights, keyFirstMoment_, keySecondMoment_);
-    if (learnsScale(config_.kind)) logScale_ += adamStep(gradient.logScale, logScaleFirstMoment_, logScaleSecondMoment_);
+    if (learnsScale(config_.kind)) {
+      logScale_ += adamStep(gradient.logScale, logScaleFirstMoment_, logScaleSecondMoment_);
+    }
     ++steps_;
   }
   return stats;

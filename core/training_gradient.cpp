@@ -95,7 +95,8 @@ RetrievalGradient gradientOf(const RetrievalBatch& batch, const RowMatrix& query
     lossSum += squaredError / static_cast<double>(d);
     // aⱼ = ∂L/∂pⱼ = (∂L/∂o)·xⱼ; through the softmax Jacobian, ∂L/∂sⱼ = pⱼ(aⱼ − Σₖ pₖaₖ).
     double mean = 0.0;
-    for (Eigen::Index j = 0; j < n; ++j) mean += weights[j] * (pull[j] = dot(output.data(), &batch.items(first + j, 0), d));
+    for (Eigen::Index j = 0; j < n; ++j)
+      mean += weights[j] * (pull[j] = dot(output.data(), &batch.items(first + j, 0), d));
     double scoreGradientSquared = 0.0;
     for (Eigen::Index j = 0; j < n; ++j) {
       const double scoreGradient = weights[j] * (pull[j] - mean);
@@ -143,7 +144,8 @@ RetrievalGradient gradientOf(const RetrievalBatch& batch, const RowMatrix& query
   }
   if (normalised) {  // ∂L/∂W_k += A·W_k
     for (Eigen::Index i = 0; i < d; ++i) {
-      for (Eigen::Index l = 0; l < d; ++l) addScaledRow(&result.keyWeights(i, 0), normPull(i, l), &keyWeights(l, 0), dk);
+      for (Eigen::Index l = 0; l < d; ++l)
+        addScaledRow(&result.keyWeights(i, 0), normPull(i, l), &keyWeights(l, 0), dk);
     }
   }
   return result;

@@ -26,15 +26,7 @@ namespace attention_lab {
 //   rate 0.01  (default) no collapse: sqrt 0.23, 0.97; qk-norm 0.28–0.30, 0.97; unscaled 0.06, 0.88
 // Retrieval rewards sharp attention, so every kind's entropy falls as it learns; the collapse is the fall that
 // comes with runaway logits and failed learning.
-enum class RunKind {
-  Unscaled = 0,
-  Sqrt = 1,
-  Linear = 2,
-  LearnedTemperature = 3,
-  QkNorm = 4,
-  Softcap = 5,
-  T5Init = 6
-};
+enum class RunKind { Unscaled = 0, Sqrt = 1, Linear = 2, LearnedTemperature = 3, QkNorm = 4, Softcap = 5, T5Init = 6 };
 inline constexpr NameTable<RunKind, 7> kRunKindNames{{{RunKind::Unscaled, "unscaled"},
                                                       {RunKind::Sqrt, "sqrt"},
                                                       {RunKind::Linear, "linear"},

@@ -141,7 +141,10 @@ export function attention(q, k, v, n, m, d, dv) {
 // The "Train it" step (core/training.cpp) in plain JS: ±1 items, q = x̃W_q, s = X·(W_k q)/divisor, output
 // Σ pⱼxⱼ against the target item, backpropagation through the softmax, Adam. Same work per step as the core, for
 // every run kind (core/training_kinds.hpp): the cap, the learned θ and qk-norm's norms through W_kW_kᵀ included.
-export function makeTrainer({ keyCount: n, dk, modelDim: d = 32, batchSize: B = 16, learningRate = 0.01, scaled = true, kind = scaled ? 'sqrt' : 'unscaled', softcap = 50, seed = 1 }) {
+export function makeTrainer({
+  keyCount: n, dk, modelDim: d = 32, batchSize: B = 16, learningRate = 0.01, scaled = true,
+  kind = scaled ? 'sqrt' : 'unscaled', softcap = 50, seed = 1,
+}) {
   const uniform = makeUniform(seed);
   const normal = makeNormal(seed + 1);
   const bits = () => (uniform() * 4294967296) >>> 0;  // 32 random bits

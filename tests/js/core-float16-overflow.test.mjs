@@ -11,7 +11,8 @@ before(async () => {
 const settings = { dk: 4096, keyCount: 16, spread: 6, seed: 1 };
 const halfMax = 65504;
 // The float16 values near x: any float16 value is a multiple of its spacing 2^(e−10) (normal range).
-const isHalf = (x) => !Number.isFinite(x) || x === 0 || Number.isInteger(x / 2 ** (Math.floor(Math.log2(Math.abs(x))) - 10));
+const isHalf = (x) =>
+  !Number.isFinite(x) || x === 0 || Number.isInteger(x / 2 ** (Math.floor(Math.log2(Math.abs(x))) - 10));
 
 describe('float16 scores through WASM', () => {
   test('at dₖ 4096, spread 6, q·k then ÷√dₖ overflows to ∞ and NaN; scaling q first does not', () => {
@@ -45,15 +46,37 @@ describe('float16 scores through WASM', () => {
 
   test('bad arguments are RangeErrors and TypeErrors naming the function and argument', () => {
     const cases = [
-      [{ ...settings, order: 'after', dk: 0 }, 'RangeError', 'float16Scores: dk must be an integer from 1 to 65536, got 0'],
-      [{ ...settings, order: 'after', keyCount: 64 }, 'RangeError', 'float16Scores: keyCount^2*dk must be at most 4194304, got 16777216'],
-      [{ ...settings, order: 'after', spread: -1 }, 'RangeError', 'float16Scores: spread must be greater than 0 and at most 1000, got -1'],
-      [{ ...settings, order: 'first' }, 'RangeError', "float16Scores: order must be one of after, before, balanced, got 'first'"],
-      [{ ...settings, order: 'after', spread: '6' }, 'TypeError', 'float16Scores: spread must be a number, got the string "6"'],
+      [
+        { ...settings, order: 'after', dk: 0 },
+        'RangeError',
+        'float16Scores: dk must be an integer from 1 to 65536, got 0',
+      ],
+      [
+        { ...settings, order: 'after', keyCount: 64 },
+        'RangeError',
+        'float16Scores: keyCount^2*dk must be at most 4194304, got 16777216',
+      ],
+      [
+        { ...settings, order: 'after', spread: -1 },
+        'RangeError',
+        'float16Scores: spread must be greater than 0 and at most 1000, got -1',
+      ],
+      [
+        { ...settings, order: 'first' },
+        'RangeError',
+        "float16Scores: order must be one of after, before, balanced, got 'first'",
+      ],
+      [
+        { ...settings, order: 'after', spread: '6' },
+        'TypeError',
+        'float16Scores: spread must be a number, got the string "6"',
+      ],
     ];
-    for (const [request, name, message] of cases) assert.throws(() => core.float16Scores(request), { name, message }, message);
+    for (const [request, name, message] of cases)
+      assert.throws(() => core.float16Scores(request), { name, message }, message);
     assert.throws(() => core.float16OverflowSpread({ dk: 0.5 }), {
-      name: 'RangeError', message: 'float16OverflowSpread: dk must be an integer from 1 to 65536, got 0.5',
+      name: 'RangeError',
+      message: 'float16OverflowSpread: dk must be an integer from 1 to 65536, got 0.5',
     });
   });
 });

@@ -13,7 +13,7 @@ using namespace attention_lab;
 
 namespace {
 
-constexpr RunKind kAllKinds[] = {RunKind::Unscaled, RunKind::Sqrt,     RunKind::Linear, RunKind::LearnedTemperature,
+constexpr RunKind kAllKinds[] = {RunKind::Unscaled, RunKind::Sqrt,    RunKind::Linear, RunKind::LearnedTemperature,
                                  RunKind::QkNorm,   RunKind::Softcap, RunKind::T5Init};
 
 std::string kindName(RunKind kind) { return nameOf(kRunKindNames, kind, "test", "kind"); }

@@ -57,7 +57,9 @@ export interface RawAttentionCore {
   gradientSurvival(dk: number, keyCount: number, mode: RawScaleMode, temperature: number, trials: number, seed: number): RawGradientSurvival;
   sampleNormals(count: number, seed: number): Float64Array;
   softmaxInPrecision(scores: Float64Array, temperature: number, precision: RawPrecision): { weights: Float64Array; exactZeros: number };
-  float16Scores(dk: number, keyCount: number, spread: number, order: RawHalfScoreOrder, seed: number): RawHalfPrecisionScores;
+  float16Scores(
+    dk: number, keyCount: number, spread: number, order: RawHalfScoreOrder, seed: number,
+  ): RawHalfPrecisionScores;
   float16OverflowSpread(dk: number): number;
   Trainer: new (config: RawTrainerConfig) => RawTrainer;
 }
@@ -77,7 +79,7 @@ export type RawPrecision = 'float64' | 'float32' | 'float16';
 
 export type RawRunKind = 'unscaled' | 'sqrt' | 'linear' | 'learned-temperature' | 'qk-norm' | 'softcap' | 't5-init';
 
-/** Undefined optional fields take the core's defaults; kind wins over the older scaled (true: sqrt, false: unscaled). */
+/** Undefined optional fields take the core's defaults; kind wins over the older scaled (true sqrt, false unscaled). */
 export interface RawTrainerConfig {
   keyCount: number;
   dk: number;

@@ -175,8 +175,8 @@ export function wrapCore(raw: RawAttentionCore): Core {
       const fn = 'float16Scores';
       const { dk, keyCount, spread, order, seed } = requireOptions(fn, request, true);
       return raw.float16Scores(requireNumber(fn, 'dk', dk), requireNumber(fn, 'keyCount', keyCount),
-        requireNumber(fn, 'spread', spread), requireChoice(fn, 'order', order, ['after', 'before', 'balanced'] as const),
-        requireNumber(fn, 'seed', seed));
+        requireNumber(fn, 'spread', spread),
+        requireChoice(fn, 'order', order, ['after', 'before', 'balanced'] as const), requireNumber(fn, 'seed', seed));
     },
 
     float16OverflowSpread(request) {
