@@ -51,6 +51,13 @@ const trainers = Object.fromEntries(
     },
   ]),
 );
+const kinds = ['unscaled', 'sqrt', 'linear', 'learned-temperature', 'qk-norm', 'softcap', 't5-init'];
+const kindTrainers = Object.fromEntries(
+  kinds.map((kind) => {
+    const config = { keyCount: 32, dk: 64, seed: 1, kind };
+    return [kind, { wasm: core.createTrainer(config), js: plain.makeTrainer(config) }];
+  }),
+);
 
 const kernels = [
   {
@@ -96,6 +103,13 @@ const kernels = [
     wasm: () => trainers[dk].wasm.run(10),
     js: () => trainers[dk].js.run(10),
   })),
+  ...kinds.map((kind) => ({
+    name: `training_10_steps_n32_dk64_b16_${kind}`,
+    label: `train 10 steps, ${kind}, n=32, dₖ=64, batch 16`,
+    steps: 10,
+    wasm: () => kindTrainers[kind].wasm.run(10),
+    js: () => kindTrainers[kind].js.run(10),
+  })),
 ];
 
 const native = nativeTimings();
@@ -118,7 +132,7 @@ for (const kernel of kernels) {
       perSecond: [nat, wasm, js].map((ms) => (ms === undefined ? undefined : (1000 * kernel.steps) / ms)),
     });
 }
-Object.values(trainers).forEach(({ wasm }) => wasm.delete());
+[...Object.values(trainers), ...Object.values(kindTrainers)].forEach(({ wasm }) => wasm.delete());
 
 console.log('\nTraining steps per second');
 console.log('| setting | native | WASM | plain JS |');

@@ -3,28 +3,19 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
+#include <string>
 #include <vector>
 
 #include "errors.hpp"
 #include "random_matrix.hpp"
+#include "training_loops.hpp"
 #include "validate.hpp"
 
 namespace attention_lab {
 namespace {
 
-// out[r, :] += a · in[:] over a contiguous row: the compiler vectorises it without reordering any single sum.
-inline void addScaledRow(double* out, double a, const double* in, Eigen::Index length) {
-  for (Eigen::Index i = 0; i < length; ++i) out[i] += a * in[i];
-}
-
-inline double dot(const double* a, const double* b, Eigen::Index length) {
-  double sum = 0.0;
-  for (Eigen::Index i = 0; i < length; ++i) sum += a[i] * b[i];
-  return sum;
-}
-
-RowMatrix initialWeights(NormalSampler& normal, int rows, int cols) {
-  const double std = 1.0 / std::sqrt(static_cast<double>(rows));  // N(0, 1/modelDimension)
+RowMatrix initialWeights(NormalSampler& normal, int rows, int cols, double factor) {
+  const double std = factor / std::sqrt(static_cast<double>(rows));  // N(0, factor²/modelDimension)
   return normalMatrix(normal, rows, cols, std);
 }
 
@@ -32,15 +23,6 @@ double squaredNorm(const RowMatrix& m) {
   double sum = 0.0;
   for (Eigen::Index i = 0; i < m.size(); ++i) sum += m.data()[i] * m.data()[i];
   return sum;
-}
-
-// The typical example's value: a mean would be carried by the few examples whose top two scores nearly tie.
-double median(std::vector<double> values) {
-  const std::size_t middle = values.size() / 2;
-  std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(middle), values.end());
-  const double upper = values[middle];
-  if (values.size() % 2 == 1) return upper;
-  return 0.5 * (*std::max_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(middle)) + upper);
 }
 
 }  // namespace
@@ -57,7 +39,8 @@ TrainerConfig trainerConfig(const char* function, const TrainerOptions& options)
   config.batchSize = options.batchSize.value_or(config.batchSize);
   config.optimizer = options.optimizer.value_or(config.optimizer);
   config.learningRate = options.learningRate.value_or(defaultLearningRate(config.optimizer));
-  config.scaled = options.scaled;
+  config.kind = options.kind.value_or(config.kind);
+  config.softcap = options.softcap.value_or(config.softcap);
   config.seed = options.seed;
   requireTrainerConfig(function, config);
   return config;
@@ -73,96 +56,41 @@ void requireTrainerConfig(const char* function, const TrainerConfig& config) {
     failArgument(ErrorKind::Range, function, "optimizer", listNumbered(kOptimizerNames),
                  static_cast<int>(config.optimizer));
   }
-  requireAtMost(function, "batchSize*modelDim*(keyCount+dk)", trainingStepWork(config), kMaxTrainingStepWork);
+  if (!isNamed(kRunKindNames, config.kind)) {
+    failArgument(ErrorKind::Range, function, "kind", listNumbered(kRunKindNames), static_cast<int>(config.kind));
+  }
+  requireInRange(function, "softcap", config.softcap, kMinSoftcap, kMaxSoftcap);
+  requireAtMost(function, trainingStepWorkFormula(config.kind), trainingStepWork(config), kMaxTrainingStepWork);
 }
 
 std::int64_t trainingStepWork(const TrainerConfig& config) {
-  return static_cast<std::int64_t>(config.batchSize) * config.modelDimension *
-         (static_cast<std::int64_t>(config.keyCount) + config.keyDimension);
+  const std::int64_t batch = config.batchSize, n = config.keyCount, d = config.modelDimension;
+  const std::int64_t base = batch * d * (n + config.keyDimension);
+  return config.kind == RunKind::QkNorm ? base + batch * n * d * d + 2 * d * d * config.keyDimension : base;
 }
 
-RetrievalGradient retrievalGradient(const RetrievalBatch& batch, const RowMatrix& queryWeights,
-                                    const RowMatrix& keyWeights, double divisor) {
-  const Eigen::Index batchSize = batch.batchSize;
-  const Eigen::Index n = batch.keyCount;
-  const Eigen::Index d = batch.modelDimension;
-  const Eigen::Index dk = queryWeights.cols();
+const char* trainingStepWorkFormula(RunKind kind) {
+  return kind == RunKind::QkNorm ? "batchSize*modelDim*(keyCount+dk)+batchSize*keyCount*modelDim^2+2*modelDim^2*dk"
+                                 : "batchSize*modelDim*(keyCount+dk)";
+}
 
-  // q_b = x̃_b·W_q, then u_b = W_k·q_b (length d), so that s_bj = x_bj·u_b / divisor.
-  RowMatrix q = RowMatrix::Zero(batchSize, dk);
-  RowMatrix u(batchSize, d);
-  for (Eigen::Index b = 0; b < batchSize; ++b) {
-    for (Eigen::Index i = 0; i < d; ++i) addScaledRow(&q(b, 0), batch.queries(b, i), &queryWeights(i, 0), dk);
-    for (Eigen::Index i = 0; i < d; ++i) u(b, i) = dot(&keyWeights(i, 0), &q(b, 0), dk);
-  }
+double Trainer::divisor() const {
+  if (config_.kind == RunKind::LearnedTemperature) return std::exp(logScale_);
+  return fixedDivisor(config_.kind, config_.keyDimension);
+}
 
-  RetrievalGradient result;
-  RowMatrix r = RowMatrix::Zero(batchSize, d);  // r_b = X_bᵀ·(∂L/∂s_b): how the loss pulls on u_b
-  Eigen::VectorXd scores(n), weights(n), pull(n);
-  Eigen::VectorXd output(d);
-  double lossSum = 0.0;
-  std::vector<double> scoreGradients(static_cast<std::size_t>(batchSize));  // per example, so without the ÷B
-  int correct = 0;
-  for (Eigen::Index b = 0; b < batchSize; ++b) {
-    const Eigen::Index first = b * n;
-    const int target = batch.targets[static_cast<std::size_t>(b)];
-    Eigen::Index best = 0;
-    for (Eigen::Index j = 0; j < n; ++j) {
-      scores[j] = dot(&batch.items(first + j, 0), &u(b, 0), d) / divisor;
-      if (scores[j] > scores[best]) best = j;  // ties go to the lower index
-    }
-    if (best == target) ++correct;
-    double total = 0.0;
-    for (Eigen::Index j = 0; j < n; ++j) total += weights[j] = std::exp(scores[j] - scores[best]);  // stable
-    output.setZero();
-    for (Eigen::Index j = 0; j < n; ++j)
-      addScaledRow(output.data(), weights[j] /= total, &batch.items(first + j, 0), d);
-    // loss_b = ‖o − x_t‖² / d; ∂loss_b/∂o = 2(o − x_t)/d, and the batch mean divides by B.
-    const double* targetItem = &batch.items(first + target, 0);
-    double squaredError = 0.0;
-    for (Eigen::Index i = 0; i < d; ++i) {
-      const double error = output[i] - targetItem[i];
-      squaredError += error * error;
-      output[i] = 2.0 * error / static_cast<double>(d * batchSize);  // output now holds ∂L/∂o
-    }
-    lossSum += squaredError / static_cast<double>(d);
-    // aⱼ = ∂L/∂pⱼ = (∂L/∂o)·xⱼ; through the softmax Jacobian, ∂L/∂sⱼ = pⱼ(aⱼ − Σₖ pₖaₖ).
-    double mean = 0.0;
-    for (Eigen::Index j = 0; j < n; ++j)
-      mean += weights[j] * (pull[j] = dot(output.data(), &batch.items(first + j, 0), d));
-    double scoreGradientSquared = 0.0;
-    for (Eigen::Index j = 0; j < n; ++j) {
-      const double scoreGradient = weights[j] * (pull[j] - mean);
-      scoreGradientSquared += scoreGradient * scoreGradient;
-      addScaledRow(&r(b, 0), scoreGradient, &batch.items(first + j, 0), d);
-    }
-    scoreGradients[static_cast<std::size_t>(b)] = std::sqrt(scoreGradientSquared) * static_cast<double>(batchSize);
-  }
-  result.loss = lossSum / static_cast<double>(batchSize);
-  result.accuracy = static_cast<double>(correct) / static_cast<double>(batchSize);
-  result.scoreGradientNorm = median(scoreGradients);
-
-  // ∂L/∂q_b = r_b·W_k / divisor; ∂L/∂W_k = Σ_b r_bᵀ q_b / divisor; ∂L/∂W_q = Σ_b x̃_bᵀ ∂L/∂q_b.
-  RowMatrix dq = RowMatrix::Zero(batchSize, dk);
-  result.keyWeights = RowMatrix::Zero(d, dk);
-  result.queryWeights = RowMatrix::Zero(d, dk);
-  for (Eigen::Index b = 0; b < batchSize; ++b) {
-    for (Eigen::Index i = 0; i < d; ++i) addScaledRow(&dq(b, 0), r(b, i) / divisor, &keyWeights(i, 0), dk);
-    for (Eigen::Index i = 0; i < d; ++i) {
-      addScaledRow(&result.keyWeights(i, 0), r(b, i) / divisor, &q(b, 0), dk);
-      addScaledRow(&result.queryWeights(i, 0), batch.queries(b, i), &dq(b, 0), dk);
-    }
-  }
-  return result;
+ScoreFunction Trainer::scoreFunction() const {
+  return ScoreFunction{config_.kind, config_.keyDimension, logScale_, config_.softcap};
 }
 
 Trainer::Trainer(const TrainerConfig& config) : config_(config), batchEngine_(config.seed, 1) {
   requireTrainerConfig("Trainer", config);
-  divisor_ = config.scaled ? std::sqrt(static_cast<double>(config.keyDimension)) : 1.0;
+  logScale_ = initialLogScale(config.kind, config.keyDimension);
   Xoshiro256pp weightEngine(config.seed, 0);
   NormalSampler normal(weightEngine);
-  queryWeights_ = initialWeights(normal, config.modelDimension, config.keyDimension);
-  keyWeights_ = initialWeights(normal, config.modelDimension, config.keyDimension);
+  const double queryFactor = queryInitFactor(config.kind, config.keyDimension);
+  queryWeights_ = initialWeights(normal, config.modelDimension, config.keyDimension, queryFactor);
+  keyWeights_ = initialWeights(normal, config.modelDimension, config.keyDimension, 1.0);
   for (RowMatrix* moment : {&queryFirstMoment_, &querySecondMoment_, &keyFirstMoment_, &keySecondMoment_}) {
     *moment = RowMatrix::Zero(config.modelDimension, config.keyDimension);
   }
@@ -187,28 +115,48 @@ void Trainer::update(RowMatrix& weights, const RowMatrix& gradient, RowMatrix& f
   }
 }
 
+// The change to one scalar (θ) by the same rule and rate as the weights, so every kind honours learningRate.
+double Trainer::adamStep(double gradient, double& firstMoment, double& secondMoment) const {
+  const double rate = config_.learningRate;
+  if (config_.optimizer == Optimizer::Sgd) return -rate * gradient;
+  firstMoment = kAdamBeta1 * firstMoment + (1.0 - kAdamBeta1) * gradient;
+  secondMoment = kAdamBeta2 * secondMoment + (1.0 - kAdamBeta2) * gradient * gradient;
+  return -rate * (firstMoment / (1.0 - beta1Power_)) / (std::sqrt(secondMoment / (1.0 - beta2Power_)) + kAdamEpsilon);
+}
+
 TrainingStepStats Trainer::run(int steps) {
   requireIntegerInRange("Trainer.run", "steps", steps, 1, kMaxStepsPerRun);
-  requireAtMost("Trainer.run", "steps*batchSize*modelDim*(keyCount+dk)", trainingStepWork(config_) * steps,
-                kMaxTrainingRunWork);
+  const std::string work = std::string("steps*(") + trainingStepWorkFormula(config_.kind) + ")";
+  const bool plainWork = config_.kind != RunKind::QkNorm;
+  requireAtMost("Trainer.run", plainWork ? "steps*batchSize*modelDim*(keyCount+dk)" : work.c_str(),
+                trainingStepWork(config_) * steps, kMaxTrainingRunWork);
   TrainingStepStats stats;
   stats.firstStep = steps_;
   stats.loss.resize(steps);
   stats.accuracy.resize(steps);
   stats.gradientNorm.resize(steps);
   stats.scoreGradientNorm.resize(steps);
+  stats.entropy.resize(steps);
+  stats.maxAbsScore.resize(steps);
+  stats.learnedScale.resize(steps);
   for (int s = 0; s < steps; ++s) {
     const RetrievalBatch batch =
         sampleRetrievalBatch(batchEngine_, config_.batchSize, config_.keyCount, config_.modelDimension);
-    const RetrievalGradient gradient = retrievalGradient(batch, queryWeights_, keyWeights_, divisor_);
+    const RetrievalGradient gradient = retrievalGradient(batch, queryWeights_, keyWeights_, scoreFunction());
     stats.loss[s] = gradient.loss;
     stats.accuracy[s] = gradient.accuracy;
     stats.gradientNorm[s] = std::sqrt(squaredNorm(gradient.queryWeights) + squaredNorm(gradient.keyWeights));
     stats.scoreGradientNorm[s] = gradient.scoreGradientNorm;
+    stats.entropy[s] = gradient.meanEntropy;
+    stats.maxAbsScore[s] = gradient.maxAbsScore;
+    stats.learnedScale[s] = learnsScale(config_.kind) ? std::exp(logScale_) : std::nan("");
     beta1Power_ *= kAdamBeta1;
     beta2Power_ *= kAdamBeta2;
     update(queryWeights_, gradient.queryWeights, queryFirstMoment_, querySecondMoment_);
     update(keyWeights_, gradient.keyWeights, keyFirstMoment_, keySecondMoment_);
+    if (learnsScale(config_.kind)) {
+      logScale_ += adamStep(gradient.logScale, logScaleFirstMoment_, logScaleSecondMoment_);
+    }
     ++steps_;
   }
   return stats;
@@ -220,8 +168,10 @@ std::int64_t stepsToAccuracy(const TrainerConfig& config, double target, int win
   requireInRange(function, "target", target, 0.01, 1.0);
   requireIntegerInRange(function, "window", window, 1, kMaxStepsPerRun);
   requireIntegerInRange(function, "maxSteps", maxSteps, 1, 100000);
-  requireAtMost(function, "maxSteps*batchSize*modelDim*(keyCount+dk)", trainingStepWork(config) * maxSteps,
-                100 * kMaxTrainingRunWork);
+  const std::string work = std::string("maxSteps*(") + trainingStepWorkFormula(config.kind) + ")";
+  const bool plainWork = config.kind != RunKind::QkNorm;
+  requireAtMost(function, plainWork ? "maxSteps*batchSize*modelDim*(keyCount+dk)" : work.c_str(),
+                trainingStepWork(config) * maxSteps, 100 * kMaxTrainingRunWork);
   Trainer trainer(config);
   // Counts of correct examples, not a running mean of fractions, so rounding never decides a threshold crossing.
   const double needed = target * window * config.batchSize;

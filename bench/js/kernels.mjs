@@ -162,7 +162,8 @@ export function attention(q, k, v, n, m, d, dv) {
 }
 
 // The "Train it" step (core/training.cpp) in plain JS: ±1 items, q = x̃W_q, s = X·(W_k q)/divisor, output
-// Σ pⱼxⱼ against the target item, backpropagation through the softmax, Adam. Same work per step as the core.
+// Σ pⱼxⱼ against the target item, backpropagation through the softmax, Adam. Same work per step as the core, for
+// every run kind (core/training_kinds.hpp): the cap, the learned θ and qk-norm's norms through W_kW_kᵀ included.
 export function makeTrainer({
   keyCount: n,
   dk,
@@ -170,15 +171,27 @@ export function makeTrainer({
   batchSize: B = 16,
   learningRate = 0.01,
   scaled = true,
+  kind = scaled ? 'sqrt' : 'unscaled',
+  softcap = 50,
   seed = 1,
 }) {
   const uniform = makeUniform(seed);
   const normal = makeNormal(seed + 1);
   const bits = () => (uniform() * 4294967296) >>> 0; // 32 random bits
-  const divisor = scaled ? Math.sqrt(dk) : 1;
-  const init = () => Float64Array.from({ length: d * dk }, () => normal() / Math.sqrt(d));
-  const wq = init(),
-    wk = init();
+  const learns = kind === 'learned-temperature' || kind === 'qk-norm';
+  const normalised = kind === 'qk-norm';
+  const fixed = kind === 'sqrt' || kind === 'softcap' ? Math.sqrt(dk) : kind === 'linear' ? dk : 1;
+  let theta = learns ? 0.5 * Math.log(dk) : 0,
+    mTheta = 0,
+    vTheta = 0;
+  const init = (factor) => Float64Array.from({ length: d * dk }, () => (factor * normal()) / Math.sqrt(d));
+  const wq = init(kind === 't5-init' ? 1 / Math.sqrt(dk) : 1),
+    wk = init(1);
+  const gram = new Float64Array(normalised ? d * d : 0),
+    pullA = new Float64Array(normalised ? d * d : 0);
+  const mx = new Float64Array(d),
+    norms = new Float64Array(n),
+    qPull = new Float64Array(B);
   const [mq, vq, mk, vk] = [0, 0, 0, 0].map(() => new Float64Array(d * dk));
   const items = new Float64Array(B * n * d),
     queries = new Float64Array(B * d),
@@ -191,7 +204,8 @@ export function makeTrainer({
     gk = new Float64Array(d * dk);
   const p = new Float64Array(n),
     pull = new Float64Array(n),
-    out = new Float64Array(d);
+    out = new Float64Array(d),
+    scores = new Float64Array(n);
   let beta1Power = 1,
     beta2Power = 1;
 
@@ -229,7 +243,22 @@ export function makeTrainer({
     dq.fill(0);
     gq.fill(0);
     gk.fill(0);
-    let loss = 0;
+    pullA.fill(0);
+    qPull.fill(0);
+    const divisor = kind === 'learned-temperature' ? Math.exp(theta) : fixed,
+      gain = normalised ? Math.exp(theta) : 1;
+    const rowDivisor = normalised ? 1 : divisor;
+    let loss = 0,
+      gTheta = 0;
+    if (normalised) {
+      for (let i = 0; i < d; i++) {
+        for (let l = 0; l < d; l++) {
+          let sum = 0;
+          for (let c = 0; c < dk; c++) sum += wk[i * dk + c] * wk[l * dk + c];
+          gram[i * d + l] = sum;
+        }
+      }
+    }
     for (let b = 0; b < B; b++) {
       for (let i = 0; i < d; i++) {
         const x = queries[b * d + i];
@@ -240,11 +269,32 @@ export function makeTrainer({
         for (let l = 0; l < dk; l++) sum += wk[i * dk + l] * q[b * dk + l];
         u[b * d + i] = sum;
       }
-      let max = -Infinity;
+      let max = -Infinity,
+        qNorm = 1;
+      if (normalised) {
+        let sum = 0;
+        for (let l = 0; l < dk; l++) sum += q[b * dk + l] * q[b * dk + l];
+        qNorm = Math.sqrt(sum);
+      }
       for (let j = 0; j < n; j++) {
+        const at = (b * n + j) * d;
         let s = 0;
-        for (let i = 0; i < d; i++) s += items[(b * n + j) * d + i] * u[b * d + i];
-        p[j] = s / divisor;
+        for (let i = 0; i < d; i++) s += items[at + i] * u[b * d + i];
+        if (normalised) {
+          let kk = 0;
+          for (let i = 0; i < d; i++) {
+            let sum = 0;
+            for (let l = 0; l < d; l++) sum += gram[i * d + l] * items[at + l];
+            mx[i] = sum;
+            kk += items[at + i] * sum;
+          }
+          norms[j] = Math.sqrt(kk);
+          scores[j] = (gain * s) / (qNorm * norms[j]);
+        } else {
+          scores[j] = s / divisor;
+          if (kind === 'softcap') scores[j] = softcap * Math.tanh(scores[j] / softcap);
+        }
+        p[j] = scores[j];
         if (p[j] > max) max = p[j];
       }
       let total = 0;
@@ -267,17 +317,34 @@ export function makeTrainer({
         mean += p[j] * (pull[j] = s);
       }
       for (let j = 0; j < n; j++) {
-        const g = p[j] * (pull[j] - mean);
-        for (let i = 0; i < d; i++) r[b * d + i] += g * items[(b * n + j) * d + i];
+        const at = (b * n + j) * d;
+        let g = p[j] * (pull[j] - mean);
+        if (kind === 'learned-temperature') gTheta -= g * scores[j];
+        if (normalised) {
+          const onScale = g * scores[j];
+          gTheta += onScale;
+          qPull[b] += onScale;
+          const c = -onScale / (norms[j] * norms[j]);
+          for (let i = 0; i < d; i++) for (let l = 0; l < d; l++) pullA[i * d + l] += c * items[at + i] * items[at + l];
+          g *= gain / (qNorm * norms[j]);
+        } else if (kind === 'softcap') {
+          g *= 1 - (scores[j] / softcap) ** 2;
+        }
+        for (let i = 0; i < d; i++) r[b * d + i] += g * items[at + i];
       }
     }
     for (let b = 0; b < B; b++) {
       for (let i = 0; i < d; i++) {
-        const ri = r[b * d + i] / divisor;
+        const ri = r[b * d + i] / rowDivisor;
         for (let l = 0; l < dk; l++) dq[b * dk + l] += ri * wk[i * dk + l];
       }
+      if (normalised) {
+        let qq = 0;
+        for (let l = 0; l < dk; l++) qq += q[b * dk + l] * q[b * dk + l];
+        for (let l = 0; l < dk; l++) dq[b * dk + l] -= (qPull[b] / qq) * q[b * dk + l];
+      }
       for (let i = 0; i < d; i++) {
-        const ri = r[b * d + i] / divisor,
+        const ri = r[b * d + i] / rowDivisor,
           x = queries[b * d + i];
         for (let l = 0; l < dk; l++) {
           gk[i * dk + l] += ri * q[b * dk + l];
@@ -285,10 +352,20 @@ export function makeTrainer({
         }
       }
     }
+    if (normalised) {
+      for (let i = 0; i < d; i++) {
+        for (let l = 0; l < d; l++) for (let c = 0; c < dk; c++) gk[i * dk + c] += pullA[i * d + l] * wk[l * dk + c];
+      }
+    }
     beta1Power *= 0.9;
     beta2Power *= 0.999;
     adam(wq, gq, mq, vq, 1 - beta1Power, 1 - beta2Power);
     adam(wk, gk, mk, vk, 1 - beta1Power, 1 - beta2Power);
+    if (learns) {
+      mTheta = 0.9 * mTheta + 0.1 * gTheta;
+      vTheta = 0.999 * vTheta + 0.001 * gTheta * gTheta;
+      theta -= (learningRate * (mTheta / (1 - beta1Power))) / (Math.sqrt(vTheta / (1 - beta2Power)) + 1e-8);
+    }
     return loss / B;
   }
 

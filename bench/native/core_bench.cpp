@@ -101,13 +101,22 @@ int main() {
     report(name.c_str(), bestMilliseconds([&] { return trainer.run(10).loss[9]; }, 20));
   }
 
+  // Ten steps of each run kind at n 32, dₖ 64, batch 16: what each fix costs per step.
+  for (const auto& [kind, kindName] : kRunKindNames) {
+    TrainerConfig config;
+    config.kind = kind;
+    Trainer trainer(config);
+    const std::string name = std::string("training_10_steps_n32_dk64_b16_") + kindName;
+    report(name.c_str(), bestMilliseconds([&] { return trainer.run(10).loss[9]; }, 20));
+  }
+
   // The lesson's race: steps until accuracy (mean of 20 steps) reaches 0.9, scaled against unscaled, same seed.
   for (std::uint64_t seed = 1; seed <= 5; ++seed) {
     TrainerConfig config;
     config.keyDimension = 256;
     config.seed = seed;
     const std::int64_t scaled = stepsToAccuracy(config, 0.9, 20, 2000);
-    config.scaled = false;
+    config.kind = RunKind::Unscaled;
     const std::int64_t unscaled = stepsToAccuracy(config, 0.9, 20, 2000);
     std::printf("{\"race\":\"n32_dk256_b16_adam\",\"seed\":%d,\"scaled\":%lld,\"unscaled\":%lld}\n",
                 static_cast<int>(seed), static_cast<long long>(scaled), static_cast<long long>(unscaled));

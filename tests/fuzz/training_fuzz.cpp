@@ -27,7 +27,7 @@ TrainerConfig config(FuzzInput& in) {
   c.batchSize = static_cast<int>(bindings::toInteger(fn, "config.batchSize", in.count(4), 1, kMaxTrainingBatch));
   c.optimizer = in.flag() ? Optimizer::Adam : Optimizer::Sgd;
   c.learningRate = in.flag() ? defaultLearningRate(c.optimizer) : in.number();
-  c.scaled = in.flag();
+  c.kind = in.flag() ? RunKind::Sqrt : RunKind::Unscaled;
   c.seed = bindings::toSeed(fn, in.count(255));
   return c;
 }

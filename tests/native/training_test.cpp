@@ -116,7 +116,7 @@ TEST_CASE("at initialisation unscaled scores have variance ≈ dₖ, the lesson'
   TrainerConfig config = smallConfig();
   config.keyDimension = 256;
   config.modelDimension = 32;
-  config.scaled = false;
+  config.kind = RunKind::Unscaled;
   const Trainer trainer(config);
   Xoshiro256pp engine(9);
   const RetrievalBatch batch = sampleRetrievalBatch(engine, 64, 16, 32);
@@ -136,7 +136,7 @@ TEST_CASE("at initialisation unscaled scores have variance ≈ dₖ, the lesson'
   // One draw of the weights: W_q W_kᵀ's spread makes this ±10% or so; 0.7..1.3 still rules out dₖ² or 1.
   CHECK(sumSquares / count / 256.0 == doctest::Approx(1.0).epsilon(0.3));
   CHECK(trainer.divisor() == 1.0);
-  config.scaled = true;
+  config.kind = RunKind::Sqrt;
   CHECK(Trainer(config).divisor() == 16.0);
 }
 
@@ -168,7 +168,7 @@ TEST_CASE("the pinned curves (the WASM build must reproduce them)") {
           doctest::Approx(kPinnedScaledAdamGradientNorm[static_cast<std::size_t>(i)]).epsilon(1e-12));
   }
   TrainerConfig sgd = smallConfig();
-  sgd.scaled = false;
+  sgd.kind = RunKind::Unscaled;
   sgd.optimizer = Optimizer::Sgd;
   sgd.learningRate = defaultLearningRate(Optimizer::Sgd);
   const TrainingStepStats plain = Trainer(sgd).run(6);
@@ -200,7 +200,7 @@ TEST_CASE("the lesson's claim: without ÷√dₖ the same model lags far behind 
     config.keyDimension = 256;
     config.seed = seed;
     const std::int64_t scaled = stepsToAccuracy(config, 0.9, 20, 600);
-    config.scaled = false;
+    config.kind = RunKind::Unscaled;
     const std::int64_t unscaled = stepsToAccuracy(config, 0.9, 20, 600);
     CAPTURE(seed);
     CHECK(scaled > 0);
@@ -216,7 +216,7 @@ TEST_CASE("the gradient reaching the scores shrinks as unscaled scores saturate"
   for (int dk : {16, 256, 1024}) {
     TrainerConfig config;
     config.keyDimension = dk;
-    config.scaled = false;
+    config.kind = RunKind::Unscaled;
     const Trainer unscaled(config);
     const double atScores =
         retrievalGradient(batch, unscaled.queryWeights(), unscaled.keyWeights(), 1.0).scoreGradientNorm;
@@ -306,12 +306,12 @@ TEST_CASE("trainerConfig: unset fields take the defaults, the learning rate its 
   CHECK(defaults.learningRate == kDefaultAdamLearningRate);
   options.optimizer = Optimizer::Sgd;
   options.keyDimension = 128;
-  options.scaled = false;
+  options.kind = RunKind::Unscaled;
   options.seed = 9;
   const TrainerConfig sgd = trainerConfig("createTrainer", options);
   CHECK(sgd.learningRate == kDefaultSgdLearningRate);
   CHECK(sgd.keyDimension == 128);
-  CHECK_FALSE(sgd.scaled);
+  CHECK(sgd.kind == RunKind::Unscaled);
   CHECK(sgd.seed == 9);
   options.learningRate = 0.5;
   CHECK(trainerConfig("createTrainer", options).learningRate == 0.5);

@@ -7,6 +7,7 @@
 #include "modes.hpp"
 #include "options.hpp"
 #include "precision.hpp"
+#include "precision_overflow.hpp"
 #include "random_matrix.hpp"
 #include "results.hpp"
 #include "scores.hpp"
@@ -158,6 +159,31 @@ val softmaxInPrecisionBinding(const val& scores, double temperature, const std::
   });
 }
 
+val float16ScoresBinding(double keyDimension, double keyCount, double spread, const std::string& order, double seed) {
+  return guarded([&] {
+    const char* fn = "float16Scores";
+    const HalfPrecisionScores h =
+        float16Scores(static_cast<int>(toInteger(fn, "dk", keyDimension, 1, kMaxHalfScoreKeyDimension)),
+                      static_cast<int>(toInteger(fn, "keyCount", keyCount, 1, kMaxHalfScoreKeys)), spread,
+                      toHalfScoreOrder(fn, order), toSeed(fn, seed));
+    val result = val::object();
+    result.set("keyCount", h.keyCount);
+    result.set("scores", toFloat64Array(h.scores));
+    result.set("infinities", static_cast<double>(h.infinities));
+    result.set("weights", toFloat64Array(h.weights));
+    result.set("nans", static_cast<double>(h.nans));
+    result.set("largestExactScore", h.largestExactScore);
+    return result;
+  });
+}
+
+double float16OverflowSpreadBinding(double keyDimension) {
+  return guarded([&] {
+    const char* fn = "float16OverflowSpread";
+    return float16OverflowSpread(static_cast<int>(toInteger(fn, "dk", keyDimension, 1, kMaxHalfScoreKeyDimension)));
+  });
+}
+
 // The trainer lives in WASM memory between chunks; JS owns it and must call .delete() (the TS layer wraps that).
 class TrainerBinding {
  public:
@@ -202,6 +228,8 @@ EMSCRIPTEN_BINDINGS(attention_core) {
   function("gradientSurvival", &gradientSurvivalBinding);
   function("sampleNormals", &sampleNormalsBinding);
   function("softmaxInPrecision", &softmaxInPrecisionBinding);
+  function("float16Scores", &float16ScoresBinding);
+  function("float16OverflowSpread", &float16OverflowSpreadBinding);
   emscripten::class_<TrainerBinding>("Trainer")
       .constructor(&createTrainerBinding)
       .function("run", &TrainerBinding::run)

@@ -57,16 +57,35 @@ export interface RawAttentionCore {
   gradientSurvival(dk: number, keyCount: number, mode: RawScaleMode, temperature: number, trials: number, seed: number): RawGradientSurvival;
   sampleNormals(count: number, seed: number): Float64Array;
   softmaxInPrecision(scores: Float64Array, temperature: number, precision: RawPrecision): { weights: Float64Array; exactZeros: number };
+  float16Scores(
+    dk: number, keyCount: number, spread: number, order: RawHalfScoreOrder, seed: number,
+  ): RawHalfPrecisionScores;
+  float16OverflowSpread(dk: number): number;
   Trainer: new (config: RawTrainerConfig) => RawTrainer;
+}
+
+export type RawHalfScoreOrder = 'after' | 'before' | 'balanced';
+
+export interface RawHalfPrecisionScores {
+  keyCount: number;
+  scores: Float64Array;
+  infinities: number;
+  weights: Float64Array;
+  nans: number;
+  largestExactScore: number;
 }
 
 export type RawPrecision = 'float64' | 'float32' | 'float16';
 
-/** Undefined optional fields take the core's defaults. */
+export type RawRunKind = 'unscaled' | 'sqrt' | 'linear' | 'learned-temperature' | 'qk-norm' | 'softcap' | 't5-init';
+
+/** Undefined optional fields take the core's defaults; kind wins over the older scaled (true sqrt, false unscaled). */
 export interface RawTrainerConfig {
   keyCount: number;
   dk: number;
-  scaled: boolean;
+  kind?: RawRunKind;
+  scaled?: boolean;
+  softcap?: number;
   seed: number;
   modelDim?: number;
   batchSize?: number;
@@ -80,6 +99,9 @@ export interface RawTrainingChunk {
   accuracy: Float64Array;
   gradientNorm: Float64Array;
   scoreGradientNorm: Float64Array;
+  entropy: Float64Array;
+  maxAbsScore: Float64Array;
+  learnedScale: Float64Array;
 }
 
 /** An Embind object in WASM memory: call delete() when done. */

@@ -7,6 +7,7 @@
 #include "errors.hpp"
 #include "names.hpp"
 #include "precision.hpp"
+#include "precision_overflow.hpp"
 #include "scale.hpp"
 #include "training.hpp"
 
@@ -28,6 +29,14 @@ inline DotProductMethod toMethod(const char* function, const std::string& method
 
 inline Precision toPrecision(const char* function, const std::string& precision) {
   return fromName(kPrecisionNames, function, "precision", precision);
+}
+
+inline HalfScoreOrder toHalfScoreOrder(const char* function, const std::string& order) {
+  return fromName(kHalfScoreOrderNames, function, "order", order);
+}
+
+inline RunKind toRunKind(const char* function, const std::string& kind) {
+  return fromName(kRunKindNames, function, "kind", kind);
 }
 
 inline Optimizer toOptimizer(const char* function, const std::string& optimizer) {

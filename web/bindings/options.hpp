@@ -50,7 +50,16 @@ inline TrainerOptions toTrainerOptions(const char* function, const val& config) 
   if (!optimizer.isUndefined()) options.optimizer = toOptimizer(function, optimizer.as<std::string>());
   const val learningRate = config["learningRate"];
   if (!learningRate.isUndefined()) options.learningRate = learningRate.as<double>();
-  options.scaled = config["scaled"].as<bool>();
+  // kind wins; the older boolean `scaled` still picks sqrt or unscaled (the TS layer refuses a contradiction).
+  const val kind = config["kind"];
+  const val scaled = config["scaled"];
+  if (!kind.isUndefined()) {
+    options.kind = toRunKind(function, kind.as<std::string>());
+  } else if (!scaled.isUndefined()) {
+    options.kind = scaled.as<bool>() ? RunKind::Sqrt : RunKind::Unscaled;
+  }
+  const val softcap = config["softcap"];
+  if (!softcap.isUndefined()) options.softcap = softcap.as<double>();
   options.seed = toSeed(function, config["seed"].as<double>());
   return options;
 }

@@ -129,6 +129,9 @@ inline val toJs(const TrainingStepStats& stats) {
   result.set("accuracy", toFloat64Array(stats.accuracy));
   result.set("gradientNorm", toFloat64Array(stats.gradientNorm));
   result.set("scoreGradientNorm", toFloat64Array(stats.scoreGradientNorm));
+  result.set("entropy", toFloat64Array(stats.entropy));
+  result.set("maxAbsScore", toFloat64Array(stats.maxAbsScore));
+  result.set("learnedScale", toFloat64Array(stats.learnedScale));
   return result;
 }
 

@@ -10,7 +10,7 @@ import {
   requireOptions,
 } from './checks.js';
 import { toRawAttentionScale, toRawScale } from './scales.js';
-import type { Core, Precision, SoftmaxOptions, Trainer } from './types.js';
+import type { Core, Float16ScoreOrder, Precision, RunKind, SoftmaxOptions, Trainer } from './types.js';
 
 // Splits a row-major matrix into its rows (views, no copies).
 function rows(matrix: Float64Array, count: number): Float64Array[] {
@@ -43,6 +43,9 @@ function wrapTrainer(raw: RawTrainer): Trainer {
         accuracy: chunk.accuracy,
         gradientNorm: chunk.gradientNorm,
         scoreGradientNorm: chunk.scoreGradientNorm,
+        entropy: chunk.entropy,
+        maxAbsScore: chunk.maxAbsScore,
+        learnedScale: chunk.learnedScale,
       };
     },
     get steps() {
@@ -57,6 +60,18 @@ function wrapTrainer(raw: RawTrainer): Trainer {
 
 function optionalNumber(fn: string, name: string, value: unknown): number | undefined {
   return value === undefined ? undefined : requireNumber(fn, name, value);
+}
+
+// kind, or the older scaled (true: sqrt, false: unscaled); both given must agree; neither is sqrt.
+function runKind(fn: string, kind: unknown, scaled: unknown): RunKind {
+  const alias = scaled === undefined ? undefined : requireBoolean(fn, 'scaled', scaled) ? 'sqrt' : 'unscaled';
+  if (kind === undefined) return alias ?? 'sqrt';
+  // The name itself is checked by the core's one table of run kinds.
+  const chosen = requireName<RunKind>(fn, 'kind', kind);
+  if (alias !== undefined && alias !== chosen) {
+    throw new RangeError(`${fn}: scaled must agree with kind ('${chosen}'), got ${String(scaled)}; give only kind`);
+  }
+  return chosen;
 }
 
 export function wrapCore(raw: RawAttentionCore): Core {
@@ -216,12 +231,31 @@ export function wrapCore(raw: RawAttentionCore): Core {
       );
     },
 
+    float16Scores(request) {
+      const fn = 'float16Scores';
+      const { dk, keyCount, spread, order, seed } = requireOptions(fn, request, true);
+      return raw.float16Scores(
+        requireNumber(fn, 'dk', dk),
+        requireNumber(fn, 'keyCount', keyCount),
+        requireNumber(fn, 'spread', spread),
+        requireName<Float16ScoreOrder>(fn, 'order', order),
+        requireNumber(fn, 'seed', seed),
+      );
+    },
+
+    float16OverflowSpread(request) {
+      const { dk } = requireOptions('float16OverflowSpread', request, true);
+      return raw.float16OverflowSpread(requireNumber('float16OverflowSpread', 'dk', dk));
+    },
+
     createTrainer(config) {
       const fn = 'createTrainer';
       const {
         keyCount,
         dk,
+        kind,
         scaled,
+        softcap,
         seed,
         modelDim,
         batchSize,
@@ -232,7 +266,8 @@ export function wrapCore(raw: RawAttentionCore): Core {
         new raw.Trainer({
           keyCount: requireNumber(fn, 'keyCount', keyCount),
           dk: requireNumber(fn, 'dk', dk),
-          scaled: requireBoolean(fn, 'scaled', scaled),
+          kind: runKind(fn, kind, scaled),
+          softcap: optionalNumber(fn, 'softcap', softcap),
           seed: requireNumber(fn, 'seed', seed),
           modelDim: optionalNumber(fn, 'modelDim', modelDim),
           batchSize: optionalNumber(fn, 'batchSize', batchSize),

@@ -4,6 +4,7 @@ import createAttentionCore from '../../generated/wasm/attention_core.mjs';
 import { wrapCore } from './api.js';
 import type { Core, LoadCoreOptions } from './types.js';
 
+export { runKinds } from './run-kinds.js';
 export type * from './types.js';
 
 const defaultWasmUrl = new URL('../../generated/wasm/attention_core.wasm', import.meta.url);

@@ -167,6 +167,14 @@ export interface Core {
    * exactly, subnormals included): shows where unscaled weights underflow to exactly 0.
    */
   softmaxInPrecision(scores: Float64Array, options: PrecisionSoftmaxOptions): PrecisionSoftmax;
+  /**
+   * q·k computed in float16 (every product and partial sum rounded, IEEE binary16 emulated exactly) with the
+   * ÷√dₖ after the product, before it (on q) or balanced (dₖ^(−1/4) on each side): where 'after' overflows to ±∞
+   * and the softmax turns it into NaN, while the other orders stay finite.
+   */
+  float16Scores(request: Float16ScoresRequest): Float16Scores;
+  /** The entry spread σ at which the aligned score σ²·dₖ reaches 65504: √(65504/dₖ), 4.0 at dₖ 4096. */
+  float16OverflowSpread(request: { dk: number }): number;
   /** A one-head attention model on the retrieval task, trained in WASM; call delete() when done (in `finally`). */
   createTrainer(config: TrainerConfig): Trainer;
 }
@@ -179,6 +187,35 @@ export interface LoadCoreOptions {
 }
 
 export type Precision = 'float64' | 'float32' | 'float16';
+
+/** Where the ÷√dₖ goes in a float16 q·k: after the product, before it (on q), or split dₖ^(−1/4) on q and k. */
+export type Float16ScoreOrder = 'after' | 'before' | 'balanced';
+
+export interface Float16ScoresRequest {
+  /** dₖ, 1 to 65536. */
+  dk: number;
+  /** Tokens (queries, and keys: each token's key is its query, its perfect match), 1 to 256; keyCount²·dk ≤ 4194304. */
+  keyCount: number;
+  /** Standard deviation of the entries of q and k, in (0, 1000]. */
+  spread: number;
+  order: Float16ScoreOrder;
+  /** 0 to 2^53 − 1; the same seed gives the same q and k for every order. */
+  seed: number;
+}
+
+export interface Float16Scores {
+  keyCount: number;
+  /** Row-major keyCount × keyCount scores, the exact float16 values as doubles (±Infinity where they overflowed). */
+  scores: Float64Array;
+  /** How many scores are ±Infinity. */
+  infinities: number;
+  /** Each row's softmax computed in float16, row-major; NaN where ∞ − ∞ arose. */
+  weights: Float64Array;
+  /** How many weights are NaN. */
+  nans: number;
+  /** The largest |q·k| in exact arithmetic (before any scaling): compare with 65504, float16's largest value. */
+  largestExactScore: number;
+}
 
 export interface PrecisionSoftmaxOptions {
   /** Divides the scores before the exponential (rounded to the precision first); 1 leaves them as they are. */
@@ -194,21 +231,37 @@ export interface PrecisionSoftmax {
 }
 
 /**
- * "Train it": each query must find its matching key among keyCount random items. q = x̃W_q, kⱼ = xⱼW_k,
- * sⱼ = q·kⱼ / (√dₖ if scaled, else 1); the output Σ softmax(s)ⱼ xⱼ must reproduce the target item (squared error).
- * Scaled and unscaled runs of one seed start from the same weights and see the same batches.
+ * How a run turns r = q·kⱼ into the score (core/training_kinds.hpp):
+ * 'unscaled' r; 'sqrt' r/√dₖ; 'linear' r/dₖ; 'learned-temperature' r/τ with τ = e^θ learned, starting at √dₖ;
+ * 'qk-norm' g·cos(q, kⱼ) with g = e^θ learned, starting at √dₖ; 'softcap' c·tanh((r/√dₖ)/c) (Gemma 2, c = softcap);
+ * 't5-init' r, with W_q initialised × 1/√dₖ so the initial scores have variance 1.
+ */
+export type RunKind = 'unscaled' | 'sqrt' | 'linear' | 'learned-temperature' | 'qk-norm' | 'softcap' | 't5-init';
+
+/**
+ * "Train it": each query must find its matching key among keyCount random items. q = x̃W_q, kⱼ = xⱼW_k, sⱼ from
+ * q·kⱼ by the run kind; the output Σ softmax(s)ⱼ xⱼ must reproduce the target item (squared error).
+ * Every kind of one seed starts from the same normal draws and sees the same batches.
  */
 export interface TrainerConfig {
   /** n, 2 to 256. */
   keyCount: number;
   /** dₖ, 1 to 1024. */
   dk: number;
-  scaled: boolean;
+  /** Default 'sqrt' (or what `scaled` says). */
+  kind?: RunKind;
+  /** The older switch, kept as an alias: true is kind 'sqrt', false 'unscaled'. Must agree with kind if both given. */
+  scaled?: boolean;
+  /** c of the 'softcap' kind, 0.001 to 1e6 (default 50, Gemma 2's); ignored by the other kinds. */
+  softcap?: number;
   /** 0 to 2^53 − 1. */
   seed: number;
   /** Width of an item, 1 to 256 (default 32). */
   modelDim?: number;
-  /** 1 to 256 (default 16); batchSize·modelDim·(keyCount + dk) at most 2 097 152. */
+  /**
+   * 1 to 256 (default 16); batchSize·modelDim·(keyCount + dk) at most 2 097 152 (qk-norm adds
+   * batchSize·keyCount·modelDim² + 2·modelDim²·dk).
+   */
   batchSize?: number;
   /** 1e-6 to 10 (default 0.01 for Adam, 1 for SGD). */
   learningRate?: number;
@@ -230,9 +283,19 @@ export interface TrainingChunk {
   scoreGradientNorm: Float64Array;
 }
 
+/** Per-step diagnostics for the run kinds (separate from TrainingChunk so existing chunk copies still type-check). */
+export interface TrainingDiagnostics {
+  /** Mean attention entropy over the batch, in nats (ln keyCount uniform, 0 one-hot): collapses near 0. */
+  entropy: Float64Array;
+  /** Largest |score| (the logit the softmax sees) in the batch. */
+  maxAbsScore: Float64Array;
+  /** The learned τ (learned-temperature) or g (qk-norm) before the step's update; NaN for the other kinds. */
+  learnedScale: Float64Array;
+}
+
 export interface Trainer {
   /** steps optimisation steps, 1 to 1000 (keep chunks small, 5–20, so the worker stays responsive). */
-  run(steps: number): TrainingChunk;
+  run(steps: number): TrainingChunk & TrainingDiagnostics;
   readonly steps: number;
   /** Frees the WASM memory; afterwards run and steps throw a TypeError. Calling it again does nothing. */
   delete(): void;

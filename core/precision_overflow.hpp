@@ -1,0 +1,46 @@
+#pragma once
+// Float16 overflow of q·k: whether the score is scaled after or before the product decides if it becomes ±∞.
+#include <cstdint>
+
+#include "names.hpp"
+#include "row_matrix.hpp"
+
+namespace attention_lab {
+
+// Where the 1/√dₖ goes when q·k is computed in float16:
+//   after     s = fl(q·k) ÷ √dₖ              (the textbook order: q·k alone can pass 65504 first)
+//   before    s = (q ÷ √dₖ)·k                 (scale the query first, as fused kernels do)
+//   balanced  s = (q·dₖ^(−1/4))·(k·dₖ^(−1/4))  (each side takes half the scaling)
+enum class HalfScoreOrder { After = 0, Before = 1, Balanced = 2 };
+inline constexpr NameTable<HalfScoreOrder, 3> kHalfScoreOrderNames{
+    {{HalfScoreOrder::After, "after"}, {HalfScoreOrder::Before, "before"}, {HalfScoreOrder::Balanced, "balanced"}}};
+
+constexpr int kMaxHalfScoreKeys = 256;
+constexpr int kMaxHalfScoreKeyDimension = 65536;
+constexpr double kMaxHalfScoreSpread = 1000.0;  // entries stay far below 65504, so only the sums can overflow
+// keyCount²·dₖ float16 multiply-adds in one call (each emulated, ~10–30 ns): well under a second.
+constexpr std::int64_t kMaxHalfScoreWork = 4194304;
+
+struct HalfPrecisionScores {
+  int keyCount = 0;
+  RowMatrix scores;              // keyCount × keyCount float16 values as doubles; ±∞ where the score overflowed
+  std::int64_t infinities = 0;   // scores that are ±∞
+  RowMatrix weights;             // each row's softmax computed in float16 (as softmaxInPrecision orders it)
+  std::int64_t nans = 0;         // weights that are NaN (a row with +∞ gives ∞ − ∞ in the max shift)
+  double largestExactScore = 0;  // max |q·k| of the float16 inputs in exact (double) arithmetic, before scaling
+};
+
+// keyCount tokens, each with a query q_i whose dₖ entries are spread·N(0, 1) rounded to float16 (stream 0 of the
+// seed); the keys are the queries (k_i = q_i: each token's own key is its perfect match, the aligned pair where
+// |q·k| = ‖q‖² ≈ spread²·dₖ is largest). Every product and every partial sum is rounded to float16, left to right;
+// the scaling factors (√dₖ, dₖ^(−1/4)) are rounded to float16 first. dₖ 1..65536, keyCount 1..256,
+// keyCount²·dₖ ≤ kMaxHalfScoreWork, spread in (0, 1000].
+HalfPrecisionScores float16Scores(int keyDimension, int keyCount, double spread, HalfScoreOrder order,
+                                  std::uint64_t seed);
+
+// The entry spread σ at which the aligned score reaches float16's largest value: σ²·dₖ = 65504, so
+// σ = √(65504/dₖ) (4.0 at dₖ 4096). Above it q·k overflows in the `after` order; independent pairs reach only
+// ≈ σ²√dₖ·(a few), so they need σ about dₖ^(1/4)/2 times larger. dₖ 1..65536.
+double float16OverflowSpread(int keyDimension);
+
+}  // namespace attention_lab

@@ -1,0 +1,74 @@
+#include "precision_overflow.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+#include "errors.hpp"
+#include "precision.hpp"
+
+using namespace attention_lab;
+
+TEST_CASE("float16 at dₖ 4096, spread 6: q·k then ÷√dₖ overflows to ∞ and NaN; scaling first does not") {
+  const HalfPrecisionScores after = float16Scores(4096, 16, 6.0, HalfScoreOrder::After, 1);
+  const HalfPrecisionScores before = float16Scores(4096, 16, 6.0, HalfScoreOrder::Before, 1);
+  const HalfPrecisionScores balanced = float16Scores(4096, 16, 6.0, HalfScoreOrder::Balanced, 1);
+  // The aligned pairs (the diagonal) have |q·k| ≈ 36·4096 ≈ 147 000, beyond 65504.
+  CHECK(after.largestExactScore > kHalfMax);
+  CHECK(after.largestExactScore == before.largestExactScore);  // same inputs whatever the order
+  CHECK(after.infinities == 16);                               // every diagonal entry
+  for (int i = 0; i < 16; ++i) CHECK(std::isinf(after.scores(i, i)));
+  CHECK(after.nans == 16 * 16);  // each row's max shift is ∞ − ∞
+  for (const HalfPrecisionScores* fixed : {&before, &balanced}) {
+    CHECK(fixed->infinities == 0);
+    CHECK(fixed->nans == 0);
+    CHECK(fixed->scores.allFinite());
+    for (int i = 0; i < 16; ++i) CHECK(fixed->weights.row(i).sum() == doctest::Approx(1.0).epsilon(0.01));
+    // ≈ ‖q‖²/64 ≈ 2300. Summed in float16, terms of ~0.6 against a sum of ~2000 (spacing 1–2) are partly
+    // rounded away: measured ~10% low here, which is why real kernels accumulate in float32.
+    const double largest = fixed->scores.diagonal().maxCoeff();
+    CHECK(largest < before.largestExactScore / 64);
+    CHECK(largest > 0.8 * before.largestExactScore / 64);
+  }
+}
+
+TEST_CASE("below the threshold spread nothing overflows; above it the aligned score does") {
+  const double threshold = float16OverflowSpread(4096);
+  CHECK(threshold == doctest::Approx(4.0).epsilon(0.001));  // √(65504/4096) = 3.9990
+  CHECK(float16OverflowSpread(1) == doctest::Approx(std::sqrt(65504.0)));
+  const HalfPrecisionScores under = float16Scores(4096, 8, 0.8 * threshold, HalfScoreOrder::After, 2);
+  CHECK(under.largestExactScore < kHalfMax);
+  CHECK(under.infinities == 0);
+  CHECK(under.nans == 0);
+  const HalfPrecisionScores over = float16Scores(4096, 8, 1.25 * threshold, HalfScoreOrder::After, 2);
+  CHECK(over.largestExactScore > kHalfMax);
+  CHECK(over.infinities > 0);
+}
+
+TEST_CASE("every score is a float16 value, and at a small spread the orders agree to float16 precision") {
+  const HalfPrecisionScores after = float16Scores(64, 6, 1.0, HalfScoreOrder::After, 3);
+  const HalfPrecisionScores before = float16Scores(64, 6, 1.0, HalfScoreOrder::Before, 3);
+  for (Eigen::Index i = 0; i < after.scores.size(); ++i) {
+    CHECK(roundToHalf(after.scores.data()[i]) == after.scores.data()[i]);
+    CHECK(roundToHalf(after.weights.data()[i]) == after.weights.data()[i]);
+    // float16 sums of 64 terms: errors of a few 2⁻¹¹ relative to the terms' sizes (|q·k| up to ~64 here)
+    CHECK(std::abs(after.scores.data()[i] - before.scores.data()[i]) < 0.1);
+  }
+}
+
+TEST_CASE("float16Scores and float16OverflowSpread refuse bad arguments by name") {
+  CHECK_THROWS_WITH_AS(float16Scores(0, 4, 1, HalfScoreOrder::After, 1),
+                       "float16Scores: dk must be between 1 and 65536, got 0", CoreError);
+  CHECK_THROWS_WITH_AS(float16Scores(4, 0, 1, HalfScoreOrder::After, 1),
+                       "float16Scores: keyCount must be between 1 and 256, got 0", CoreError);
+  CHECK_THROWS_WITH_AS(float16Scores(65536, 16, 1, HalfScoreOrder::After, 1),
+                       "float16Scores: keyCount^2*dk must be at most 4194304, got 16777216", CoreError);
+  CHECK_THROWS_WITH_AS(float16Scores(4, 4, 0, HalfScoreOrder::After, 1),
+                       "float16Scores: spread must be greater than 0 and at most 1000, got 0", CoreError);
+  CHECK_THROWS_WITH_AS(float16Scores(4, 4, NAN, HalfScoreOrder::After, 1),
+                       "float16Scores: spread must be greater than 0 and at most 1000, got nan", CoreError);
+  CHECK_THROWS_WITH_AS(float16Scores(4, 4, 1, static_cast<HalfScoreOrder>(3), 1),
+                       "float16Scores: order must be 0 (after), 1 (before) or 2 (balanced), got 3", CoreError);
+  CHECK_THROWS_WITH_AS(float16OverflowSpread(0), "float16OverflowSpread: dk must be between 1 and 65536, got 0",
+                       CoreError);
+}
