@@ -90,6 +90,8 @@ export function buildSingle({ prepare = true } = {}) {
   if (html === template) throw new Error('build-single: web/lesson.html has no module script to replace');
   mkdirSync(dirname(singleFile), { recursive: true });
   writeFileSync(singleFile, html);
+  // The first lesson is written into the page too, so the single file and the SCORM package read before scripts run.
+  run('node', ['scripts/prerender-lessons.mjs', '--into', singleFile]);
   rmSync(staging, { recursive: true, force: true });
   const size = statSync(singleFile).size;
   console.log(

@@ -50,6 +50,8 @@ cpSync('web/generated/wasm', 'dist/lib/generated/wasm', { recursive: true });
 // Lessons are checked against the core and compiled before the site bundles them.
 run('node', ['scripts/compile-lessons.mjs']);
 run('npx', ['--no-install', 'vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
+// Each lesson also gets its own page with its HTML written in, readable before any script runs.
+run('node', ['scripts/prerender-lessons.mjs']);
 // The host script for pages that embed our iframes: a classic script with a stable name beside the pages.
 run('npx', ['--no-install', 'vite', 'build', '--config', 'web/vite.config.ts', '--mode', 'host', '--logLevel', 'warn']);
 if (purpose === 'test') {

@@ -34,7 +34,7 @@ const lessonIndex = (): Plugin => ({
       const items = entries.map((lesson) =>
         [
           '<li class="lesson-card">',
-          `<h2><a href="./lesson.html?lesson=${encodeURIComponent(lesson.slug)}">${escape(lesson.title)}</a></h2>`,
+          `<h2><a href="./${encodeURIComponent(lesson.slug)}.html">${escape(lesson.title)}</a></h2>`,
           `<p>${escape(lesson.summary)}</p>`,
           `<p class="lesson-questions">${lesson.questions} question${lesson.questions === 1 ? '' : 's'}</p>`,
           '</li>',

@@ -8,7 +8,7 @@ import { startServer } from '../../scripts/serve.mjs';
 /** Where the lesson page is served, relative to the site root; every test builds lesson URLs from it. */
 export const lessonPath = 'lesson.html';
 
-const chromiumFlags = [
+export const chromiumFlags = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',

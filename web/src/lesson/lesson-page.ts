@@ -25,7 +25,9 @@ export function startLessonPage(options: LessonPageOptions): void {
   const announce = (text: string | undefined) => {
     if (text) notices.append(Object.assign(document.createElement('p'), { textContent: text }));
   };
-  const { lesson, problem } = findLesson(new URLSearchParams(location.search).get('lesson'));
+  const { lesson, problem } = findLesson(
+    new URLSearchParams(location.search).get('lesson') ?? document.getElementById('lesson')?.dataset.lesson ?? null,
+  );
   announce(problem);
 
   const storage = options.storage ?? new SafeStorage('attention-lab');
