@@ -15,10 +15,7 @@ after(() => site?.close());
 test('the site root lists each compiled lesson, readable with scripts off', async () => {
   const html = await (await fetch(site.server.url)).text();
   for (const lesson of index) {
-    assert.ok(
-      html.includes(`href="./${lesson.slug}.html"`),
-      `a link to ${lesson.slug} is in the served HTML`,
-    );
+    assert.ok(html.includes(`href="./${lesson.slug}.html"`), `a link to ${lesson.slug} is in the served HTML`);
     assert.ok(html.includes(`${lesson.questions} question`), 'the number of questions is written');
   }
   assert.doesNotMatch(html, /<script/, 'the index needs no script');
