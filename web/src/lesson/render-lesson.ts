@@ -195,6 +195,7 @@ export class LessonView {
     if (block.kind === 'question') return this.question(block.question);
     const placeholder = document.createElement('div');
     placeholder.className = 'widget-slot';
+    placeholder.dataset.widget = block.widget;
     placeholder.id = block.id;
     placeholder.tabIndex = -1;
     this.slots.set(block.id, { id: block.id, widget: block.widget, params: block.params, placeholder });
