@@ -121,3 +121,21 @@ test("a widget's state survives a reload: the address bar follows every change",
   assert.deepEqual(after, before);
   assert.equal(after.keys, 11);
 });
+
+test('a logarithmic dₖ slider stops at each value once, from 1 to 4096', async () => {
+  const { page } = lesson;
+  const { id } = widgets.find((w) => w.widget === 'softmax-dies');
+  await open(page, id);
+  const slider = `#${id}-widget-dk-slider`;
+  await page.focus(slider);
+  await page.keyboard.press('Home');
+  const values = [];
+  for (;;) {
+    values.push(Number((await page.getAttribute(slider, 'aria-valuetext')).split('= ')[1]));
+    if (values.at(-1) >= 4096 || values.length > 100) break;
+    await page.keyboard.press('ArrowRight');
+  }
+  assert.deepEqual(values.slice(0, 10), [1, 2, 3, 4, 5, 6, 7, 8, 10, 11]);
+  assert.equal(values.at(-1), 4096);
+  values.forEach((v, i) => i && assert.ok(v > values[i - 1], `stop ${i}: ${values[i - 1]} then ${v}`));
+});
