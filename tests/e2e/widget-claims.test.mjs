@@ -139,6 +139,28 @@ const checks = {
       `spread at d = ${claim.narrows.from}: ${wide} px, at ${claim.narrows.to}: ${narrow} px`,
     );
   },
+  async 'float16-overflow'(claim) {
+    const { page } = lesson;
+    const settings = { dk: claim.dk, spread: claim.spread };
+    const after = await view('float16-overflow', { ...settings, order: 'after' });
+    const overflowBars = (picture) => picture.bars.filter((b) => b.className.includes('overflow') && b.height > 1);
+    const limit = after.picture.references.find((r) => r.className.includes('threshold'));
+    assert.ok(overflowBars(after.picture).length > 0, 'after the product, rows reach ∞');
+    assert.ok(
+      overflowBars(after.picture).every((b) => b.y < limit.y),
+      '∞ is drawn above the float16 limit',
+    );
+    assert.match(await page.textContent(`#${after.id}-widget .chart-summary`), /[1-9]\d* of \d+ weights are NaN/);
+    const before = await view('float16-overflow', { ...settings, order: 'before' });
+    assert.equal(overflowBars(before.picture).length, 0, 'scaling q first: no row reaches ∞');
+    const finite = before.picture.bars.filter((b) => !b.className.includes('overflow') && b.height > 0.5);
+    assert.equal(finite.length, claim.dk && before.rendered.keys, 'every row has a finite bar');
+    assert.ok(
+      finite.every((b) => b.y > limit.y),
+      'and every bar stays below the limit',
+    );
+    assert.match(await page.textContent(`#${before.id}-widget .chart-summary`), / 0 of \d+ weights are NaN/);
+  },
   async 'train-it'(claim) {
     const { page } = lesson;
     const { id } = await view('train-it', { dk: claim.dk, steps: claim.steps });

@@ -88,10 +88,11 @@ describe('parseWidgetParams', () => {
     assert.deepEqual(parseWidgetParams('before-after', flat).params, params);
   });
 
-  test('the nine widgets of the brief, one folder each, and one still reserved', () => {
+  test('the nine widgets of the brief and the float16 figure, one folder each, and one still reserved', () => {
     assert.deepEqual(widgetNames, [
       'before-after',
       'entropy-vs-dk',
+      'float16-overflow',
       'jacobian-view',
       'near-orthogonality',
       'saturation-curve',

@@ -13,6 +13,7 @@ export type ValuesCore = Pick<
   | 'scoreStatistics'
   | 'normalWithin'
   | 'gradientSurvival'
+  | 'float16OverflowSpread'
 >;
 
 type Args = Record<string, ParamValue>;
@@ -208,6 +209,11 @@ export const coreValues: Record<string, CoreValue> = {
       const { thresholds } = core.gradientSurvival({ dk: 1, keyCount: 2, scale: 'sqrt', trials: 2, seed: 0 });
       return 100 * thresholds[args.band as keyof typeof thresholds];
     },
+  },
+  float16OverflowSpread: {
+    summary: 'the spread σ of q and k entries at which an aligned float16 score σ²·dₖ reaches 65504: √(65504/dₖ)',
+    params: { dk },
+    evaluate: (core, args) => core.float16OverflowSpread({ dk: num(args, 'dk') }),
   },
   normalPercentWithin: {
     summary: 'percent of a normal distribution within sigmas standard deviations of its mean',

@@ -1,11 +1,13 @@
 // Bar chart of one or more series over categories (signed values allowed), drawn from the numbers it is given.
 import { scaleBand, scaleLinear } from 'd3-scale';
-import { Chart, marks, setAttributes, tickLabel } from './chart.js';
+import { Chart, marks, setAttributes, setText, tickLabel } from './chart.js';
 
 export interface BarSeries {
   name: string;
   className: string;
   values: ArrayLike<number>;
+  /** A class per bar, added to the series' own (e.g. 'overflow' on the bars that stand for ∞). */
+  barClasses?: readonly string[];
 }
 
 export interface BarChartOptions {
@@ -17,11 +19,22 @@ export interface BarChartOptions {
   minWidth?: number;
 }
 
+/** A labelled horizontal line across the bars (a limit such as float16's 65504). */
+export interface BarReference {
+  value: number;
+  label: string;
+  className: string;
+}
+
 /** Category labels are thinned to every k-th one when they would collide (32+ keys on a phone). */
 const minLabelSpacing = 22;
 
 export class BarChart extends Chart {
-  private data: { categories: string[]; series: BarSeries[] } = { categories: [], series: [] };
+  private data: { categories: string[]; series: BarSeries[]; references: BarReference[] } = {
+    categories: [],
+    series: [],
+    references: [],
+  };
 
   constructor(
     className: string,
@@ -34,15 +47,15 @@ export class BarChart extends Chart {
     );
   }
 
-  draw(categories: string[], series: BarSeries[], summary: string): void {
-    this.data = { categories, series };
+  draw(categories: string[], series: BarSeries[], summary: string, references: BarReference[] = []): void {
+    this.data = { categories, series, references };
     this.describe(summary);
     this.fit();
     this.render();
   }
 
   protected render(): void {
-    const { categories, series } = this.data;
+    const { categories, series, references } = this.data;
     const { width, height } = this.inner;
     const all = series.flatMap((s) => Array.from(s.values));
     const domain = this.options.yDomain ?? [Math.min(0, ...all), Math.max(0, ...all)];
@@ -69,9 +82,29 @@ export class BarChart extends Chart {
       shown.map((c) => ({ at: (x(c) ?? 0) + x.bandwidth() / 2, label: c })),
       false,
     );
+    const barLayer = this.layer('bars'); // created first, so reference lines are drawn over the bars
+    const lines = marks(this.layer('references'), 'line', references.length);
+    const labels = marks(this.layer('reference-labels'), 'text', references.length);
+    references.forEach((r, k) => {
+      setAttributes(lines[k] as SVGLineElement, {
+        x1: 0,
+        x2: width,
+        y1: y(r.value),
+        y2: y(r.value),
+        class: `reference ${r.className}`,
+      });
+      const label = labels[k] as SVGTextElement;
+      setAttributes(label, {
+        x: width - 4,
+        y: y(r.value) - 5,
+        class: `tick reference-label ${r.className}`,
+        'text-anchor': 'end',
+      });
+      setText(label, r.label);
+    });
     const zero = marks(this.layer('zero'), 'line', 1)[0] as SVGLineElement;
     setAttributes(zero, { x1: 0, x2: width, y1: y(0), y2: y(0), class: 'axis' });
-    const bars = marks(this.layer('bars'), 'rect', categories.length * series.length);
+    const bars = marks(barLayer, 'rect', categories.length * series.length);
     categories.forEach((category, i) => {
       const left = x(category) ?? 0;
       series.forEach((s, k) => {
@@ -82,7 +115,7 @@ export class BarChart extends Chart {
           y: y(Math.max(0, value)),
           width: inner.bandwidth(),
           height: Math.abs(y(value) - y(0)),
-          class: `bar ${s.className}`,
+          class: `bar ${s.className} ${s.barClasses?.[i] ?? ''}`.trim(),
         });
       });
     });

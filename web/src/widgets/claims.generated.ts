@@ -2,6 +2,7 @@
 // Every widget's teaching claim, by widget name: what the learner must see, and the numbers e2e tests check.
 import { claim as beforeAfter } from './before-after/claim.js';
 import { claim as entropyVsDk } from './entropy-vs-dk/claim.js';
+import { claim as float16Overflow } from './float16-overflow/claim.js';
 import { claim as jacobianView } from './jacobian-view/claim.js';
 import { claim as nearOrthogonality } from './near-orthogonality/claim.js';
 import { claim as saturationCurve } from './saturation-curve/claim.js';
@@ -13,6 +14,7 @@ import { claim as varianceExplorer } from './variance-explorer/claim.js';
 export const claims = {
   'before-after': beforeAfter,
   'entropy-vs-dk': entropyVsDk,
+  'float16-overflow': float16Overflow,
   'jacobian-view': jacobianView,
   'near-orthogonality': nearOrthogonality,
   'saturation-curve': saturationCurve,

@@ -2,6 +2,7 @@
 // Every widget's computation, by widget name: what the core worker runs for it.
 import { compute as beforeAfter } from './before-after/compute.js';
 import { compute as entropyVsDk } from './entropy-vs-dk/compute.js';
+import { compute as float16Overflow } from './float16-overflow/compute.js';
 import { compute as jacobianView } from './jacobian-view/compute.js';
 import { compute as nearOrthogonality } from './near-orthogonality/compute.js';
 import { compute as saturationCurve } from './saturation-curve/compute.js';
@@ -13,6 +14,7 @@ import { compute as varianceExplorer } from './variance-explorer/compute.js';
 export const computations = {
   'before-after': beforeAfter,
   'entropy-vs-dk': entropyVsDk,
+  'float16-overflow': float16Overflow,
   'jacobian-view': jacobianView,
   'near-orthogonality': nearOrthogonality,
   'saturation-curve': saturationCurve,

@@ -2,6 +2,7 @@
 // Every widget's parameter schema, by widget name: the lesson compiler and the URL parser read this.
 import { schema as beforeAfter } from './before-after/schema.js';
 import { schema as entropyVsDk } from './entropy-vs-dk/schema.js';
+import { schema as float16Overflow } from './float16-overflow/schema.js';
 import { schema as jacobianView } from './jacobian-view/schema.js';
 import { schema as nearOrthogonality } from './near-orthogonality/schema.js';
 import { schema as saturationCurve } from './saturation-curve/schema.js';
@@ -13,6 +14,7 @@ import { schema as varianceExplorer } from './variance-explorer/schema.js';
 export const widgetSchemas = {
   'before-after': beforeAfter,
   'entropy-vs-dk': entropyVsDk,
+  'float16-overflow': float16Overflow,
   'jacobian-view': jacobianView,
   'near-orthogonality': nearOrthogonality,
   'saturation-curve': saturationCurve,

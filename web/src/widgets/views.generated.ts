@@ -2,6 +2,7 @@
 // Every widget's view, by widget name: what the page mounts for it.
 import { view as beforeAfter } from './before-after/view.js';
 import { view as entropyVsDk } from './entropy-vs-dk/view.js';
+import { view as float16Overflow } from './float16-overflow/view.js';
 import { view as jacobianView } from './jacobian-view/view.js';
 import { view as nearOrthogonality } from './near-orthogonality/view.js';
 import { view as saturationCurve } from './saturation-curve/view.js';
@@ -13,6 +14,7 @@ import { view as varianceExplorer } from './variance-explorer/view.js';
 export const views = {
   'before-after': beforeAfter,
   'entropy-vs-dk': entropyVsDk,
+  'float16-overflow': float16Overflow,
   'jacobian-view': jacobianView,
   'near-orthogonality': nearOrthogonality,
   'saturation-curve': saturationCurve,

@@ -1,0 +1,124 @@
+// Widget 10: q·k in float16, where the order of scaling and multiplying decides whether scores overflow to ∞.
+import { BarChart } from '../../charts/bar-chart.js';
+import { ChoiceControl } from '../../controls/choice-control.js';
+import { RangeControl } from '../../controls/range-control.js';
+import { formatValue } from '../../format.js';
+import { LiveWidget, type WidgetOptions } from '../live-widget.js';
+import { rangeOf } from '../params.js';
+import { claim } from './claim.js';
+import type { Float16OverflowParams, Float16OverflowResult } from './compute.js';
+import { schema } from './schema.js';
+
+type State = Float16OverflowParams;
+
+/** float16's largest finite value. */
+const float16Max = 65504;
+/** Where an overflowed row's bar is drawn: above the limit line, labelled ∞. */
+const overflowHeight = float16Max * 1.2;
+
+const orderWords: Record<State['order'], string> = {
+  after: 'q·k in float16, then ÷√dₖ',
+  before: '(q ÷ √dₖ)·k in float16',
+  balanced: '(q·dₖ^(−1/4))·(k·dₖ^(−1/4)) in float16',
+};
+
+export class Float16Overflow extends LiveWidget<'float16-overflow', State> {
+  private readonly chart = new BarChart('float16 rows', {
+    yLabel: 'largest |score| in the row',
+    yDomain: [0, overflowHeight * 1.05],
+  });
+  private readonly meter = Object.assign(document.createElement('p'), { className: 'survival' });
+
+  constructor(options: WidgetOptions<State>) {
+    super(
+      options,
+      'float16-overflow',
+      'Float16 overflow: where the ÷√dₖ goes decides whether scores reach ∞',
+      'Each query row',
+    );
+    this.frame.setClaim(claim.sentence);
+    const id = options.id;
+    this.frame.chartArea.append(this.chart.element);
+    this.frame.extra.append(this.meter);
+    this.charts.push(this.chart);
+    this.mountControls({
+      dk: new RangeControl({
+        id: `${id}-dk`,
+        symbol: 'dₖ',
+        label: 'Key dimension dₖ',
+        ...rangeOf(schema.dk),
+        value: this.state.dk,
+        log: { stepsPerDoubling: 2 },
+        onChange: (dk) => this.update({ dk }),
+      }),
+      spread: new RangeControl({
+        id: `${id}-spread`,
+        symbol: 'σ',
+        label: 'Spread of the entries σ',
+        ...rangeOf(schema.spread),
+        value: this.state.spread,
+        log: { stepsPerDoubling: 4 },
+        onChange: (spread) => this.update({ spread }),
+      }),
+      keys: new RangeControl({
+        id: `${id}-keys`,
+        symbol: 'n',
+        label: 'Tokens n',
+        ...rangeOf(schema.keys),
+        value: this.state.keys,
+        onChange: (keys) => this.update({ keys }),
+      }),
+      order: new ChoiceControl<State['order']>({
+        id: `${id}-order`,
+        label: 'Where the scale goes',
+        value: this.state.order,
+        choices: [
+          { value: 'after', label: 'after q·k' },
+          { value: 'before', label: 'on q, before' },
+          { value: 'balanced', label: 'dₖ^(−¼) on both' },
+        ],
+        onChange: (order) => this.update({ order }),
+      }),
+    });
+  }
+
+  protected params(s: State): Float16OverflowParams {
+    return { dk: s.dk, keys: s.keys, spread: s.spread, order: s.order, seed: s.seed };
+  }
+
+  protected render(r: Float16OverflowResult): void {
+    const rows = Array.from(r.rowLargest, (_, i) => `q${i + 1}`);
+    // A row that overflowed is drawn above the limit and marked; its height stands for ∞, not a number.
+    const heights = Array.from(r.rowLargest, (v) => (Number.isFinite(v) ? v : overflowHeight));
+    const classes = Array.from(r.rowLargest, (v) => (Number.isFinite(v) ? '' : 'overflow'));
+    const total = r.keys * r.keys;
+    const summary =
+      `${orderWords[r.order]} at dₖ = ${r.dk}, spread σ = ${formatValue(r.spread)}: ${r.infinities} of ${total} scores ` +
+      `overflowed to ∞ and ${r.nans} of ${total} weights are NaN. The largest exact |q·k| is ` +
+      `${formatValue(r.largestExactScore)}; float16 stops at ${float16Max}, which this dₖ reaches from σ = ` +
+      `${formatValue(r.overflowSpread)}.`;
+    this.chart.draw(
+      rows,
+      [{ name: 'largest |score|', className: 'scaled', values: heights, barClasses: classes }],
+      summary,
+      [{ value: float16Max, label: `float16 max ${float16Max}`, className: 'threshold' }],
+    );
+    this.frame.setSummary(summary);
+    const verdict = r.nans > 0 ? 'dead' : r.infinities > 0 ? 'dying' : 'healthy';
+    this.meter.dataset.state = verdict;
+    this.meter.textContent =
+      'At these settings: ' +
+      r.byOrder.map((o) => `${orderWords[o.order]}: ${o.infinities} ∞ scores, ${o.nans} NaN weights`).join('; ') +
+      '.';
+    this.frame.setTable(
+      ['Query row', 'Largest |score| (float16)', 'NaN weights in the row'],
+      rows.map((row, i) => [
+        row,
+        Number.isFinite(r.rowLargest[i]) ? formatValue(r.rowLargest[i] ?? 0) : '∞',
+        String(r.rowNans[i] ?? 0),
+      ]),
+    );
+  }
+}
+
+export const view = (options: WidgetOptions<State>) => new Float16Overflow(options);
