@@ -181,29 +181,32 @@ test('near-orthogonality: 40 bars proportional to the binned cosines of the core
   assertProportional(assert, heights(picture.bars), counts, 'cosine histogram');
 });
 
-test('float16 overflow: one bar per row, finite rows as tall as their largest |score|, ∞ rows above the limit', async () => {
-  const { params, chart } = await open('float16-overflow', { order: 'before', spread: 14 });
-  const result = core.float16Scores({
-    dk: params.dk,
-    keyCount: params.keys,
-    spread: params.spread,
-    order: params.order,
-    seed: params.seed,
-  });
-  const n = result.keyCount;
-  const largest = Array.from({ length: n }, (_, i) =>
-    Math.max(...Array.from(result.scores.subarray(i * n, (i + 1) * n), Math.abs)),
-  );
-  assert.ok(largest.every(Number.isFinite), 'scaled before the product, nothing overflows even at spread 14');
-  const picture = await chart();
-  assertInside(assert, picture.area, picture.bars, 'row bars');
-  const finite = picture.bars.filter((b) => !b.className.includes('overflow'));
-  assertProportional(assert, heights(finite), largest, 'largest |score| per row');
-  assert.ok(
-    picture.bars.filter((b) => b.className.includes('overflow')).every((b) => b.height === 0),
-    'no ∞ bars',
-  );
-});
+test(
+  'float16 overflow: one bar per row, finite rows as tall as their largest |score|, ∞ rows above the ' + 'limit',
+  async () => {
+    const { params, chart } = await open('float16-overflow', { order: 'before', spread: 14 });
+    const result = core.float16Scores({
+      dk: params.dk,
+      keyCount: params.keys,
+      spread: params.spread,
+      order: params.order,
+      seed: params.seed,
+    });
+    const n = result.keyCount;
+    const largest = Array.from({ length: n }, (_, i) =>
+      Math.max(...Array.from(result.scores.subarray(i * n, (i + 1) * n), Math.abs)),
+    );
+    assert.ok(largest.every(Number.isFinite), 'scaled before the product, nothing overflows even at spread 14');
+    const picture = await chart();
+    assertInside(assert, picture.area, picture.bars, 'row bars');
+    const finite = picture.bars.filter((b) => !b.className.includes('overflow'));
+    assertProportional(assert, heights(finite), largest, 'largest |score| per row');
+    assert.ok(
+      picture.bars.filter((b) => b.className.includes('overflow')).every((b) => b.height === 0),
+      'no ∞ bars',
+    );
+  },
+);
 
 test('Train it: after a short run each chart has both runs, raw values on the core trainer step by step', async () => {
   const { page } = lesson;

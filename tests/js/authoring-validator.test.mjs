@@ -78,42 +78,45 @@ describe('the real lesson', () => {
     assert.equal(lesson.slug, 'why-sqrt-dk');
   });
 
-  test('has the 9 questions, the 9 widgets of the brief (softmax-dies twice) and the float16 figure, each id once', () => {
-    const { lesson } = compileFile(file, 'why-sqrt-dk');
-    const blocks = lesson.sections.flatMap((section) => section.blocks);
-    const widgets = blocks.filter((block) => block.kind === 'widget');
-    const questions = blocks.filter((block) => block.kind === 'question').map((block) => block.question);
-    assert.deepEqual(
-      widgets.map((w) => w.widget),
-      [
-        'variance-explorer',
-        'softmax-dies',
-        'saturation-curve',
-        'jacobian-view',
-        'before-after',
-        'entropy-vs-dk',
-        'temperature-sweep',
-        'train-it',
-        'float16-overflow',
-        'softmax-dies',
-        'near-orthogonality',
-      ],
-    );
-    assert.equal(questions.length, 9);
-    assert.deepEqual(questions.map((q) => q.kind).sort(), [
-      'choice',
-      'choice',
-      'multi',
-      'numeric',
-      'numeric',
-      'numeric',
-      'numeric',
-      'numeric',
-      'numeric',
-    ]);
-    const ids = [...lesson.sections.map((s) => s.id), ...widgets.map((w) => w.id), ...questions.map((q) => q.id)];
-    assert.equal(new Set(ids).size, ids.length);
-  });
+  test(
+    'has the 9 questions, the 9 widgets of the brief (softmax-dies twice) and the float16 figure, each id ' + 'once',
+    () => {
+      const { lesson } = compileFile(file, 'why-sqrt-dk');
+      const blocks = lesson.sections.flatMap((section) => section.blocks);
+      const widgets = blocks.filter((block) => block.kind === 'widget');
+      const questions = blocks.filter((block) => block.kind === 'question').map((block) => block.question);
+      assert.deepEqual(
+        widgets.map((w) => w.widget),
+        [
+          'variance-explorer',
+          'softmax-dies',
+          'saturation-curve',
+          'jacobian-view',
+          'before-after',
+          'entropy-vs-dk',
+          'temperature-sweep',
+          'train-it',
+          'float16-overflow',
+          'softmax-dies',
+          'near-orthogonality',
+        ],
+      );
+      assert.equal(questions.length, 9);
+      assert.deepEqual(questions.map((q) => q.kind).sort(), [
+        'choice',
+        'choice',
+        'multi',
+        'numeric',
+        'numeric',
+        'numeric',
+        'numeric',
+        'numeric',
+        'numeric',
+      ]);
+      const ids = [...lesson.sections.map((s) => s.id), ...widgets.map((w) => w.id), ...questions.map((q) => q.id)];
+      assert.equal(new Set(ids).size, ids.length);
+    },
+  );
 
   test('numeric answers are the core values of the brief', () => {
     const { lesson } = compileFile(file, 'why-sqrt-dk');

@@ -93,7 +93,8 @@ export class Float16Overflow extends LiveWidget<'float16-overflow', State> {
     const classes = Array.from(r.rowLargest, (v) => (Number.isFinite(v) ? '' : 'overflow'));
     const total = r.keys * r.keys;
     const summary =
-      `${orderWords[r.order]} at dₖ = ${r.dk}, spread σ = ${formatValue(r.spread)}: ${r.infinities} of ${total} scores ` +
+      `${orderWords[r.order]} at dₖ = ${r.dk}, spread σ = ${formatValue(r.spread)}: ${r.infinities} of ${total} ` +
+      `scores ` +
       `overflowed to ∞ and ${r.nans} of ${total} weights are NaN. The largest exact |q·k| is ` +
       `${formatValue(r.largestExactScore)}; float16 stops at ${float16Max}, which this dₖ reaches from σ = ` +
       `${formatValue(r.overflowSpread)}.`;
