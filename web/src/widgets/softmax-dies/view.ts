@@ -122,8 +122,8 @@ export class SoftmaxDies extends LiveWidget<'softmax-dies', SoftmaxDiesState> {
     this.meter.dataset.sample = sample.state;
     const percent = (ratio: number) => `${formatValue(ratio * 100)}%`;
     this.meter.textContent =
-      `Gradient survival at this dₖ and scale: ${survivalWords[expected.state]} — ` +
-      `${percent(expected.ratio)} of it for a typical query (over ${expected.trials} random queries). ` +
+      `Gradient survival at this dₖ and scale: ${survivalWords[expected.state]}. A typical query gets ` +
+      `${percent(expected.ratio)} of what an unsaturated softmax passes (over ${expected.trials} random queries). ` +
       `This sample's query: ${sample.state} (${percent(sample.ratio)}). ` +
       `Bands: healthy ≥ ${percent(thresholds.healthy)}, fading ≥ ${percent(thresholds.fading)}, dying ≥ ` +
       `${percent(thresholds.dying)}.`;
