@@ -94,9 +94,10 @@ export class BarChart extends Chart {
         class: `reference ${r.className}`,
       });
       const label = labels[k] as SVGTextElement;
+      // Written above the plot, right-aligned: over the bars the text would lose its contrast.
       setAttributes(label, {
-        x: width - 4,
-        y: y(r.value) - 5,
+        x: width,
+        y: -10 - 14 * k,
         class: `tick reference-label ${r.className}`,
         'text-anchor': 'end',
       });

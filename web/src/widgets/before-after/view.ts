@@ -1,10 +1,9 @@
 // Widget 3: the same scores unscaled and ÷√dₖ, side by side, before and after the softmax.
 import { BarChart } from '../../charts/bar-chart.js';
-import { RangeControl } from '../../controls/range-control.js';
 import { formatScore, formatValue, formatWeight } from '../../format.js';
 import { LiveWidget, type WidgetOptions } from '../live-widget.js';
 import { claim } from './claim.js';
-import { rangeOf } from '../params.js';
+import { dkSlider, keysSlider } from '../sliders.js';
 import type { BeforeAfterParams, BeforeAfterResult } from './compute.js';
 import { schema } from './schema.js';
 
@@ -41,29 +40,14 @@ export class BeforeAfter extends LiveWidget<'before-after', BeforeAfterState> {
     legend.className = 'legend';
     legend.append(swatch('unscaled'), ' unscaled s   ', swatch('scaled'), ' s / √dₖ');
     this.frame.chartArea.append(legend);
-    const dk = new RangeControl({
-      id: `${id}-dk`,
-      symbol: 'dₖ',
-      label: 'Key dimension dₖ',
-      ...rangeOf(schema.dk),
-      value: this.state.dk,
-      log: { stepsPerDoubling: 4 },
-      onChange: (value) => this.update({ dk: value }),
-    });
+    const dk = dkSlider(id, schema.dk, this.state.dk, (value) => this.update({ dk: value }));
     // With scores fixed by the lesson, n and the seed change nothing: offer only dₖ.
     this.mountControls(
       fixedScores
         ? { dk }
         : {
             dk,
-            keys: new RangeControl({
-              id: `${id}-keys`,
-              symbol: 'n',
-              label: 'Keys n',
-              ...rangeOf(schema.keys),
-              value: this.state.keys,
-              onChange: (keys) => this.update({ keys }),
-            }),
+            keys: keysSlider(id, schema.keys, this.state.keys, (keys) => this.update({ keys })),
           },
     );
   }

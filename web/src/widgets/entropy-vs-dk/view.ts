@@ -7,6 +7,7 @@ import { entropyScales, type EntropyVsDkParams, type EntropyVsDkResult } from '.
 import { LiveWidget, type WidgetOptions } from '../live-widget.js';
 import { claim } from './claim.js';
 import { rangeOf } from '../params.js';
+import { keysSlider } from '../sliders.js';
 import { schema } from './schema.js';
 
 type EntropyVsDkState = EntropyVsDkParams;
@@ -48,14 +49,7 @@ export class EntropyVsDk extends LiveWidget<'entropy-vs-dk', EntropyVsDkState> {
       ]),
     );
     this.mountControls({
-      keys: new RangeControl({
-        id: `${id}-keys`,
-        symbol: 'n',
-        label: 'Keys n',
-        ...rangeOf(schema.keys),
-        value: this.state.keys,
-        onChange: (keys) => this.update({ keys }),
-      }),
+      keys: keysSlider(id, schema.keys, this.state.keys, (keys) => this.update({ keys })),
       trials: new RangeControl({
         id: `${id}-trials`,
         symbol: 'trials',

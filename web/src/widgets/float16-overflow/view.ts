@@ -5,6 +5,7 @@ import { RangeControl } from '../../controls/range-control.js';
 import { formatValue } from '../../format.js';
 import { LiveWidget, type WidgetOptions } from '../live-widget.js';
 import { rangeOf } from '../params.js';
+import { dkSlider, keysSlider } from '../sliders.js';
 import { claim } from './claim.js';
 import type { Float16OverflowParams, Float16OverflowResult } from './compute.js';
 import { schema } from './schema.js';
@@ -24,7 +25,7 @@ const orderWords: Record<State['order'], string> = {
 
 export class Float16Overflow extends LiveWidget<'float16-overflow', State> {
   private readonly chart = new BarChart('float16 rows', {
-    yLabel: 'largest |score| in the row',
+    yLabel: 'largest |score|',
     yDomain: [0, overflowHeight * 1.05],
   });
   private readonly meter = Object.assign(document.createElement('p'), { className: 'survival' });
@@ -42,15 +43,7 @@ export class Float16Overflow extends LiveWidget<'float16-overflow', State> {
     this.frame.extra.append(this.meter);
     this.charts.push(this.chart);
     this.mountControls({
-      dk: new RangeControl({
-        id: `${id}-dk`,
-        symbol: 'dₖ',
-        label: 'Key dimension dₖ',
-        ...rangeOf(schema.dk),
-        value: this.state.dk,
-        log: { stepsPerDoubling: 2 },
-        onChange: (dk) => this.update({ dk }),
-      }),
+      dk: dkSlider(id, schema.dk, this.state.dk, (dk) => this.update({ dk }), 2),
       spread: new RangeControl({
         id: `${id}-spread`,
         symbol: 'σ',
@@ -60,14 +53,7 @@ export class Float16Overflow extends LiveWidget<'float16-overflow', State> {
         log: { stepsPerDoubling: 4 },
         onChange: (spread) => this.update({ spread }),
       }),
-      keys: new RangeControl({
-        id: `${id}-keys`,
-        symbol: 'n',
-        label: 'Tokens n',
-        ...rangeOf(schema.keys),
-        value: this.state.keys,
-        onChange: (keys) => this.update({ keys }),
-      }),
+      keys: keysSlider(id, schema.keys, this.state.keys, (keys) => this.update({ keys }), 'Tokens n'),
       order: new ChoiceControl<State['order']>({
         id: `${id}-order`,
         label: 'Where the scale goes',
@@ -102,7 +88,7 @@ export class Float16Overflow extends LiveWidget<'float16-overflow', State> {
       rows,
       [{ name: 'largest |score|', className: 'scaled', values: heights, barClasses: classes }],
       summary,
-      [{ value: float16Max, label: `float16 max ${float16Max}`, className: 'threshold' }],
+      [{ value: float16Max, label: `dashed: float16 max ${float16Max}`, className: 'threshold' }],
     );
     this.frame.setSummary(summary);
     const verdict = r.nans > 0 ? 'dead' : r.infinities > 0 ? 'dying' : 'healthy';

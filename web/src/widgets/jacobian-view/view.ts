@@ -11,6 +11,7 @@ import type { Cell } from '../widget-frame.js';
 import { LiveWidget, type WidgetOptions } from '../live-widget.js';
 import { claim } from './claim.js';
 import { rangeOf } from '../params.js';
+import { keysSlider } from '../sliders.js';
 import { schema } from './schema.js';
 
 // Scores given by the lesson are not state a learner moves, so they travel beside it.
@@ -77,14 +78,13 @@ export class JacobianView extends LiveWidget<'jacobian-view', JacobianViewState>
         ],
         onChange: (source) => this.update({ source }),
       }),
-      keys: (this.keysControl = new RangeControl({
-        id: `${id}-keys`,
-        symbol: 'n',
-        label: 'Keys n (sampled)',
-        ...rangeOf(schema.keys),
-        value: this.state.keys,
-        onChange: (keys) => this.update({ keys }),
-      })),
+      keys: (this.keysControl = keysSlider(
+        id,
+        schema.keys,
+        this.state.keys,
+        (keys) => this.update({ keys }),
+        'Keys n (sampled)',
+      )),
       multiplier: new RangeControl({
         id: `${id}-multiplier`,
         symbol: 'multiplier',

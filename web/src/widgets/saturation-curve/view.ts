@@ -1,11 +1,10 @@
 // Widget 4: p₁ of softmax([x, 0, …, 0]) as the lead x grows from 0 to 10, with the point where it passes 0.99 marked.
 import { LineChart } from '../../charts/line-chart.js';
-import { RangeControl } from '../../controls/range-control.js';
 import { formatValue, formatWeight } from '../../format.js';
 import type { SaturationCurveParams, SaturationCurveResult } from './compute.js';
 import { LiveWidget, type WidgetOptions } from '../live-widget.js';
 import { claim } from './claim.js';
-import { rangeOf } from '../params.js';
+import { keysSlider } from '../sliders.js';
 import { schema } from './schema.js';
 
 type SaturationCurveState = SaturationCurveParams;
@@ -32,14 +31,7 @@ export class SaturationCurve extends LiveWidget<'saturation-curve', SaturationCu
     this.frame.chartArea.append(this.chart.element);
     this.charts.push(this.chart);
     this.mountControls({
-      keys: new RangeControl({
-        id: `${options.id}-keys`,
-        symbol: 'n',
-        label: 'Keys n',
-        ...rangeOf(schema.keys),
-        value: this.state.keys,
-        onChange: (keys) => this.update({ keys }),
-      }),
+      keys: keysSlider(options.id, schema.keys, this.state.keys, (keys) => this.update({ keys })),
     });
   }
 

@@ -6,6 +6,7 @@ import { formatScore, formatValue, formatWeight } from '../../format.js';
 import { LiveWidget, type WidgetOptions } from '../live-widget.js';
 import { claim } from './claim.js';
 import { rangeOf } from '../params.js';
+import { dkSlider, keysSlider } from '../sliders.js';
 import type { Precision, ScaleMode, SoftmaxDiesParams, SoftmaxDiesResult } from './compute.js';
 import { schema } from './schema.js';
 
@@ -47,23 +48,8 @@ export class SoftmaxDies extends LiveWidget<'softmax-dies', SoftmaxDiesState> {
       onChange: (t) => this.update({ temperature: t }),
     }));
     this.mountControls({
-      dk: new RangeControl({
-        id: `${id}-dk`,
-        symbol: 'dₖ',
-        label: 'Key dimension dₖ',
-        ...rangeOf(schema.dk),
-        value: this.state.dk,
-        log: { stepsPerDoubling: 4 },
-        onChange: (dk) => this.update({ dk }),
-      }),
-      keys: new RangeControl({
-        id: `${id}-keys`,
-        symbol: 'n',
-        label: 'Keys n',
-        ...rangeOf(schema.keys),
-        value: this.state.keys,
-        onChange: (keys) => this.update({ keys }),
-      }),
+      dk: dkSlider(id, schema.dk, this.state.dk, (dk) => this.update({ dk })),
+      keys: keysSlider(id, schema.keys, this.state.keys, (keys) => this.update({ keys })),
       scale: new ChoiceControl<ScaleMode>({
         id: `${id}-scale`,
         label: 'Scale the scores',

@@ -1,12 +1,11 @@
 // Widget 6: the same sampled scores at τ = 0.5√dₖ, √dₖ and 2√dₖ, side by side: colder picks, warmer averages.
 import { BarChart } from '../../charts/bar-chart.js';
-import { RangeControl } from '../../controls/range-control.js';
 import { formatScore, formatValue, formatWeight } from '../../format.js';
 import type { TemperatureSweepParams, TemperatureSweepResult } from './compute.js';
 import { temperatureFactors } from './compute.js';
 import { LiveWidget, type WidgetOptions } from '../live-widget.js';
 import { claim } from './claim.js';
-import { rangeOf } from '../params.js';
+import { dkSlider, keysSlider } from '../sliders.js';
 import { schema } from './schema.js';
 
 type TemperatureSweepState = TemperatureSweepParams;
@@ -42,23 +41,8 @@ export class TemperatureSweep extends LiveWidget<'temperature-sweep', Temperatur
     this.frame.chartArea.append(row);
     this.charts.push(...this.panels.map((panel) => panel.chart));
     this.mountControls({
-      dk: new RangeControl({
-        id: `${id}-dk`,
-        symbol: 'dₖ',
-        label: 'Key dimension dₖ',
-        ...rangeOf(schema.dk),
-        value: this.state.dk,
-        log: { stepsPerDoubling: 4 },
-        onChange: (dk) => this.update({ dk }),
-      }),
-      keys: new RangeControl({
-        id: `${id}-keys`,
-        symbol: 'n',
-        label: 'Keys n',
-        ...rangeOf(schema.keys),
-        value: this.state.keys,
-        onChange: (keys) => this.update({ keys }),
-      }),
+      dk: dkSlider(id, schema.dk, this.state.dk, (dk) => this.update({ dk })),
+      keys: keysSlider(id, schema.keys, this.state.keys, (keys) => this.update({ keys })),
     });
   }
 

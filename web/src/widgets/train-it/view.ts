@@ -19,6 +19,7 @@ import {
 import { LiveWidget, type WidgetOptions } from '../live-widget.js';
 import { claim } from './claim.js';
 import { rangeOf } from '../params.js';
+import { dkSlider, keysSlider } from '../sliders.js';
 import { schema } from './schema.js';
 import { TrainingButtons } from './training-buttons.js';
 
@@ -132,23 +133,8 @@ export class TrainIt extends LiveWidget<'train-it', TrainItState> {
     }
     this.setTraining('idle');
     this.mountControls({
-      dk: new RangeControl({
-        id: `${id}-dk`,
-        symbol: 'dₖ',
-        label: 'Key dimension dₖ',
-        ...rangeOf(schema.dk),
-        value: this.state.dk,
-        log: { stepsPerDoubling: 2 },
-        onChange: (dk) => this.update({ dk }),
-      }),
-      keys: new RangeControl({
-        id: `${id}-keys`,
-        symbol: 'n',
-        label: 'Keys n',
-        ...rangeOf(schema.keys),
-        value: this.state.keys,
-        onChange: (keys) => this.update({ keys }),
-      }),
+      dk: dkSlider(id, schema.dk, this.state.dk, (dk) => this.update({ dk }), 2),
+      keys: keysSlider(id, schema.keys, this.state.keys, (keys) => this.update({ keys })),
       steps: new RangeControl({
         id: `${id}-steps`,
         symbol: 'steps',

@@ -6,6 +6,7 @@ import { formatValue, formatWithError } from '../../format.js';
 import { LiveWidget, type WidgetOptions } from '../live-widget.js';
 import { claim } from './claim.js';
 import { rangeOf } from '../params.js';
+import { dkSlider } from '../sliders.js';
 import type { VarianceExplorerParams, VarianceExplorerResult } from './compute.js';
 import { schema } from './schema.js';
 
@@ -29,15 +30,7 @@ export class VarianceExplorer extends LiveWidget<'variance-explorer', State> {
     this.frame.chartArea.append(this.chart.element);
     this.charts.push(this.chart);
     this.mountControls({
-      dk: new RangeControl({
-        id: `${id}-dk`,
-        symbol: 'dₖ',
-        label: 'Key dimension dₖ',
-        ...rangeOf(schema.dk),
-        value: this.state.dk,
-        log: { stepsPerDoubling: 4 },
-        onChange: (dk) => this.update({ dk }),
-      }),
+      dk: dkSlider(id, schema.dk, this.state.dk, (dk) => this.update({ dk })),
       samples: new RangeControl({
         id: `${id}-samples`,
         symbol: 'samples',

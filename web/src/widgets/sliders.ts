@@ -1,0 +1,32 @@
+// The sliders several widgets share, with their ranges from the widget's own schema: dₖ on a log scale, and n keys.
+import type { ParamSpec } from '../authoring/param-spec.js';
+import { RangeControl } from '../controls/range-control.js';
+import { rangeOf } from './params.js';
+
+export function dkSlider(
+  id: string,
+  spec: ParamSpec,
+  value: number,
+  onChange: (dk: number) => void,
+  stepsPerDoubling = 4,
+) {
+  return new RangeControl({
+    id: `${id}-dk`,
+    symbol: 'dₖ',
+    label: 'Key dimension dₖ',
+    ...rangeOf(spec),
+    value,
+    log: { stepsPerDoubling },
+    onChange,
+  });
+}
+
+export function keysSlider(
+  id: string,
+  spec: ParamSpec,
+  value: number,
+  onChange: (keys: number) => void,
+  label = 'Keys n',
+) {
+  return new RangeControl({ id: `${id}-keys`, symbol: 'n', label, ...rangeOf(spec), value, onChange });
+}
