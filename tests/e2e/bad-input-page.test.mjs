@@ -92,7 +92,11 @@ describe('typed answers', () => {
       await page.press(`${sel(asked)} input.answer`, 'Enter');
       await page.waitForSelector(`${sel(asked)}[data-status="unreadable"]`);
       assert.match(await page.textContent(`${sel(asked)} .feedback`), feedback);
-      assert.match(await page.textContent('#lesson-progress-text'), /^1 of 9/, 'no attempt counted, no answer lost');
+      assert.match(
+        await page.textContent('#lesson-progress-text'),
+        new RegExp(`^1 of ${questions.length}`),
+        'no attempt counted, no answer lost',
+      );
       await stillWorks(page);
     });
   }

@@ -1,5 +1,5 @@
 // The lesson validator: one malformed fixture per error class, each failing with its full located message,
-// and the real lesson compiling cleanly with its 9 questions and its widgets.
+// and the real lesson compiling cleanly with its questions and its widgets.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -79,7 +79,8 @@ describe('the real lesson', () => {
   });
 
   test(
-    'has the 9 questions, the 9 widgets of the brief (softmax-dies twice) and the float16 figure, each id ' + 'once',
+    'has the 9 questions of the brief and a float16 one, the 9 widgets (softmax-dies twice) and the float16 figure, ' +
+      'each id once',
     () => {
       const { lesson } = compileFile(file, 'why-sqrt-dk');
       const blocks = lesson.sections.flatMap((section) => section.blocks);
@@ -101,11 +102,12 @@ describe('the real lesson', () => {
           'near-orthogonality',
         ],
       );
-      assert.equal(questions.length, 9);
+      assert.equal(questions.length, 10);
       assert.deepEqual(questions.map((q) => q.kind).sort(), [
         'choice',
         'choice',
         'multi',
+        'numeric',
         'numeric',
         'numeric',
         'numeric',
@@ -134,6 +136,7 @@ describe('the real lesson', () => {
     close('var-of-product', 1, 9);
     close('saturation-point', Math.log(297), 9);
     close('max-entropy-8', Math.log(8), 9);
+    close('float16-spread', Math.sqrt(65504 / 4096), 9);
   });
 
   test('prose numbers come from the core: the magnitudes table and reference softmax values', () => {
