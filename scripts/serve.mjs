@@ -38,9 +38,11 @@ async function resolveFile(root, urlPath) {
 /**
  * Starts a server; port 0 picks a free one. Resolves to { url, close }. `headers` add to or (set to undefined) remove
  * the common headers; `types` overrides content types by extension, e.g. { '.wasm': 'application/octet-stream' } to act
- * like an LMS file server.
+ * like an LMS file server. `onServe({ path, body })` hears of every file sent (the browser benchmark counts bytes).
  */
-export async function startServer({ root = defaultRoot, host = '127.0.0.1', port = 0, headers = {}, types: typeOverrides = {} } = {}) {
+export async function startServer({
+  root = defaultRoot, host = '127.0.0.1', port = 0, headers = {}, types: typeOverrides = {}, onServe = () => {},
+} = {}) {
   const siteRoot = resolve(root);
   const typeOf = (file) => typeOverrides[extname(file)] ?? types[extname(file)] ?? 'application/octet-stream';
   const server = createServer(async (request, response) => {
@@ -54,6 +56,7 @@ export async function startServer({ root = defaultRoot, host = '127.0.0.1', port
         return;
       }
       const body = await readFile(file);
+      onServe({ path: new URL(request.url ?? '/', 'http://x').pathname, body });
       response.writeHead(200, { ...common, 'Content-Type': typeOf(file) });
       response.end(request.method === 'HEAD' ? undefined : body);
     } catch (error) {
