@@ -75,9 +75,14 @@ export function widgetKernels() {
       js: () => plainCosines(4096, 1000, 1),
     },
   ];
-  const trainers = { wasm: core.createTrainer({ keyCount: 32, dk: 512, seed: 1, scaled: true }), js: plain.makeTrainer({ keyCount: 32, dk: 512, seed: 1 }) };
+  const trainers = {
+    wasm: core.createTrainer({ keyCount: 32, dk: 512, seed: 1, scaled: true }),
+    js: plain.makeTrainer({ keyCount: 32, dk: 512, seed: 1 }),
+  };
   rows.push({ widget: 'training', setting: 'one chunk: 10 steps × 2 runs, dₖ = 512, n = 32',
-    wasm: () => { trainers.wasm.run(10); trainers.wasm.run(10); }, js: () => { trainers.js.run(10); trainers.js.run(10); } });
+    wasm: () => [trainers.wasm.run(10), trainers.wasm.run(10)],
+    js: () => [trainers.js.run(10), trainers.js.run(10)],
+  });
   try {
     return rows.map(({ widget, setting, wasm, js }) => ({ widget, setting, wasm: time(wasm), js: time(js) }));
   } finally {

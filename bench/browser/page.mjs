@@ -48,7 +48,8 @@ export async function heapUsage(context, page) {
       const message = JSON.parse(event.message);
       if (message.id === 1) resolve(message.result?.usedSize);
     }));
-    await browser.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: 1, method: 'Runtime.getHeapUsage' }) });
+    const message = JSON.stringify({ id: 1, method: 'Runtime.getHeapUsage' });
+    await browser.send('Target.sendMessageToTarget', { sessionId, message });
     const workerHeap = await Promise.race([answer, new Promise((resolve) => setTimeout(resolve, 3000))]);
     await browser.send('Target.detachFromTarget', { sessionId }).catch(() => undefined);
     return { pageHeap, workerHeap };

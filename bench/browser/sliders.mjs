@@ -13,7 +13,8 @@ const enableAll = '?softmax-dies.scale=temperature&jacobian-view.source=sampled'
 const install = () => {
   const b = (window.bench = { lastKey: 0, latencies: [], longTasks: [], count: 0, widget: null });
   document.addEventListener('keydown', (e) => (b.lastKey = e.timeStamp), true);
-  new PerformanceObserver((list) => list.getEntries().forEach((e) => b.longTasks.push(e.duration))).observe({ type: 'longtask' });
+  const tasks = new PerformanceObserver((list) => list.getEntries().forEach((e) => b.longTasks.push(e.duration)));
+  tasks.observe({ type: 'longtask' });
   b.watch = (id) => {
     b.observer?.disconnect();
     b.latencies = [];
@@ -23,7 +24,8 @@ const install = () => {
       if (b.lastKey) b.latencies.push(performance.now() - b.lastKey);
       b.lastKey = 0;
     });
-    b.observer.observe(document.getElementById(`${id}-widget`), { attributes: true, attributeFilter: ['data-rendered'] });
+    const widget = document.getElementById(`${id}-widget`);
+    b.observer.observe(widget, { attributes: true, attributeFilter: ['data-rendered'] });
   };
   // Resolves with the slider's position once the widget drew again (or nothing changed within 5 s).
   b.after = (count, selector) => new Promise((done) => {
@@ -69,11 +71,15 @@ export async function measureSliders({ steps = 200 } = {}) {
     for (const id of widgetIds) {
       await page.evaluate((w) => document.getElementById(w)?.scrollIntoView({ block: 'start' }), id);
       await page.waitForSelector(`#${id}-widget[data-rendered]:not([aria-busy])`, { timeout: 30000 });
-      const sliders = await page.$$eval(`#${id}-widget input[type=range]:not(:disabled)`, (all) => all.map((s) => s.id));
+      const enabled = `#${id}-widget input[type=range]:not(:disabled)`;
+      const sliders = await page.$$eval(enabled, (all) => all.map((s) => s.id));
       for (const slider of sliders) {
         await page.evaluate((w) => window.bench.watch(w), id);
         await sweep(page, `#${slider}`, steps);
-        const { latencies, longTasks } = await page.evaluate(() => ({ latencies: window.bench.latencies, longTasks: window.bench.longTasks }));
+        const { latencies, longTasks } = await page.evaluate(() => {
+          const { latencies: l, longTasks: t } = window.bench;
+          return { latencies: l, longTasks: t };
+        });
         const sorted = [...latencies].sort((a, b) => a - b);
         rows.push({
           widget: id, slider: slider.replace(`${id}-widget-`, '').replace(/-slider$/, ''), updates: sorted.length,
