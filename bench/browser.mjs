@@ -32,8 +32,7 @@ for (const id of widgetIds) {
   const max = Math.max(...rows.map((r) => r.max));
   const longTasks = rows.reduce((n, r) => n + r.longTasks, 0);
   const steps = rows.reduce((n, r) => n + r.updates, 0);
-  budget(`${id}: input → chart and text, worst slider p95 (${steps} updates)`, ms(p95), '16 ms',
-    p95 <= 16);
+  budget(`${id}: input → chart and text, worst slider p95 (${steps} updates)`, ms(p95), '16 ms', p95 <= 16);
   budget(`${id}: input → chart and text, max`, ms(max), '50 ms', max <= 50);
   const tasksName = `${id}: main-thread long tasks while its sliders move`;
   budget(tasksName, `${longTasks}`, 'none over 50 ms', longTasks === 0);
@@ -77,7 +76,8 @@ console.log(`| layout shift, full scroll | ${loading.shift.toFixed(4)} | 0.01 |`
 console.log('\nFiles before the first widget was interactive');
 console.log('| file | bytes | gzip |');
 console.log('|---|---:|---:|');
-for (const f of loading.files) console.log(`| ${f.path.replace(/-[\w-]{8}\./, '.')} | ${kb(f.bytes)} | ${kb(f.gzip)} |`);
+for (const f of loading.files)
+  console.log(`| ${f.path.replace(/-[\w-]{8}\./, '.')} | ${kb(f.bytes)} | ${kb(f.gzip)} |`);
 
 console.log('\nWhat WASM buys, widget by widget: the heaviest setting each sweep reaches, in Node (median ms)');
 console.log('| widget | setting | WASM | plain JS | JS / WASM |');
@@ -86,7 +86,9 @@ for (const k of kernels) {
   const figures = [k.wasm.toFixed(2), k.js.toFixed(2), `${(k.js / k.wasm).toFixed(2)}×`].join(' | ');
   console.log(`| ${k.widget} | ${k.setting} | ${figures} |`);
 }
-console.log(`\nTrain it at dₖ = 512, n = 32: ${training.stepsPerSecond.toFixed(0)} steps/s per run in the page, ` +
-  `${rawRate.toFixed(0)} raw in Node; ` +
-  `frames p95 ${ms(training.p95)}, longest task ${ms(training.longestTask)}.`);
+console.log(
+  `\nTrain it at dₖ = 512, n = 32: ${training.stepsPerSecond.toFixed(0)} steps/s per run in the page, ` +
+    `${rawRate.toFixed(0)} raw in Node; ` +
+    `frames p95 ${ms(training.p95)}, longest task ${ms(training.longestTask)}.`,
+);
 console.log(`\nbench:browser took ${((performance.now() - started) / 1000).toFixed(0)} s`);

@@ -9,9 +9,11 @@ const gzipBytes = (body) => gzipSync(body, { level: 6 }).length;
 const watchLoading = () => {
   const w = window;
   w.benchShifts = 0;
-  new PerformanceObserver((list) => list.getEntries().forEach((e) => {
-    if (!e.hadRecentInput) w.benchShifts += e.value;
-  })).observe({ type: 'layout-shift', buffered: true });
+  new PerformanceObserver((list) =>
+    list.getEntries().forEach((e) => {
+      if (!e.hadRecentInput) w.benchShifts += e.value;
+    }),
+  ).observe({ type: 'layout-shift', buffered: true });
   const seen = new MutationObserver(() => {
     if (!document.querySelector('[data-rendered]')) return;
     seen.disconnect();
@@ -45,9 +47,14 @@ export async function measureLoading() {
     const shift = await page.evaluate(() => window.benchShifts);
     const heap = await heapUsage(context, page);
     return {
-      fcp, firstInteractive, files, shift, heap,
+      fcp,
+      firstInteractive,
+      files,
+      shift,
+      heap,
       bytesBeforeInteractive: files.reduce((sum, f) => sum + f.gzip, 0),
-      wasmGzip: wasm ? gzipBytes(wasm.body) : NaN, wasmBytes: wasm?.body.length ?? NaN,
+      wasmGzip: wasm ? gzipBytes(wasm.body) : NaN,
+      wasmBytes: wasm?.body.length ?? NaN,
     };
   } finally {
     await bench.close();

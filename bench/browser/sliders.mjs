@@ -4,8 +4,15 @@ import { heapUsage, openBenchPage } from './page.mjs';
 
 /** One instance of each widget; the URL enables the sliders a mode would grey out (τ, sampled scores). */
 export const widgetIds = [
-  'explore-variance', 'softmax-dies', 'saturation-curve', 'jacobian-view', 'before-after', 'entropy-vs-dk',
-  'temperature-sweep', 'training', 'near-orthogonality',
+  'explore-variance',
+  'softmax-dies',
+  'saturation-curve',
+  'jacobian-view',
+  'before-after',
+  'entropy-vs-dk',
+  'temperature-sweep',
+  'training',
+  'near-orthogonality',
 ];
 const enableAll = '?softmax-dies.scale=temperature&jacobian-view.source=sampled';
 
@@ -28,17 +35,18 @@ const install = () => {
     b.observer.observe(widget, { attributes: true, attributeFilter: ['data-rendered'] });
   };
   // Resolves with the slider's position once the widget drew again (or nothing changed within 5 s).
-  b.after = (count, selector) => new Promise((done) => {
-    const slider = document.querySelector(selector);
-    const started = performance.now();
-    const check = () => {
-      if (b.count > count || performance.now() - started > 5000) {
-        b.lastKey = 0;
-        done({ count: b.count, value: Number(slider.value), min: Number(slider.min), max: Number(slider.max) });
-      } else setTimeout(check, 1);
-    };
-    check();
-  });
+  b.after = (count, selector) =>
+    new Promise((done) => {
+      const slider = document.querySelector(selector);
+      const started = performance.now();
+      const check = () => {
+        if (b.count > count || performance.now() - started > 5000) {
+          b.lastKey = 0;
+          done({ count: b.count, value: Number(slider.value), min: Number(slider.min), max: Number(slider.max) });
+        } else setTimeout(check, 1);
+      };
+      check();
+    });
 };
 
 const percentile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
@@ -82,9 +90,14 @@ export async function measureSliders({ steps = 200 } = {}) {
         });
         const sorted = [...latencies].sort((a, b) => a - b);
         rows.push({
-          widget: id, slider: slider.replace(`${id}-widget-`, '').replace(/-slider$/, ''), updates: sorted.length,
-          p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), max: sorted.at(-1) ?? NaN,
-          longTasks: longTasks.length, longestTask: Math.max(0, ...longTasks),
+          widget: id,
+          slider: slider.replace(`${id}-widget-`, '').replace(/-slider$/, ''),
+          updates: sorted.length,
+          p50: percentile(sorted, 0.5),
+          p95: percentile(sorted, 0.95),
+          max: sorted.at(-1) ?? NaN,
+          longTasks: longTasks.length,
+          longestTask: Math.max(0, ...longTasks),
         });
       }
       const heap = await heapUsage(context, page);
