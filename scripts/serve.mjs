@@ -39,6 +39,7 @@ async function resolveFile(root, urlPath) {
  * Starts a server; port 0 picks a free one. Resolves to { url, close }. `headers` add to or (set to undefined) remove
  * the common headers; `types` overrides content types by extension, e.g. { '.wasm': 'application/octet-stream' } to act
  * like an LMS file server. `maxHeaderSize` (bytes) admits longer URLs than Node's 16 KiB, for tests of huge links.
+ * `onServe({ path, body })` hears of every file sent (the browser benchmark counts bytes).
  */
 export async function startServer({
   root = defaultRoot,
@@ -47,6 +48,7 @@ export async function startServer({
   headers = {},
   types: typeOverrides = {},
   maxHeaderSize,
+  onServe = () => {},
 } = {}) {
   const siteRoot = resolve(root);
   const typeOf = (file) => typeOverrides[extname(file)] ?? types[extname(file)] ?? 'application/octet-stream';
@@ -66,6 +68,7 @@ export async function startServer({
         return;
       }
       const body = await readFile(file);
+      onServe({ path: new URL(request.url ?? '/', 'http://x').pathname, body });
       response.writeHead(200, { ...common, 'Content-Type': typeOf(file) });
       response.end(request.method === 'HEAD' ? undefined : body);
     } catch (error) {

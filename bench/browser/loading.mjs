@@ -1,0 +1,62 @@
+// Loading: bytes (gzip) before the first widget is interactive, WASM gzip size, first contentful paint, first
+// interactive widget, and layout shift over a full scroll of the lesson.
+import { gzipSync } from 'node:zlib';
+import { heapUsage, openBenchPage } from './page.mjs';
+
+const gzipBytes = (body) => gzipSync(body, { level: 6 }).length;
+
+// Runs before the page's own scripts: when the first widget has drawn, and every layout shift.
+const watchLoading = () => {
+  const w = window;
+  w.benchShifts = 0;
+  new PerformanceObserver((list) =>
+    list.getEntries().forEach((e) => {
+      if (!e.hadRecentInput) w.benchShifts += e.value;
+    }),
+  ).observe({ type: 'layout-shift', buffered: true });
+  const seen = new MutationObserver(() => {
+    if (!document.querySelector('[data-rendered]')) return;
+    seen.disconnect();
+    w.benchInteractive = performance.now();
+    w.benchReportInteractive?.();
+  });
+  seen.observe(document, { subtree: true, attributes: true, attributeFilter: ['data-rendered'] });
+};
+
+export async function measureLoading() {
+  const bench = await openBenchPage();
+  try {
+    const { page, context, served } = bench;
+    let servedWhenInteractive;
+    await page.exposeFunction('benchReportInteractive', () => (servedWhenInteractive ??= served.length));
+    await page.addInitScript(watchLoading);
+    await page.goto(bench.url);
+    await page.waitForFunction(() => window.benchInteractive !== undefined, undefined, { timeout: 30000 });
+    const firstInteractive = await page.evaluate(() => window.benchInteractive);
+    const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN);
+    const before = served.slice(0, servedWhenInteractive ?? served.length);
+    const files = before.map(({ path, body }) => ({ path, bytes: body.length, gzip: gzipBytes(body) }));
+    const wasm = served.find((s) => s.path.endsWith('.wasm'));
+    // A full scroll, a screen at a time, letting widgets that come near mount and draw.
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0; y <= height; y += 600) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await page.waitForTimeout(120);
+    }
+    await page.waitForTimeout(500);
+    const shift = await page.evaluate(() => window.benchShifts);
+    const heap = await heapUsage(context, page);
+    return {
+      fcp,
+      firstInteractive,
+      files,
+      shift,
+      heap,
+      bytesBeforeInteractive: files.reduce((sum, f) => sum + f.gzip, 0),
+      wasmGzip: wasm ? gzipBytes(wasm.body) : NaN,
+      wasmBytes: wasm?.body.length ?? NaN,
+    };
+  } finally {
+    await bench.close();
+  }
+}

@@ -1,0 +1,71 @@
+// A fresh Chromium profile and production server for one benchmark page, with every file the server sent logged.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../scripts/serve.mjs';
+import { lessonPath } from '../../tests/e2e/browser.mjs';
+
+const chromiumFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Opens a page; `served` lists { path, body, at } in the order the server sent them (at: Node's performance.now()). */
+export async function openBenchPage() {
+  const served = [];
+  const server = await startServer({ onServe: ({ path, body }) => served.push({ path, body, at: performance.now() }) });
+  const profile = mkdtempSync(join(tmpdir(), 'attention-lab-bench-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: chromiumFlags,
+    viewport: { width: 1280, height: 800 },
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    served,
+    url: `${server.url}${lessonPath}`,
+    async close() {
+      await context.close();
+      await server.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** JS heap in use on the page and in the core worker (CDP Runtime.getHeapUsage), in bytes. */
+export async function heapUsage(context, page) {
+  const pageSession = await context.newCDPSession(page);
+  const pageHeap = (await pageSession.send('Runtime.getHeapUsage')).usedSize;
+  await pageSession.detach();
+  const browser = await context.browser()?.newBrowserCDPSession();
+  if (!browser) return { pageHeap, workerHeap: undefined };
+  try {
+    const { targetInfos } = await browser.send('Target.getTargets');
+    const worker = targetInfos.find((t) => t.type === 'worker' && t.url.includes('core-worker'));
+    if (!worker) return { pageHeap, workerHeap: undefined };
+    // A non-flat session: the worker's answer comes back wrapped in receivedMessageFromTarget.
+    const { sessionId } = await browser.send('Target.attachToTarget', { targetId: worker.targetId, flatten: false });
+    const answer = new Promise((resolve) =>
+      browser.on('Target.receivedMessageFromTarget', (event) => {
+        const message = JSON.parse(event.message);
+        if (message.id === 1) resolve(message.result?.usedSize);
+      }),
+    );
+    const message = JSON.stringify({ id: 1, method: 'Runtime.getHeapUsage' });
+    await browser.send('Target.sendMessageToTarget', { sessionId, message });
+    const workerHeap = await Promise.race([answer, new Promise((resolve) => setTimeout(resolve, 3000))]);
+    await browser.send('Target.detachFromTarget', { sessionId }).catch(() => undefined);
+    return { pageHeap, workerHeap };
+  } finally {
+    await browser.detach();
+  }
+}
