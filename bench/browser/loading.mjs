@@ -30,7 +30,8 @@ export async function measureLoading() {
     let servedWhenInteractive;
     await page.exposeFunction('benchReportInteractive', () => (servedWhenInteractive ??= served.length));
     await page.addInitScript(watchLoading);
-    await page.goto(bench.url);
+    // Opened at the first figure, as a link to it would: the top of the lesson is prose, and figures mount near view.
+    await page.goto(`${bench.url}#explore-variance`);
     await page.waitForFunction(() => window.benchInteractive !== undefined, undefined, { timeout: 30000 });
     const firstInteractive = await page.evaluate(() => window.benchInteractive);
     const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN);

@@ -34,13 +34,15 @@ const install = () => {
     const widget = document.getElementById(`${id}-widget`);
     b.observer.observe(widget, { attributes: true, attributeFilter: ['data-rendered'] });
   };
-  // Resolves with the slider's position once the widget drew again (or nothing changed within 5 s).
-  b.after = (count, selector) =>
+  // Resolves with the slider's position once the widget drew again, at once when the key left the value as it was
+  // (an arrow at the end of the range: no request, so no redraw to wait for), or after 5 s.
+  b.after = (count, selector, before) =>
     new Promise((done) => {
       const slider = document.querySelector(selector);
       const started = performance.now();
+      const unchanged = before !== undefined && Number(slider.value) === before;
       const check = () => {
-        if (b.count > count || performance.now() - started > 5000) {
+        if (unchanged || b.count > count || performance.now() - started > 5000) {
           b.lastKey = 0;
           done({ count: b.count, value: Number(slider.value), min: Number(slider.min), max: Number(slider.max) });
         } else setTimeout(check, 1);
@@ -60,9 +62,9 @@ async function sweep(page, selector, steps) {
     if (state.value <= state.min) up = true;
     // Mostly single steps, now and then a jump to an end (Home/End), as a learner does.
     const key = i % 40 === 39 ? (up ? 'End' : 'Home') : up ? 'ArrowRight' : 'ArrowLeft';
-    const count = state.count;
+    const { count, value } = state;
     await page.keyboard.press(key);
-    state = await page.evaluate(([c, s]) => window.bench.after(c, s), [count, selector]);
+    state = await page.evaluate(([c, s, v]) => window.bench.after(c, s, v), [count, selector, value]);
   }
 }
 
@@ -73,7 +75,7 @@ export async function measureSliders({ steps = 200 } = {}) {
   let peakWorkerHeap = 0;
   try {
     const { page, context } = bench;
-    await page.goto(`${bench.url}${enableAll}`);
+    await page.goto(`${bench.url}${enableAll}#explore-variance`);
     await page.waitForSelector('[data-rendered]');
     await page.evaluate(install);
     for (const id of widgetIds) {
