@@ -22,7 +22,7 @@ async function stage(name, run) {
 }
 const loading = await stage('loading', measureLoading);
 const sliders = await stage('sliders', measureSliders);
-const training = await stage('training', () => measureTraining({ seconds: 3 }));
+const training = await stage('training', () => measureTraining({ seconds: 1.5 }));
 const rawRate = await stage('raw trainer', () => rawTrainingRate());
 const kernels = await stage('kernels', () => widgetKernels());
 

@@ -50,7 +50,7 @@ export async function measureFrames({ presses = 120 } = {}) {
 }
 
 /** Longest main-thread task and frame times while the Train-it widget trains at dₖ = 512 (the worker does the work). */
-export async function measureTraining({ seconds = 3 } = {}) {
+export async function measureTraining({ seconds = 1.5 } = {}) {
   const lesson = await openLesson();
   try {
     const { page } = lesson;
@@ -77,11 +77,14 @@ export async function measureTraining({ seconds = 3 } = {}) {
       Number(document.querySelector('#training-widget progress')?.value ?? 0),
     );
     await page.waitForTimeout(seconds * 1000);
-    const { frames, longest, steps } = await page.evaluate(() => ({
+    const { frames, longest, steps, running } = await page.evaluate(() => ({
       frames: window.benchFrames.slice(1),
       longest: window.benchLongest,
       steps: Number(document.querySelector('#training-widget progress')?.value ?? 0),
+      running: document.querySelector('#training-widget')?.dataset.training === 'running',
     }));
+    // A run that already finished would make steps per second a lower bound: the window must end mid-run.
+    if (!running) throw new Error(`measureTraining: the run ended within ${seconds} s; measure over a shorter window`);
     await page.click('#training-widget button.training-stop');
     const sorted = [...frames].sort((a, b) => a - b);
     const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;

@@ -56,7 +56,17 @@ function copyChunk(chunk: TrainingChunk): TrainingChunk {
   };
 }
 
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+// Yields to the worker's event loop so page messages (pause, stop, other widgets) are answered between chunks. A
+// message on a channel is a new task like setTimeout(0), without the ~4 ms that nested timers are held back.
+const yieldChannel = typeof MessageChannel === 'undefined' ? undefined : new MessageChannel();
+const waiting: (() => void)[] = [];
+if (yieldChannel) yieldChannel.port1.onmessage = () => waiting.shift()?.();
+const nextTask = () =>
+  new Promise<void>((resolve) => {
+    if (!yieldChannel) return void setTimeout(resolve, 0);
+    waiting.push(resolve);
+    yieldChannel.port2.postMessage(null);
+  });
 
 export interface TrainingListener {
   progress(progress: TrainingProgress): void;
