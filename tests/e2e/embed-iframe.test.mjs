@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { launch, requireBuilt, startOrigins, waitForMessage } from './embed-support.mjs';
 import { questions, rightAnswer, widgetOf } from './lesson-data.mjs';
+import { pressSlider } from './sliders.mjs';
 
 requireBuilt('dist/site/embed.html', 'dist/site/embed-host.js');
 
@@ -312,15 +313,7 @@ test(
       await page.evaluate((id) => document.getElementById(id).scrollIntoView(), softmax.id);
       const widget = `#${softmax.id}-widget`;
       await page.waitForSelector(`${widget}[data-rendered]:not([aria-busy])`);
-      const before = await page.getAttribute(widget, 'data-rendered');
-      await page.focus(`${widget}-dk-slider`);
-      for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
-      await page.waitForFunction(
-        ([w, b]) =>
-          document.querySelector(w).dataset.rendered !== b && !document.querySelector(w).hasAttribute('aria-busy'),
-        [widget, before],
-      );
-      const state = JSON.parse(await page.getAttribute(widget, 'data-rendered'));
+      const state = await pressSlider(page, widget, 'dk', Array(4).fill('ArrowRight'));
       await page.click(`${widget} .embed-this-toggle`);
       const snippet = await page.inputValue(`${widget} .embed-this-panel textarea`);
       const src = new URL(/src="([^"]+)"/.exec(snippet)[1].replaceAll('&amp;', '&'));

@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { loadCore } from 'attention-lab/core';
 import { contentSecurityPolicy } from '../../scripts/serve.mjs';
 import { openLesson } from './browser.mjs';
+import { pressSlider } from './sliders.mjs';
 import { questions, widgetOf } from './lesson-data.mjs';
 
 let lesson;
@@ -49,13 +50,12 @@ test('softmax-dies: the dₖ slider moved by keyboard redraws weights the core a
   const { id } = widgetOf('softmax-dies');
   await page.locator(`#${id}`).scrollIntoViewIfNeeded();
   await page.waitForSelector(`#${id}-widget[data-rendered]:not([aria-busy])`);
-  const before = await page.getAttribute(`#${id}-widget`, 'data-rendered');
+  const before = JSON.parse(await page.getAttribute(`#${id}-widget`, 'data-rendered'));
   const barHeights = () =>
     page.$$eval(`#${id}-widget svg.weights rect.bar`, (bars) => bars.map((b) => Number(b.getAttribute('height'))));
   const barsBefore = await barHeights();
-  await page.focus(`#${id}-widget-dk-slider`);
-  for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowRight');
-  const params = await renderedAfter(page, id, before);
+  const params = await pressSlider(page, `#${id}-widget`, 'dk', Array(8).fill('ArrowRight'));
+  assert.notEqual(params.dk, before.dk);
   const barsAfter = await barHeights();
   assert.equal(barsAfter.length, params.keys);
   assert.notDeepEqual(barsAfter, barsBefore, 'the bars moved');
