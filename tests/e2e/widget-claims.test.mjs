@@ -151,6 +151,11 @@ const checks = {
       '∞ is drawn above the float16 limit',
     );
     assert.match(await page.textContent(`#${after.id}-widget .chart-summary`), /[1-9]\d* of \d+ weights are NaN/);
+    const infinityMarks = await page.$$eval(
+      `#${after.id}-widget svg text.bar-label`,
+      (texts) => texts.filter((t) => t.textContent === '∞').length,
+    );
+    assert.equal(infinityMarks, overflowBars(after.picture).length, 'every ∞ bar is labelled ∞');
     const before = await view('float16-overflow', { ...settings, order: 'before' });
     assert.equal(overflowBars(before.picture).length, 0, 'scaling q first: no row reaches ∞');
     const finite = before.picture.bars.filter((b) => !b.className.includes('overflow') && b.height > 0.5);

@@ -8,6 +8,8 @@ export interface BarSeries {
   values: ArrayLike<number>;
   /** A class per bar, added to the series' own (e.g. 'overflow' on the bars that stand for ∞). */
   barClasses?: readonly string[];
+  /** Text drawn above a bar ('∞' over a bar whose height only stands for infinity); '' for none. */
+  barLabels?: readonly string[];
 }
 
 export interface BarChartOptions {
@@ -106,6 +108,7 @@ export class BarChart extends Chart {
     const zero = marks(this.layer('zero'), 'line', 1)[0] as SVGLineElement;
     setAttributes(zero, { x1: 0, x2: width, y1: y(0), y2: y(0), class: 'axis' });
     const bars = marks(barLayer, 'rect', categories.length * series.length);
+    const barTexts = marks(this.layer('bar-labels'), 'text', categories.length * series.length);
     categories.forEach((category, i) => {
       const left = x(category) ?? 0;
       series.forEach((s, k) => {
@@ -118,6 +121,14 @@ export class BarChart extends Chart {
           height: Math.abs(y(value) - y(0)),
           class: `bar ${s.className} ${s.barClasses?.[i] ?? ''}`.trim(),
         });
+        const text = barTexts[i * series.length + k] as SVGTextElement;
+        setAttributes(text, {
+          x: left + (inner(s.name) ?? 0) + inner.bandwidth() / 2,
+          y: y(Math.max(0, value)) - 4,
+          class: 'tick bar-label',
+          'text-anchor': 'middle',
+        });
+        setText(text, s.barLabels?.[i] ?? '');
       });
     });
   }

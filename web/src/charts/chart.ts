@@ -169,6 +169,10 @@ export abstract class Chart {
 export function tickLabel(value: number): string {
   if (value === 0) return '0';
   const magnitude = Math.abs(value);
+  // Thousands read as "20k" (a learner compares them with 65504); "2e+4" reads as a formula.
+  if (magnitude >= 1e4 && magnitude < 1e7 && Number.isInteger(value / 1000)) {
+    return `${value / 1000}k`.replace('-', '−');
+  }
   if (magnitude >= 1e4 || magnitude < 1e-3) return value.toExponential(0).replace('-', '−');
   return String(Number(value.toPrecision(3))).replace('-', '−');
 }

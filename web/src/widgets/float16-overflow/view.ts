@@ -28,7 +28,7 @@ export class Float16Overflow extends LiveWidget<'float16-overflow', State> {
     yLabel: 'largest |score|',
     yDomain: [0, overflowHeight * 1.05],
   });
-  private readonly meter = Object.assign(document.createElement('p'), { className: 'survival' });
+  private readonly meter = Object.assign(document.createElement('div'), { className: 'survival' });
 
   constructor(options: WidgetOptions<State>) {
     super(
@@ -86,17 +86,34 @@ export class Float16Overflow extends LiveWidget<'float16-overflow', State> {
       `${formatValue(r.overflowSpread)}.`;
     this.chart.draw(
       rows,
-      [{ name: 'largest |score|', className: 'scaled', values: heights, barClasses: classes }],
+      [
+        {
+          name: 'largest |score|',
+          className: 'scaled',
+          values: heights,
+          barClasses: classes,
+          barLabels: classes.map((c) => (c ? '∞' : '')),
+        },
+      ],
       summary,
       [{ value: float16Max, label: `dashed: float16 max ${float16Max}`, className: 'threshold' }],
     );
     this.frame.setSummary(summary);
     const verdict = r.nans > 0 ? 'dead' : r.infinities > 0 ? 'dying' : 'healthy';
     this.meter.dataset.state = verdict;
-    this.meter.textContent =
-      'At these settings: ' +
-      r.byOrder.map((o) => `${orderWords[o.order]}: ${o.infinities} ∞ scores, ${o.nans} NaN weights`).join('; ') +
-      '.';
+    // The three orders on the same q and k, one line each, so the one that differs stands out.
+    const list = document.createElement('ul');
+    list.append(
+      ...r.byOrder.map((o) => {
+        const item = document.createElement('li');
+        item.textContent =
+          `${orderWords[o.order]}: ` +
+          (o.infinities + o.nans === 0 ? 'every score finite' : `${o.infinities} ∞ scores, ${o.nans} NaN weights`);
+        if (o.order === r.order) item.setAttribute('aria-current', 'true');
+        return item;
+      }),
+    );
+    this.meter.replaceChildren('The same q and k, three orders:', list);
     this.frame.setTable(
       ['Query row', 'Largest |score| (float16)', 'NaN weights in the row'],
       rows.map((row, i) => [
