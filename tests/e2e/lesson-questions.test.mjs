@@ -31,9 +31,13 @@ async function tabUntil(page, predicate, limit = 600) {
   throw new Error('focus never reached the target with Tab');
 }
 
-test('the lesson has the nine questions of the brief and one on float16', () => {
-  assert.equal(questions.length, 10);
-  assert.ok(questions.some((q) => q.id === 'float16-spread'));
+test('the lesson has the nine questions of the brief, one on float16 and two on aligned q and k', () => {
+  assert.equal(questions.length, 12);
+  for (const id of ['float16-spread', 'bounded-fixes', 'aligned-sqrt-score'])
+    assert.ok(
+      questions.some((q) => q.id === id),
+      id,
+    );
   assert.deepEqual(questions.map((q) => q.kind).filter((k) => k !== 'numeric').length >= 3, true);
 });
 

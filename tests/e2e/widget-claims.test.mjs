@@ -166,6 +166,31 @@ const checks = {
     );
     assert.match(await page.textContent(`#${before.id}-widget .chart-summary`), / 0 of \d+ weights are NaN/);
   },
+  async alignment(claim) {
+    const { picture } = await view('alignment', { alignment: claim.alignment, dk: claim.from });
+    const line = (name) => picture.lines.find((l) => l.className.split(' ').includes(name)).points;
+    const dks = Array.from({ length: 13 }, (_, i) => 2 ** i);
+    const [sqrt, linear] = [line('scaled'), line('linear')];
+    // Pixels per unit from the drawn ÷√dₖ line's two ends: at dₖ = 1 it is ρ, at 4096 it is 64ρ.
+    const perUnit = (sqrt[0][1] - sqrt.at(-1)[1]) / (claim.alignment * 63);
+    const zero = sqrt[0][1] + claim.alignment * perUnit;
+    const value = ([, y]) => (zero - y) / perUnit;
+    const grows = value(sqrt[dks.indexOf(claim.to)]) / value(sqrt[dks.indexOf(claim.from)]);
+    assert.ok(Math.abs(grows - claim.grows) < 0.05, `÷√dₖ grows ×${grows} from ${claim.from} to ${claim.to}`);
+    assert.ok(sqrt[0][1] - sqrt.at(-1)[1] > 0.5 * picture.area.height, '÷√dₖ rises across the plot');
+    const [lowest, highest] = claim.bounded;
+    assert.ok(
+      linear.every((p) => value(p) >= lowest && value(p) <= highest),
+      `÷dₖ stays within ${claim.bounded}`,
+    );
+    assert.ok(Math.max(...linear.map((p) => p[1])) - Math.min(...linear.map((p) => p[1])) < 1.5, '÷dₖ is flat');
+    // ρ = 0: all three typical scores sit on one level, the mean 0.
+    const independent = (await view('alignment', { alignment: 0, dk: claim.from })).picture;
+    const levels = independent.lines.flatMap((l) => l.points.map(([, y]) => y));
+    assert.equal(independent.lines.length, 3, 'three curves at ρ = 0');
+    assert.ok(Math.max(...levels) - Math.min(...levels) < 1.5, `one level for all three at ρ = 0: ${levels}`);
+    assert.match(await lesson.page.textContent(`#${widgetOf('alignment').id}-widget .chart-summary`), /ρ = 0\./);
+  },
   async 'train-it'(claim) {
     const { page } = lesson;
     const { id } = await view('train-it', { dk: claim.dk, steps: claim.steps });

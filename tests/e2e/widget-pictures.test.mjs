@@ -208,6 +208,59 @@ test(
   },
 );
 
+test('alignment: curves and sample dots on the core values, the unscaled curve cut at the top', async () => {
+  const { params, chart } = await open('alignment');
+  const dks = Array.from({ length: 13 }, (_, i) => 2 ** i);
+  const typical = (scale) =>
+    dks.map((dk) => core.alignedScoreStatistics({ dk, alignment: params.alignment, scale }).mean);
+  const draw = core.alignedScores({
+    dk: params.dk,
+    alignment: params.alignment,
+    pairs: params.pairs,
+    seed: params.seed,
+  });
+  const picture = await chart();
+  const line = (name) => picture.lines.find((l) => l.className.split(' ').includes(name));
+  const centre = (dot) => [dot.x + dot.width / 2, dot.y + dot.height / 2];
+  const dotsOf = (classes) =>
+    picture.dots.filter((d) => d.className.startsWith('dot ') && d.className.split(' ').join(' ') === classes);
+  assert.equal(picture.lines.length, 3, 'one line per scale');
+  assertInside(assert, picture.area, picture.lines, 'typical-score lines');
+  // Dots at dₖ = 1 and 4096 sit on the edges: their centres, not their radii, lie inside.
+  assertInside(
+    assert,
+    picture.area,
+    picture.dots.map((d) => ({ points: [centre(d)] })),
+    'dot centres',
+  );
+  // ÷√dₖ and ÷dₖ share one y axis: their vertices and every sample dot follow the core through one affine map.
+  const sqrtPoints = line('scaled').points;
+  const linearPoints = line('linear').points;
+  const samplePoints = [...dotsOf('dot scaled sample'), ...dotsOf('dot linear sample')].map(centre);
+  assert.equal(samplePoints.length, 2 * params.pairs, 'every ÷√dₖ and ÷dₖ sample is drawn');
+  assertFollows(
+    assert,
+    [...sqrtPoints, ...linearPoints, ...samplePoints],
+    [...typical('sqrt'), ...typical('linear'), ...draw.sqrt.scores, ...draw.linear.scores],
+    'typical scores and samples',
+  );
+  // Unscaled: the points inside the figure on the same map, then the line runs up to the top edge and is marked.
+  const [low, high] = [sqrtPoints[0], sqrtPoints.at(-1)];
+  const valueAt = (y) =>
+    typical('sqrt')[0] + ((y - low[1]) / (high[1] - low[1])) * (typical('sqrt').at(-1) - typical('sqrt')[0]);
+  const top = valueAt(picture.area.y);
+  const insideUnscaled = typical('none').filter((v) => v <= top);
+  const unscaledPoints = line('unscaled').points;
+  assert.equal(unscaledPoints.length, insideUnscaled.length + 1, 'the points inside, and where the line leaves');
+  unscaledPoints.slice(0, -1).forEach(([, y], i) => assert.ok(Math.abs(valueAt(y) - insideUnscaled[i]) < 0.05 * top));
+  assert.ok(Math.abs(unscaledPoints.at(-1)[1] - picture.area.y) <= 1.5, 'the unscaled line ends on the top edge');
+  assert.equal(picture.dots.filter((d) => d.className.includes('exit')).length, 1, 'its exit is marked');
+  const unscaledSamples = Array.from(draw.none.scores).filter(
+    (v) => v <= top && v >= valueAt(picture.area.y + picture.area.height),
+  );
+  assert.equal(dotsOf('dot unscaled sample').length, unscaledSamples.length, 'unscaled samples inside the figure');
+});
+
 test('Train it: after a short run each chart has both runs, raw values on the core trainer step by step', async () => {
   const { page } = lesson;
   const { id, params } = await open('train-it', { steps: 20, dk: 16 });

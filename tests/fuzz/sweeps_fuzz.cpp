@@ -1,8 +1,10 @@
-// Sweeps and experiments (sweeps.hpp, dot_product.hpp, scale.hpp, scores.hpp), sized small so each run is quick.
+// Sweeps and experiments (sweeps.hpp, dot_product.hpp, scale.hpp, scores.hpp, aligned_scores.hpp), sized small so
+// each run is quick.
 #include <cmath>
 #include <string>
 #include <vector>
 
+#include "aligned_scores.hpp"
 #include "arguments.hpp"
 #include "dot_product.hpp"
 #include "fuzz_input.hpp"
@@ -98,6 +100,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const Eigen::VectorXd scores =
             sampleQueryScores(static_cast<int>(dk), static_cast<int>(n), bindings::toSeed(fn, in.number()));
         expect(scores.allFinite(), "sampled scores finite");
+      });
+      documentedErrorsOnly([&] {
+        const char* fn = "alignedScores";
+        const auto dk = static_cast<int>(bindings::toInteger(fn, "dk", in.count(255), 1, kMaxKeyDimension));
+        const double alignment = in.flag() ? 0.5 : in.number();  // NaN, ±∞ and |ρ| > 1 must be refused by name
+        const ScoreStatistics theory = alignedScoreStatistics(scale(in, fn), dk, alignment);
+        expect(std::isfinite(theory.mean) && std::isfinite(theory.std), "aligned statistics finite");
+        const auto pairs = static_cast<int>(bindings::toInteger(fn, "pairs", in.count(64), 2, kMaxSamples));
+        const AlignedScores draw = alignedScores(dk, alignment, pairs, bindings::toSeed(fn, in.count(255)));
+        for (const AlignedScaleScores& entry : draw.byScale)
+          expect(entry.scores.allFinite() && std::isfinite(entry.std), "aligned samples finite");
       });
   }
   return 0;

@@ -27,6 +27,14 @@ describe('core values', () => {
     near(value('scoreSpread', { dk: 64 }), 16, 1e-12);
   });
 
+  test('aligned scores: ρ·dₖ unscaled, ρ√dₖ with ÷√dₖ, ρ with ÷dₖ', () => {
+    near(value('alignedScoreMean', { dk: 1024, rho: 0.5, scale: 'sqrt' }), 16, 1e-12);
+    near(value('alignedScoreMean', { dk: 1024, rho: 0.5 }), 512, 1e-12);
+    near(value('alignedScoreMean', { dk: 4096, rho: 0.5, scale: 'linear' }), 0.5, 1e-12);
+    near(value('alignedScoreMean', { dk: 4096, rho: 0, scale: 'sqrt' }), 0, 0);
+    assert.match(evaluateCoreValue(core, 'alignedScoreMean', { dk: 64, rho: 2 }).message, /^alignedScoreMean: rho/);
+  });
+
   test('softmax weights reproduce the reference vectors', () => {
     const weights = (scores, extra = {}) =>
       scores.map((_, index) => value('softmaxWeight', { scores, index, ...extra }));
@@ -92,6 +100,7 @@ describe('core values', () => {
       threshold: 0.9,
       keys: 2,
       sigmas: 1,
+      rho: 0.5,
     };
     for (const [name, spec] of Object.entries(coreValues)) {
       assert.ok(spec.summary.length > 10, name);

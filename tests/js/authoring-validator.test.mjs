@@ -79,8 +79,8 @@ describe('the real lesson', () => {
   });
 
   test(
-    'has the 9 questions of the brief and a float16 one, the 9 widgets (softmax-dies twice) and the float16 figure, ' +
-      'each id once',
+    'has the 9 questions of the brief, a float16 one and two on aligned q and k, the 9 widgets (softmax-dies ' +
+      'twice), the alignment and float16 figures, each id once',
     () => {
       const { lesson } = compileFile(file, 'why-sqrt-dk');
       const blocks = lesson.sections.flatMap((section) => section.blocks);
@@ -97,16 +97,19 @@ describe('the real lesson', () => {
           'entropy-vs-dk',
           'temperature-sweep',
           'train-it',
+          'alignment',
           'float16-overflow',
           'softmax-dies',
           'near-orthogonality',
         ],
       );
-      assert.equal(questions.length, 10);
+      assert.equal(questions.length, 12);
       assert.deepEqual(questions.map((q) => q.kind).sort(), [
         'choice',
         'choice',
         'multi',
+        'multi',
+        'numeric',
         'numeric',
         'numeric',
         'numeric',
@@ -137,6 +140,7 @@ describe('the real lesson', () => {
     close('saturation-point', Math.log(297), 9);
     close('max-entropy-8', Math.log(8), 9);
     close('float16-spread', Math.sqrt(65504 / 4096), 9);
+    close('aligned-sqrt-score', 0.5 * Math.sqrt(1024), 9);
   });
 
   test('prose numbers come from the core: the magnitudes table and reference softmax values', () => {

@@ -88,8 +88,9 @@ describe('parseWidgetParams', () => {
     assert.deepEqual(parseWidgetParams('before-after', flat).params, params);
   });
 
-  test('the nine widgets of the brief and the float16 figure, one folder each, and one still reserved', () => {
+  test('the nine widgets of the brief, the float16 and alignment figures, one folder each, one reserved', () => {
     assert.deepEqual(widgetNames, [
+      'alignment',
       'before-after',
       'entropy-vs-dk',
       'float16-overflow',

@@ -559,4 +559,25 @@ export const badInputCases = [
     'RangeError',
     'entropySweep: scale must be one of none, sqrt, linear or a number τ, got "cube"',
   ],
+  [
+    'alignedScores',
+    'alignment out of range',
+    (c) => c.alignedScores({ dk: 64, alignment: -1.5, pairs: 10, seed: 1 }),
+    'RangeError',
+    'alignedScores: alignment must be between -1 and 1, got -1.5',
+  ],
+  [
+    'alignedScores',
+    'pairs over the cap',
+    (c) => c.alignedScores({ dk: 64, alignment: 0.5, pairs: 2_000_000, seed: 1 }),
+    'RangeError',
+    'alignedScores: pairs must be an integer from 2 to 1000000, got 2000000',
+  ],
+  [
+    'alignedScoreStatistics',
+    'Infinity',
+    (c) => c.alignedScoreStatistics({ dk: 64, alignment: Infinity, scale: 'linear' }),
+    'RangeError',
+    'alignedScoreStatistics: alignment must be between -1 and 1, got inf',
+  ],
 ];

@@ -2,6 +2,7 @@
 // Arguments are converted in convert.hpp, modes.hpp and options.hpp; results in results.hpp.
 #include <emscripten/bind.h>
 
+#include "aligned_scores.hpp"
 #include "convert.hpp"
 #include "gradient_survival.hpp"
 #include "modes.hpp"
@@ -184,6 +185,22 @@ double float16OverflowSpreadBinding(double keyDimension) {
   });
 }
 
+val alignedScoresBinding(double dk, double alignment, double pairs, double seed) {
+  const char* fn = "alignedScores";
+  return guarded([&] {
+    return toJs(alignedScores(toInt(fn, "dk", dk, 1, kMaxKeyDimension), alignment,
+                              toInt(fn, "pairs", pairs, 2, kMaxSamples), toSeed(fn, seed)));
+  });
+}
+
+val alignedScoreStatisticsBinding(double dk, double alignment, const std::string& mode, double temperature) {
+  const char* fn = "alignedScoreStatistics";
+  return guarded([&] {
+    return toJs(
+        alignedScoreStatistics(toScale(fn, mode, temperature), toInt(fn, "dk", dk, 1, kMaxKeyDimension), alignment));
+  });
+}
+
 // The trainer lives in WASM memory between chunks; JS owns it and must call .delete() (the TS layer wraps that).
 class TrainerBinding {
  public:
@@ -230,6 +247,8 @@ EMSCRIPTEN_BINDINGS(attention_core) {
   function("softmaxInPrecision", &softmaxInPrecisionBinding);
   function("float16Scores", &float16ScoresBinding);
   function("float16OverflowSpread", &float16OverflowSpreadBinding);
+  function("alignedScores", &alignedScoresBinding);
+  function("alignedScoreStatistics", &alignedScoreStatisticsBinding);
   emscripten::class_<TrainerBinding>("Trainer")
       .constructor(&createTrainerBinding)
       .function("run", &TrainerBinding::run)

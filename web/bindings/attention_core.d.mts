@@ -61,7 +61,31 @@ export interface RawAttentionCore {
     dk: number, keyCount: number, spread: number, order: RawHalfScoreOrder, seed: number,
   ): RawHalfPrecisionScores;
   float16OverflowSpread(dk: number): number;
+  alignedScores(dk: number, alignment: number, pairs: number, seed: number): RawAlignedScores;
+  alignedScoreStatistics(dk: number, alignment: number, mode: RawScaleMode, temperature: number): RawScoreStatistics;
   Trainer: new (config: RawTrainerConfig) => RawTrainer;
+}
+
+export interface RawScoreStatistics {
+  mean: number;
+  variance: number;
+  std: number;
+  divisor: number;
+}
+
+export interface RawAlignedScaleScores {
+  scores: Float64Array;
+  mean: number;
+  std: number;
+  theory: RawScoreStatistics;
+}
+
+export interface RawAlignedScores {
+  dk: number;
+  alignment: number;
+  none: RawAlignedScaleScores;
+  sqrt: RawAlignedScaleScores;
+  linear: RawAlignedScaleScores;
 }
 
 export type RawHalfScoreOrder = 'after' | 'before' | 'balanced';

@@ -1,5 +1,6 @@
 #pragma once
 // The core's result structs as the plain JS objects the .d.mts declares (field names are the JS API's).
+#include "aligned_scores.hpp"
 #include "attention.hpp"
 #include "convert.hpp"
 #include "dot_product.hpp"
@@ -30,6 +31,22 @@ inline val toJs(const ScoreStatistics& statistics) {
   result.set("variance", statistics.variance);
   result.set("std", statistics.std);
   result.set("divisor", statistics.divisor);
+  return result;
+}
+
+// { dk, alignment, none, sqrt, linear }: each scale's scores, sample mean and std, and the closed-form theory.
+inline val toJs(const AlignedScores& a) {
+  val result = val::object();
+  result.set("dk", a.keyDimension);
+  result.set("alignment", a.alignment);
+  for (const AlignedScaleScores& entry : a.byScale) {
+    val scale = val::object();
+    scale.set("scores", toFloat64Array(entry.scores));
+    scale.set("mean", entry.mean);
+    scale.set("std", entry.std);
+    scale.set("theory", toJs(entry.theory));
+    result.set(scaleModeName(entry.mode), scale);
+  }
   return result;
 }
 

@@ -14,6 +14,7 @@ export type ValuesCore = Pick<
   | 'normalWithin'
   | 'gradientSurvival'
   | 'float16OverflowSpread'
+  | 'alignedScoreStatistics'
 >;
 
 type Args = Record<string, ParamValue>;
@@ -214,6 +215,17 @@ export const coreValues: Record<string, CoreValue> = {
     summary: 'the spread σ of q and k entries at which an aligned float16 score σ²·dₖ reaches 65504: √(65504/dₖ)',
     params: { dk },
     evaluate: (core, args) => core.float16OverflowSpread({ dk: num(args, 'dk') }),
+  },
+  alignedScoreMean: {
+    summary: 'typical (mean) score of q and k aligned with correlation rho, after the scale: ρ·dₖ ÷ divisor',
+    params: {
+      dk,
+      rho: { type: 'number', min: -1, max: 1, doc: 'alignment ρ: correlation of each component of q with k' },
+      scale,
+    },
+    evaluate: (core, args) =>
+      core.alignedScoreStatistics({ dk: num(args, 'dk'), alignment: num(args, 'rho'), scale: args.scale as Scale })
+        .mean,
   },
   normalPercentWithin: {
     summary: 'percent of a normal distribution within sigmas standard deviations of its mean',

@@ -12,6 +12,8 @@ export interface LineSeries {
   errors?: ArrayLike<number>;
   /** Draw a dot at every point (sparse sweeps), not only the line. */
   dots?: boolean;
+  /** false: dots only, no connecting line (a strip of samples at one x). */
+  line?: boolean;
 }
 
 export interface ReferenceLine {
@@ -51,6 +53,8 @@ export interface LineChartData {
   points?: PointMarker[];
   /** Overrides the options' x range for this drawing (a training run's planned steps). */
   xDomain?: [number, number];
+  /** Overrides the options' y range for this drawing (a curve clipped where it leaves the figure). */
+  yDomain?: [number, number];
 }
 
 type Scale = ((value: number) => number) & { ticks(count?: number): number[] };
@@ -124,7 +128,7 @@ export class LineChart extends Chart {
   }
 
   protected render(): void {
-    const { series, references = [], points = [], xDomain } = this.data;
+    const { series, references = [], points = [], xDomain, yDomain } = this.data;
     const { width, height } = this.inner;
     const { xLog, yLog, yFloor } = this.options;
     const allX = series
@@ -138,9 +142,9 @@ export class LineChart extends Chart {
     const yValues = yFloor === undefined ? allY : allY.map((v) => Math.max(v, yFloor));
     const y = axisScale(
       yLog,
-      this.options.yDomain ?? extent(yLog ? yValues : [0, ...yValues], yLog),
+      yDomain ?? this.options.yDomain ?? extent(yLog ? yValues : [0, ...yValues], yLog),
       [height, 0],
-      !this.options.yDomain,
+      !(yDomain ?? this.options.yDomain),
     );
     const clampY = (v: number) => Math.min(height, Math.max(0, y(yLog ? Math.max(v, yFloor ?? Number.MIN_VALUE) : v)));
     const clampX = (v: number) => Math.min(width, Math.max(0, x(v)));
@@ -165,7 +169,8 @@ export class LineChart extends Chart {
       class: 'axis',
     });
     this.drawReferences(references, clampX, clampY);
-    const paths = marks(this.layer('lines'), 'path', series.length);
+    const lined = series.filter((s) => s.line !== false);
+    const paths = marks(this.layer('lines'), 'path', lined.length);
     const withErrors = series.flatMap((s) =>
       Array.from(s.ys, (v, i) => ({ s, i, v, e: s.errors?.[i] ?? 0 })).filter((p) => p.e),
     );
@@ -190,7 +195,7 @@ export class LineChart extends Chart {
         class: `dot ${s.className}`,
       });
     });
-    series.forEach((s, k) => {
+    lined.forEach((s, k) => {
       const projected = Array.from(s.ys, (v, i) => [x(s.xs[i] ?? 0), clampY(v)] as [number, number]);
       const drawn = projected.length > 2 * width && !s.dots ? thinned(projected) : projected;
       setAttributes(paths[k] as SVGPathElement, { d: line()(drawn) ?? '', class: `line ${s.className}` });

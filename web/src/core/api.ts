@@ -248,6 +248,27 @@ export function wrapCore(raw: RawAttentionCore): Core {
       return raw.float16OverflowSpread(requireNumber('float16OverflowSpread', 'dk', dk));
     },
 
+    alignedScores(request) {
+      const fn = 'alignedScores';
+      const { dk, alignment, pairs, seed } = requireOptions(fn, request, true);
+      return raw.alignedScores(
+        requireNumber(fn, 'dk', dk),
+        requireNumber(fn, 'alignment', alignment),
+        requireNumber(fn, 'pairs', pairs),
+        requireNumber(fn, 'seed', seed),
+      );
+    },
+
+    alignedScoreStatistics(request) {
+      const fn = 'alignedScoreStatistics';
+      const { dk, alignment, scale } = requireOptions(fn, request, true);
+      return raw.alignedScoreStatistics(
+        requireNumber(fn, 'dk', dk),
+        requireNumber(fn, 'alignment', alignment),
+        ...toRawScale(fn, scale),
+      );
+    },
+
     createTrainer(config) {
       const fn = 'createTrainer';
       const {

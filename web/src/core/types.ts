@@ -175,8 +175,44 @@ export interface Core {
   float16Scores(request: Float16ScoresRequest): Float16Scores;
   /** The entry spread σ at which the aligned score σ²·dₖ reaches 65504: √(65504/dₖ), 4.0 at dₖ 4096. */
   float16OverflowSpread(request: { dk: number }): number;
+  /**
+   * Scores of aligned queries and keys (k = ρ·q + √(1−ρ²)·z, as training leaves them), under no scale, ÷√dₖ and
+   * ÷dₖ: pairs exact samples of each, their sample mean and std, and the closed forms (alignedScoreStatistics).
+   */
+  alignedScores(request: AlignedScoresRequest): AlignedScores;
+  /** Mean ρ·dₖ ÷ divisor and variance dₖ(1 + ρ²) ÷ divisor² of q·k for alignment ρ: ÷√dₖ grows, ÷dₖ stays ρ. */
+  alignedScoreStatistics(request: { dk: number; alignment: number; scale: Scale }): ScoreStatistics;
   /** A one-head attention model on the retrieval task, trained in WASM; call delete() when done (in `finally`). */
   createTrainer(config: TrainerConfig): Trainer;
+}
+
+export interface AlignedScoresRequest {
+  /** Key dimension dₖ, an integer from 1 to 65536. */
+  dk: number;
+  /** Correlation ρ of each component of q with the same component of k, from −1 to 1 (0: independent). */
+  alignment: number;
+  /** Independent (q, k) pairs sampled, 2 to 1 000 000. */
+  pairs: number;
+  /** 0 to 2^53 − 1; the same seed gives the same pairs at every scale. */
+  seed: number;
+}
+
+export interface AlignedScaleScores {
+  /** The pairs' scores q·k divided by this scale's divisor. */
+  scores: Float64Array;
+  /** Sample mean and standard deviation of the scores. */
+  mean: number;
+  std: number;
+  /** The closed forms they estimate: mean ρ·dₖ ÷ divisor, variance dₖ(1 + ρ²) ÷ divisor². */
+  theory: ScoreStatistics;
+}
+
+export interface AlignedScores {
+  dk: number;
+  alignment: number;
+  none: AlignedScaleScores;
+  sqrt: AlignedScaleScores;
+  linear: AlignedScaleScores;
 }
 
 export interface LoadCoreOptions {

@@ -1,0 +1,39 @@
+// What the alignment figure asks the core, in the worker: the typical score at each dₖ, and samples at the chosen one.
+import type { Core } from '../../core/types.js';
+import type { StateOf } from '../params.js';
+import type { schema } from './schema.js';
+
+export type AlignmentParams = StateOf<typeof schema>;
+
+/** dₖ = 1, 2, 4, …, 4096: thirteen points, evenly spaced on the log axis. */
+export const alignmentDks = Array.from({ length: 13 }, (_, i) => 2 ** i);
+export const alignmentScales = ['none', 'sqrt', 'linear'] as const;
+export type AlignmentScale = (typeof alignmentScales)[number];
+
+export interface AlignmentResult extends AlignmentParams {
+  dks: Float64Array;
+  /** Typical (mean) score at each of alignmentDks, one row per scale of alignmentScales: ρ·dₖ ÷ divisor. */
+  typical: Float64Array[];
+  /** The chosen dₖ's sampled scores per scale, with their sample mean and std and the closed forms. */
+  samples: { scores: Float64Array; mean: number; std: number; theoryMean: number; theoryStd: number }[];
+}
+
+export function compute(core: Core, params: AlignmentParams): AlignmentResult {
+  const { alignment } = params;
+  const typical = alignmentScales.map((scale) =>
+    Float64Array.from(alignmentDks, (dk) => core.alignedScoreStatistics({ dk, alignment, scale }).mean),
+  );
+  const draw = core.alignedScores({ dk: params.dk, alignment, pairs: params.pairs, seed: params.seed });
+  return {
+    ...params,
+    dks: Float64Array.from(alignmentDks),
+    typical,
+    samples: alignmentScales.map((scale) => ({
+      scores: draw[scale].scores.slice(),
+      mean: draw[scale].mean,
+      std: draw[scale].std,
+      theoryMean: draw[scale].theory.mean,
+      theoryStd: draw[scale].theory.std,
+    })),
+  };
+}

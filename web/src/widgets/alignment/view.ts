@@ -1,0 +1,162 @@
+// Widget 11: after training q and k align; the typical score against dₖ under each scale, at the chosen alignment ρ.
+import { legend } from '../../charts/legend.js';
+import { LineChart, type LineSeries, type PointMarker } from '../../charts/line-chart.js';
+import { RangeControl } from '../../controls/range-control.js';
+import { formatValue } from '../../format.js';
+import { LiveWidget, type WidgetOptions } from '../live-widget.js';
+import { rangeOf } from '../params.js';
+import { dkSlider } from '../sliders.js';
+import { claim } from './claim.js';
+import { alignmentScales, type AlignmentParams, type AlignmentResult, type AlignmentScale } from './compute.js';
+import { schema } from './schema.js';
+
+type State = AlignmentParams;
+
+const scaleNames: Record<AlignmentScale, { label: string; className: string }> = {
+  none: { label: 'no scale', className: 'unscaled' },
+  sqrt: { label: '÷√dₖ', className: 'scaled' },
+  linear: { label: '÷dₖ', className: 'linear' },
+};
+
+const [smallestDk, largestDk] = [1, 4096];
+/** Sample dots spread over ±0.15 of a doubling around the chosen dₖ, so a hundred of them do not hide each other. */
+const jitter = (dk: number, i: number) => Math.min(largestDk, Math.max(smallestDk, dk * 2 ** (((i % 13) - 6) * 0.025)));
+
+/** The plot's y range: the ÷√dₖ and ÷dₖ curves and their samples, with a margin; the unscaled curve may leave it. */
+function yRange(r: AlignmentResult): [number, number] {
+  const shown = [
+    ...(r.typical[1] ?? []),
+    ...(r.typical[2] ?? []),
+    ...(r.samples[1]?.scores ?? []),
+    ...(r.samples[2]?.scores ?? []),
+  ];
+  const high = Math.max(1, ...shown);
+  const low = Math.min(0, ...shown);
+  const margin = 0.08 * (high - low);
+  return [low < 0 ? low - margin : 0, high + margin];
+}
+
+export class Alignment extends LiveWidget<'alignment', State> {
+  private readonly chart = new LineChart({
+    className: 'alignment',
+    xLabel: 'key dimension dₖ (log scale)',
+    yLabel: 'score',
+    xLog: true,
+    xDomain: [smallestDk, largestDk],
+    xTicks: [1, 4, 16, 64, 256, 1024, 4096],
+  });
+
+  constructor(options: WidgetOptions<State>) {
+    super(
+      options,
+      'alignment',
+      'Aligned q and k: the typical score against dₖ under each scale',
+      'Typical score ρ·dₖ ÷ the scale at each dₖ',
+    );
+    this.frame.setClaim(claim.sentence);
+    const id = options.id;
+    this.charts.push(this.chart);
+    this.frame.chartArea.append(
+      this.chart.element,
+      legend([
+        ...alignmentScales.map((s) => ({ ...scaleNames[s], kind: 'line' as const })),
+        { className: 'sample', label: 'dots at the chosen dₖ: sampled pairs' },
+      ]),
+    );
+    this.mountControls({
+      alignment: new RangeControl({
+        id: `${id}-alignment`,
+        symbol: 'ρ',
+        label: 'Alignment ρ of q and k',
+        ...rangeOf(schema.alignment),
+        value: this.state.alignment,
+        onChange: (alignment) => this.update({ alignment }),
+      }),
+      dk: dkSlider(id, schema.dk, this.state.dk, (dk) => this.update({ dk }), 2),
+    });
+  }
+
+  protected params(s: State): AlignmentParams {
+    return { alignment: s.alignment, dk: s.dk, pairs: s.pairs, seed: s.seed };
+  }
+
+  protected render(r: AlignmentResult): void {
+    const [low, high] = yRange(r);
+    const inside = (v: number) => v >= low && v <= high;
+    const rho = formatValue(r.alignment);
+    const curves: LineSeries[] = alignmentScales.map((s, row) => {
+      const ys = Array.from(r.typical[row] ?? []);
+      const kept = ys.map((_, i) => i).filter((i) => inside(ys[i] ?? 0));
+      return {
+        name: scaleNames[s].label,
+        className: scaleNames[s].className,
+        xs: kept.map((i) => r.dks[i] ?? 0),
+        ys: kept.map((i) => ys[i] ?? 0),
+        dots: true,
+      };
+    });
+    // Unscaled, the typical score ρ·dₖ reaches the top of the figure at dₖ = top / ρ: the curve is cut there.
+    const unscaled = curves[0] as LineSeries & { xs: number[]; ys: number[] };
+    const points: PointMarker[] = [];
+    const leaves = r.alignment > 0 ? high / r.alignment : Infinity;
+    if (leaves < largestDk) {
+      const exit = { x: leaves, y: high };
+      const lined = { ...unscaled, name: `${unscaled.name} (to the edge)`, xs: [...unscaled.xs, exit.x] };
+      curves[0] = { ...lined, ys: [...unscaled.ys, exit.y], dots: false };
+      curves.push({ ...unscaled, name: `${unscaled.name} (points)`, line: false });
+      points.push({
+        x: exit.x,
+        y: exit.y,
+        // Short, so it fits beside the curve on a phone; the summary gives the numbers.
+        label: '↑ no scale',
+        className: 'unscaled exit',
+      });
+    }
+    const samples: LineSeries[] = alignmentScales.map((s, row) => {
+      const scores = Array.from(r.samples[row]?.scores ?? []);
+      const kept = scores.map((_, i) => i).filter((i) => inside(scores[i] ?? 0));
+      return {
+        name: `${scaleNames[s].label} samples`,
+        className: `${scaleNames[s].className} sample`,
+        xs: kept.map((i) => jitter(r.dk, i)),
+        ys: kept.map((i) => scores[i] ?? 0),
+        dots: true,
+        line: false,
+      };
+    });
+    const outside = r.pairs - (samples[0]?.ys.length ?? 0);
+    const at = (row: number, i: number) => formatValue(r.typical[row]?.[i] ?? 0);
+    const first = 0;
+    const last = r.dks.length - 1;
+    const sampled = alignmentScales
+      .map((s, row) => {
+        const x = r.samples[row];
+        return `${scaleNames[s].label} ${formatValue(x?.theoryMean ?? 0)} (${r.pairs} sampled pairs: mean ${formatValue(
+          x?.mean ?? 0,
+        )}, std ${formatValue(x?.std ?? 0)})`;
+      })
+      .join('; ');
+    const summary =
+      `Alignment ρ = ${rho}. Typical score at dₖ = ${r.dk}: ${sampled}. ` +
+      `From dₖ = ${r.dks[first]} to ${r.dks[last]}, ÷√dₖ goes from ${at(1, first)} to ${at(1, last)} while ÷dₖ ` +
+      `stays at ${at(2, last)}; with no scale it reaches ${at(0, last)}` +
+      (leaves < largestDk ? ` (it leaves the chart above dₖ = ${formatValue(leaves)})` : '') +
+      (outside > 0 ? `, and ${outside} of the ${r.pairs} unscaled samples lie beyond the chart.` : '.');
+    this.chart.draw({ series: [...curves, ...samples], points, yDomain: [low, high] }, summary);
+    this.frame.setSummary(summary);
+    this.frame.setTable(
+      ['dₖ', ...alignmentScales.map((s) => `Typical score, ${scaleNames[s].label}`)],
+      Array.from(r.dks, (dk, i) => [String(dk), ...alignmentScales.map((_, row) => at(row, i))]),
+      [
+        [
+          `Sampled at dₖ = ${r.dk} (mean ± std)`,
+          ...alignmentScales.map(
+            (_, row) => `${formatValue(r.samples[row]?.mean ?? 0)} ± ${formatValue(r.samples[row]?.std ?? 0)}`,
+          ),
+        ],
+      ],
+    );
+  }
+}
+
+export const view = (options: WidgetOptions<State>) => new Alignment(options);
