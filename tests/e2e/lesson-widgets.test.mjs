@@ -274,7 +274,8 @@ test('train it: Start, live curves, another widget still answers, Stop; then a s
   const id = widgetOf('train-it').id;
   const other = widgetOf('saturation-curve').id;
   await open(page, other);
-  await open(page, id, `?${id}.dk=64&${id}.steps=3000`);
+  // The slowest settings: the run must still be going when the other widget redraws, even on a loaded machine.
+  await open(page, id, `?${id}.dk=512&${id}.keys=32&${id}.steps=3000`);
   await page.focus(`#${id}-widget button.training-start`);
   await page.keyboard.press('Enter');
   await page.waitForFunction((w) => Number(document.querySelector(w)?.value) >= 20, `#${id}-widget progress`);
