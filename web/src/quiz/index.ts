@@ -22,3 +22,16 @@ export {
   writeSavedProgress,
 } from './saved-progress.js';
 export type { ReadProgress, SavedProgress } from './saved-progress.js';
+export {
+  anotherSeed,
+  lessonSeed,
+  maxDrawnSeed,
+  questionOfVariant,
+  seedFromText,
+  variantAt,
+  variantCount,
+  variantForSeed,
+  variantIndexOfKey,
+  variantKey,
+} from './variants.js';
+export type { Variant } from './variants.js';
