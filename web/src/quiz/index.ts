@@ -12,7 +12,10 @@ export {
 } from './grade.js';
 export { validateQuestion } from './validate.js';
 export { isQuizProgress, recordGrade, scoreOf, splitQuizProgress, wrongQuestionIds } from './attempts.js';
-export type { QuestionProgress, QuizProgress } from './attempts.js';
+export type { LoggedAnswer, QuestionProgress, QuizProgress, VariantProgress } from './attempts.js';
+export { maxLoggedAnswers } from './attempts.js';
+export { chooseVariant, currentVariant, recordVariantGrade, variantProgress } from './variant-progress.js';
+export type { VariantChoice } from './variant-progress.js';
 export {
   emptySavedProgress,
   latestStamp,
