@@ -77,10 +77,31 @@ describe('a broken variant is named and located', () => {
   });
 });
 
+// Text a learner reads in compiled HTML: tags and KaTeX's TeX annotations dropped, numbers kept whole.
+const textOf = (html) =>
+  html
+    .replace(/<annotation[^>]*>[\s\S]*?<\/annotation>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/−/g, '-');
+
+// Written with two or more significant digits within the tolerance, or a whole answer written exactly.
+function givesAway(question, token) {
+  const value = Number(token);
+  const answer = question.answer;
+  if (Math.abs(answer - Math.round(answer)) <= 1e-9 * Math.max(1, Math.abs(answer))) {
+    return value === Math.round(answer);
+  }
+  const significant = token.replace(/^-?0*\.?0*/, '').replace('.', '').length;
+  return significant >= 2 && Math.abs(value - answer) <= (question.tolerance?.rtol ?? 0.01) * Math.abs(answer);
+}
+
 describe('the lesson’s parameterised questions', () => {
   let byId;
+  let lesson;
   before(() => {
-    const { lesson, problems } = compileFile('lessons/why-sqrt-dk/lesson.md');
+    const compiled = compileFile('lessons/why-sqrt-dk/lesson.md');
+    const problems = compiled.problems;
+    lesson = compiled.lesson;
     assert.deepEqual(problems.map(formatProblem), []);
     const blocks = lesson.sections.flatMap((section) => section.blocks).filter((b) => b.kind === 'question');
     byId = Object.fromEntries(blocks.map((b) => [b.question.id, b.question]));
@@ -106,6 +127,27 @@ describe('the lesson’s parameterised questions', () => {
       assert.deepEqual(variant.show.state, { dk });
       assert.ok(variant.explanation.includes(String(Math.round(Math.sqrt(dk) * 100) / 100)), `dk=${dk} explanation`);
     }
+  });
+
+  test('no variant’s answer is written in the prose or questions above it in its section', () => {
+    const inSight = [];
+    for (const section of lesson.sections) {
+      let above = '';
+      for (const block of section.blocks) {
+        if (block.kind === 'html') above += ` ${textOf(block.html)}`;
+        if (block.kind !== 'question') continue;
+        const q = block.question;
+        for (let i = 0; i < variantCount(q); i += 1) {
+          const variant = questionOfVariant(q, i);
+          if (variant.kind !== 'numeric') continue;
+          const shown = (above.match(/-?\d+(?:\.\d+)?/g) ?? []).filter((token) => givesAway(variant, token));
+          if (shown.length > 0) inSight.push(`${q.id} ${variantAt(q, i).key}: ${[...new Set(shown)].join(', ')}`);
+        }
+        // The questions above stay on the page with their lesson's own numbers.
+        above += ` ${textOf(q.prompt)}`;
+      }
+    }
+    assert.deepEqual(inSight, []);
   });
 
   test('the other variants of every question are graded by their own numbers', () => {

@@ -1,8 +1,7 @@
 // The "Download my results" buttons: the record is built in the page and handed over as a Blob, no server involved
 // (a blob: link needs no change to the page's Content-Security-Policy).
-import type { Question } from '../quiz/index.js';
+import { resultsCsv, resultsRecord, type Question } from '../quiz/index.js';
 import type { ProgressStore } from './progress-store.js';
-import { resultsCsv, resultsRecord } from './results-record.js';
 
 function save(text: string, type: string, name: string): void {
   const url = URL.createObjectURL(new Blob([text], { type }));

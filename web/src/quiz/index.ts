@@ -38,3 +38,5 @@ export {
   variantKey,
 } from './variants.js';
 export type { Variant } from './variants.js';
+export { csvColumns, resultsCsv, resultsFormat, resultsRecord, resultsVersion } from './results-record.js';
+export type { RecordedAnswer, RecordedQuestion, ResultsRecord } from './results-record.js';

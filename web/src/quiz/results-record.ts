@@ -1,15 +1,9 @@
 // "Download my results": the learner's answers as a small JSON or CSV record, built in the page from saved progress,
 // for a course without a server to collect them. The format is documented in docs/results-record.md.
-import {
-  currentVariant,
-  scoreOf,
-  variantAt,
-  variantCount,
-  variantIndexOfKey,
-  type Question,
-  type QuestionProgress,
-  type QuizProgress,
-} from '../quiz/index.js';
+import { scoreOf, type QuestionProgress, type QuizProgress } from './attempts.js';
+import type { Question } from './types.js';
+import { currentVariant } from './variant-progress.js';
+import { variantAt, variantCount, variantIndexOfKey } from './variants.js';
 
 export const resultsFormat = 'attention-lab-results';
 export const resultsVersion = 1;
