@@ -203,7 +203,8 @@ export class QuestionView {
     this.explanation.innerHTML = `<h4>Worked solution</h4>${current.explanation}`;
     if (current.kind !== 'numeric') this.explanation.append(optionVerdicts(current.options));
     const own = this.seed === 0 ? " (the lesson's own numbers)" : '';
-    this.variantLabel.textContent = `Variant ${this.variant.index + 1} of ${variantCount(this.question)} · seed ${this.seed}${own}`;
+    const count = variantCount(this.question);
+    this.variantLabel.textContent = `Variant ${this.variant.index + 1} of ${count} · seed ${this.seed}${own}`;
   }
 
   // "Another like this": a new seed, reproducible from the last one, that never repeats the variant on screen.
