@@ -24,6 +24,11 @@ export interface QuestionViewOptions {
   onShow: (action: WidgetAction, returnTo: HTMLElement) => void;
   /** Told of every counted attempt (never of the answer key). */
   onAnswered?: (questionId: string, correct: boolean, attempts: number) => void;
+  /**
+   * For graded contexts: always this variant (e.g. variantForSeed(question, a learner's seed)), whatever progress
+   * holds, and no "Another like this". Without it the learner's saved variant is shown, the lesson's own at first.
+   */
+  fixedVariant?: { index: number; seed: number };
 }
 
 // After this many counted wrong attempts the worked solution is shown anyway, so nobody is stuck.
@@ -73,7 +78,8 @@ export class QuestionView {
       id: `${id}-title`,
       textContent: `Question ${options.number}`,
     });
-    this.variant = variantAt(question, 0);
+    this.variant = variantAt(question, options.fixedVariant?.index ?? 0);
+    this.seed = options.fixedVariant?.seed ?? 0;
     const prompt = this.prompt;
     prompt.className = 'prompt';
     prompt.id = `${id}-prompt`;
@@ -162,7 +168,7 @@ export class QuestionView {
   /** Back to unanswered (after "reset my progress"), on the lesson's own numbers. */
   clear(): void {
     this.resetForRetry();
-    this.setVariant(0, 0);
+    this.setVariant(this.options.fixedVariant?.index ?? 0, this.options.fixedVariant?.seed ?? 0);
     this.anotherButton.hidden = true;
     this.feedback.textContent = '';
     delete this.element.dataset.status;
@@ -176,6 +182,11 @@ export class QuestionView {
   /** The variant on screen and the seed that drew it. */
   get currentVariant(): { variant: Variant; seed: number } {
     return { variant: this.variant, seed: this.seed };
+  }
+
+  // Only where the learner chooses their numbers, only with more than one variant, only after an answer.
+  private offersAnother(attempts: number): boolean {
+    return !this.options.fixedVariant && variantCount(this.question) > 1 && attempts > 0;
   }
 
   private get lessonKey(): string {
@@ -286,7 +297,7 @@ export class QuestionView {
     this.showButton.hidden = !this.pendingAction;
     this.showButton.textContent = 'Show me in the widget';
     this.explanation.hidden = !(grade.status === 'correct' || (grade.counted && attempts >= attemptsBeforeSolution));
-    this.anotherButton.hidden = variantCount(this.question) === 1 || attempts === 0;
+    this.anotherButton.hidden = !this.offersAnother(attempts);
   }
 
   private setFeedback(text: string, status: string): void {
@@ -315,11 +326,13 @@ export class QuestionView {
     if (!saved) return;
     const choice = currentVariant(saved, this.lessonKey);
     const index = variantIndexOfKey(this.question, choice.key);
+    const fixed = this.options.fixedVariant;
+    if (fixed) this.setVariant(fixed.index, fixed.seed);
+    else if (index >= 0) this.setVariant(index, choice.seed);
     // A variant the lesson no longer has falls back to the lesson's own numbers.
-    if (index >= 0) this.setVariant(index, choice.seed);
     else this.setVariant(0, 0);
     const { attempts, correct } = variantProgress(saved, this.variant.key, this.lessonKey);
-    this.anotherButton.hidden = variantCount(this.question) === 1 || attempts === 0;
+    this.anotherButton.hidden = !this.offersAnother(attempts);
     if (attempts === 0) {
       this.resetForRetry();
       this.feedback.textContent = '';
