@@ -8,6 +8,7 @@ import type { CoreClient } from '../worker/core-client.js';
 import type { LessonEvents } from './lesson-events.js';
 import { mountWidget, showInWidget, type MountedWidget } from './mount-widget.js';
 import { reportProgress, type Score } from './progress-report.js';
+import { resultsDownload } from './results-download.js';
 import type { ProgressStore } from './progress-store.js';
 import { keepOverflowFocusable } from './scroll-regions.js';
 import { hiddenFor, linkTo, withWidgetState, type UrlState } from './url-state.js';
@@ -65,6 +66,8 @@ export class LessonView {
     // The same score again where the lesson ends, live, with its own retry: no scrolling back to the top.
     const closing = this.progressPanel('lesson-closing-progress', false);
     closing.classList.add('closing-progress');
+    const questions = () => this.questions.map((q) => q.question);
+    closing.append(resultsDownload(lesson.slug, questions, context.store));
     (body.lastElementChild ?? body).append(closing);
     this.element.append(header, body);
     const ids = this.questions.map((q) => q.question.id);

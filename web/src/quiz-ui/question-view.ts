@@ -1,7 +1,20 @@
 // One question in the page: answer, check, a hint on request, targeted feedback announced in a live region, a worked
 // solution once it is earned, "show me".
-import { gradeChoice, gradeNumeric, recordGrade } from '../quiz/index.js';
-import type { ChoiceOption, Grade, Question, QuestionProgress, WidgetAction } from '../quiz/index.js';
+import {
+  anotherSeed,
+  chooseVariant,
+  currentVariant,
+  gradeChoice,
+  gradeNumeric,
+  questionOfVariant,
+  recordVariantGrade,
+  variantAt,
+  variantCount,
+  variantForSeed,
+  variantIndexOfKey,
+  variantProgress,
+} from '../quiz/index.js';
+import type { ChoiceOption, Grade, Question, QuestionProgress, Variant, WidgetAction } from '../quiz/index.js';
 import type { ProgressStore } from '../lesson/progress-store.js';
 
 export interface QuestionViewOptions {
@@ -11,6 +24,11 @@ export interface QuestionViewOptions {
   onShow: (action: WidgetAction, returnTo: HTMLElement) => void;
   /** Told of every counted attempt (never of the answer key). */
   onAnswered?: (questionId: string, correct: boolean, attempts: number) => void;
+  /**
+   * For graded contexts: always this variant (e.g. variantForSeed(question, a learner's seed)), whatever progress
+   * holds, and no "Another like this". Without it the learner's saved variant is shown, the lesson's own at first.
+   */
+  fixedVariant?: { index: number; seed: number };
 }
 
 // After this many counted wrong attempts the worked solution is shown anyway, so nobody is stuck.
@@ -32,6 +50,17 @@ export class QuestionView {
   });
   private readonly answerInput?: HTMLInputElement;
   private readonly optionInputs: HTMLInputElement[] = [];
+  private readonly optionTexts: HTMLElement[] = [];
+  private readonly prompt = document.createElement('div');
+  private readonly variantLabel = Object.assign(document.createElement('p'), { className: 'variant-label' });
+  private readonly anotherButton = Object.assign(document.createElement('button'), {
+    type: 'button',
+    className: 'another-variant',
+    textContent: 'Another like this',
+  });
+  // The variant on screen and the seed that drew it (seed 0: the lesson's own numbers).
+  private variant: Variant;
+  private seed = 0;
   private pendingAction: WidgetAction | undefined;
   // The saved entry this view shows, so an answer from another tab is noticed.
   private shown: QuestionProgress | undefined;
@@ -49,10 +78,16 @@ export class QuestionView {
       id: `${id}-title`,
       textContent: `Question ${options.number}`,
     });
-    const prompt = document.createElement('div');
+    this.variant = variantAt(question, options.fixedVariant?.index ?? 0);
+    this.seed = options.fixedVariant?.seed ?? 0;
+    const prompt = this.prompt;
     prompt.className = 'prompt';
     prompt.id = `${id}-prompt`;
     prompt.innerHTML = question.prompt; // built from the lesson file at build time, Markdown with raw HTML disabled
+    this.variantLabel.id = `${id}-variant`;
+    this.variantLabel.hidden = variantCount(question) === 1;
+    this.anotherButton.hidden = true;
+    this.anotherButton.addEventListener('click', () => this.another());
     const form = document.createElement('form');
     form.noValidate = true;
     form.addEventListener('submit', (event) => {
@@ -95,6 +130,7 @@ export class QuestionView {
         const label = Object.assign(document.createElement('label'), { htmlFor: input.id, className: 'option' });
         const text = document.createElement('span');
         text.innerHTML = option.text;
+        this.optionTexts.push(text);
         label.append(input, ' ', text);
         fieldset.append(label);
         this.optionInputs.push(input);
@@ -107,15 +143,14 @@ export class QuestionView {
     this.explanation.className = 'explanation';
     this.explanation.id = `${id}-solution`;
     this.explanation.hidden = true;
-    this.explanation.innerHTML = `<h4>Worked solution</h4>${question.explanation}`; // compiled at build time
-    if (question.kind !== 'numeric') this.explanation.append(optionVerdicts(question.options));
+    this.renderVariant();
     this.showButton.hidden = true;
     this.showButton.addEventListener('click', () => {
       if (this.pendingAction) options.onShow(this.pendingAction, this.showButton);
     });
-    this.element.append(title, prompt);
+    this.element.append(title, this.variantLabel, prompt);
     if (question.hint !== undefined) this.element.append(this.hintPart(id, question.hint));
-    this.element.append(form, this.feedback, this.showButton, this.explanation);
+    this.element.append(form, this.feedback, this.showButton, this.anotherButton, this.explanation);
     this.restore();
     options.store.subscribe((progress, source) => source === 'another tab' && this.followAnotherTab());
   }
@@ -130,11 +165,71 @@ export class QuestionView {
     this.setHintOpen(false);
   }
 
-  /** Back to unanswered (after "reset my progress"). */
+  /** Back to unanswered (after "reset my progress"), on the lesson's own numbers. */
   clear(): void {
     this.resetForRetry();
+    this.setVariant(this.options.fixedVariant?.index ?? 0, this.options.fixedVariant?.seed ?? 0);
+    this.anotherButton.hidden = true;
     this.feedback.textContent = '';
     delete this.element.dataset.status;
+  }
+
+  /** The question as it reads in the variant on screen: what is graded. */
+  get current(): Question {
+    return questionOfVariant(this.question, this.variant.index);
+  }
+
+  /** The variant on screen and the seed that drew it. */
+  get currentVariant(): { variant: Variant; seed: number } {
+    return { variant: this.variant, seed: this.seed };
+  }
+
+  // Only where the learner chooses their numbers, only with more than one variant, only after an answer.
+  private offersAnother(attempts: number): boolean {
+    return !this.options.fixedVariant && variantCount(this.question) > 1 && attempts > 0;
+  }
+
+  private get lessonKey(): string {
+    return variantAt(this.question, 0).key;
+  }
+
+  private setVariant(index: number, seed: number): void {
+    if (index === this.variant.index && seed === this.seed) return;
+    this.variant = variantAt(this.question, index);
+    this.seed = seed;
+    this.renderVariant();
+  }
+
+  // Texts that hold the variant's numbers: the prompt, options, hint and worked solution.
+  private renderVariant(): void {
+    const current = this.current;
+    this.prompt.innerHTML = current.prompt; // compiled at build time, like every variant
+    if (current.kind !== 'numeric') {
+      current.options.forEach((option, i) => {
+        const text = this.optionTexts[i];
+        if (text) text.innerHTML = option.text;
+      });
+    }
+    if (current.hint !== undefined) this.hintText.textContent = current.hint;
+    this.explanation.innerHTML = `<h4>Worked solution</h4>${current.explanation}`;
+    if (current.kind !== 'numeric') this.explanation.append(optionVerdicts(current.options));
+    const own = this.seed === 0 ? " (the lesson's own numbers)" : '';
+    const count = variantCount(this.question);
+    this.variantLabel.textContent = `Variant ${this.variant.index + 1} of ${count} · seed ${this.seed}${own}`;
+  }
+
+  // "Another like this": a new seed, reproducible from the last one, that never repeats the variant on screen.
+  private another(): void {
+    const seed = anotherSeed(this.question, this.seed);
+    const variant = variantForSeed(this.question, seed);
+    const choice = { key: variant.key, seed };
+    this.options.store.replace(chooseVariant(this.options.store.current, this.question.id, choice, this.lessonKey));
+    this.shown = this.savedEntry();
+    this.setVariant(variant.index, seed);
+    this.resetForRetry();
+    this.anotherButton.hidden = true;
+    this.setFeedback(`New numbers: variant ${variant.index + 1} of ${variantCount(this.question)}.`, 'retry');
+    this.focus();
   }
 
   focus(): void {
@@ -168,7 +263,7 @@ export class QuestionView {
   }
 
   private check(): void {
-    const question = this.question;
+    const question = this.current;
     let answerText: string;
     let grade: Grade;
     if (question.kind === 'numeric') {
@@ -180,7 +275,11 @@ export class QuestionView {
       grade = gradeChoice(question, selected);
     }
     if (grade.counted) {
-      this.options.store.replace(recordGrade(this.options.store.current, question.id, answerText, grade));
+      const choice = { key: this.variant.key, seed: this.seed };
+      const store = this.options.store;
+      store.replace(
+        recordVariantGrade(store.current, question.id, answerText, grade, choice, this.lessonKey, Date.now()),
+      );
       const saved = this.options.store.current[question.id];
       this.shown = saved;
       this.options.onAnswered?.(question.id, grade.status === 'correct', saved?.attempts ?? 1);
@@ -189,15 +288,16 @@ export class QuestionView {
   }
 
   private show(grade: Grade): void {
-    const attempts = this.options.store.current[this.question.id]?.attempts ?? 0;
+    const attempts = variantProgress(this.savedEntry(), this.variant.key, this.lessonKey).attempts;
     // Say the verdict first for screen readers, unless the feedback already starts with it.
     const verdict = grade.status === 'correct' ? 'Correct' : grade.status === 'incorrect' ? 'Not quite' : '';
     const prefix = verdict && !grade.feedback.startsWith(verdict) ? `${verdict}. ` : '';
     this.setFeedback(`${prefix}${grade.feedback}`, grade.status);
-    this.pendingAction = grade.show ?? (grade.status === 'incorrect' ? this.question.show : undefined);
+    this.pendingAction = grade.show ?? (grade.status === 'incorrect' ? this.current.show : undefined);
     this.showButton.hidden = !this.pendingAction;
     this.showButton.textContent = 'Show me in the widget';
     this.explanation.hidden = !(grade.status === 'correct' || (grade.counted && attempts >= attemptsBeforeSolution));
+    this.anotherButton.hidden = !this.offersAnother(attempts);
   }
 
   private setFeedback(text: string, status: string): void {
@@ -219,19 +319,34 @@ export class QuestionView {
     this.shown = saved;
   }
 
-  // Coming back to the lesson: the last answer and its verdict are shown again.
+  // Coming back to the lesson: the saved variant, the last answer and its verdict are shown again.
   private restore(): void {
     const saved = this.savedEntry();
     this.shown = saved;
     if (!saved) return;
+    const choice = currentVariant(saved, this.lessonKey);
+    const index = variantIndexOfKey(this.question, choice.key);
+    const fixed = this.options.fixedVariant;
+    if (fixed) this.setVariant(fixed.index, fixed.seed);
+    else if (index >= 0) this.setVariant(index, choice.seed);
+    // A variant the lesson no longer has falls back to the lesson's own numbers.
+    else this.setVariant(0, 0);
+    const { attempts, correct } = variantProgress(saved, this.variant.key, this.lessonKey);
+    this.anotherButton.hidden = !this.offersAnother(attempts);
+    if (attempts === 0) {
+      this.resetForRetry();
+      this.feedback.textContent = '';
+      delete this.element.dataset.status;
+      return;
+    }
     if (this.answerInput) this.answerInput.value = saved.lastAnswer;
     const chosen = new Set(saved.lastAnswer.split(','));
     for (const input of this.optionInputs) input.checked = chosen.has(input.value);
     this.setFeedback(
-      saved.correct ? 'You answered this correctly earlier.' : `Answered ${saved.attempts} time(s), not yet correctly.`,
-      saved.correct ? 'correct' : 'incorrect',
+      correct ? 'You answered this correctly earlier.' : `Answered ${attempts} time(s), not yet correctly.`,
+      correct ? 'correct' : 'incorrect',
     );
-    this.explanation.hidden = !(saved.correct || saved.attempts >= attemptsBeforeSolution);
+    this.explanation.hidden = !(correct || attempts >= attemptsBeforeSolution);
   }
 }
 

@@ -12,7 +12,10 @@ export {
 } from './grade.js';
 export { validateQuestion } from './validate.js';
 export { isQuizProgress, recordGrade, scoreOf, splitQuizProgress, wrongQuestionIds } from './attempts.js';
-export type { QuestionProgress, QuizProgress } from './attempts.js';
+export type { LoggedAnswer, QuestionProgress, QuizProgress, VariantProgress } from './attempts.js';
+export { maxLoggedAnswers } from './attempts.js';
+export { chooseVariant, currentVariant, recordVariantGrade, variantProgress } from './variant-progress.js';
+export type { VariantChoice } from './variant-progress.js';
 export {
   emptySavedProgress,
   latestStamp,
@@ -22,3 +25,18 @@ export {
   writeSavedProgress,
 } from './saved-progress.js';
 export type { ReadProgress, SavedProgress } from './saved-progress.js';
+export {
+  anotherSeed,
+  lessonSeed,
+  maxDrawnSeed,
+  questionOfVariant,
+  seedFromText,
+  variantAt,
+  variantCount,
+  variantForSeed,
+  variantIndexOfKey,
+  variantKey,
+} from './variants.js';
+export type { Variant } from './variants.js';
+export { csvColumns, resultsCsv, resultsFormat, resultsRecord, resultsVersion } from './results-record.js';
+export type { RecordedAnswer, RecordedQuestion, ResultsRecord } from './results-record.js';
