@@ -6,26 +6,24 @@ import { RangeControl } from '../../controls/range-control.js';
 import { formatValue } from '../../format.js';
 import type { TrainingHandle } from '../../worker/core-client.js';
 import type { TrainingMessage } from '../../worker/protocol.js';
+import { accuracyGoal, goalStreak, type TrainingProgress, type TrainingState } from '../../training/session.js';
+import { runningAverage } from '../../training/smoothing.js';
+import { TrainingButtons } from '../../training/training-buttons.js';
+import { PacedRedraw } from '../../training/paced-redraw.js';
 import {
-  accuracyGoal,
-  goalStreak,
+  kindOf,
   runNames,
+  trainingRequest,
   type RunName,
   type TrainingParams,
   type TrainingPlanResult,
-  type TrainingProgress,
-  type TrainingState,
 } from './training.js';
 import { LiveWidget, type WidgetOptions } from '../live-widget.js';
 import { claim } from './claim.js';
 import { rangeOf } from '../params.js';
 import { dkSlider, keysSlider } from '../sliders.js';
 import { schema } from './schema.js';
-import { TrainingButtons } from './training-buttons.js';
 
-const curveRedrawInterval = 250; // ms
-/** Weight of each new step in the drawn running average: the raw values stay visible, faint, underneath. */
-const smoothing = 0.1;
 /** A run whose gradient reaching the scores has fallen below this share of its first step's, unsolved, is "dead". */
 const deadBelow = 1e-3;
 
@@ -80,9 +78,11 @@ export class TrainIt extends LiveWidget<'train-it', TrainItState> {
       height: 200,
     }),
   };
-  /** Set while a redraw waits for the next frame: chunks arrive faster than a phone can draw four charts. */
-  private drawPending = false;
-  private lastDrawn = 0;
+  private readonly redraw = new PacedRedraw(
+    metrics.length,
+    (i) => this.drawCurve(metrics[i] ?? 'loss'),
+    () => this.element.dataset.training === 'running',
+  );
   private readonly buttons = new TrainingButtons({
     start: () => this.start(),
     pause: () => this.handle?.pause(),
@@ -95,7 +95,7 @@ export class TrainIt extends LiveWidget<'train-it', TrainItState> {
   private plan?: TrainingPlanResult;
   private steps: number[] = [];
   private curves = emptyCurves();
-  private reachedAt: TrainingProgress['reachedAt'] = {};
+  private reachedAt: Partial<Record<RunName, number>> = {};
   private planSentence = '';
 
   constructor(options: WidgetOptions<TrainItState>) {
@@ -181,7 +181,7 @@ export class TrainIt extends LiveWidget<'train-it', TrainItState> {
     this.frame.setNotice('');
     this.frame.setSummary(`${this.planSentence} Training…`);
     const params = this.params(this.state);
-    const handle: TrainingHandle = this.options.client.train(params, (message) => {
+    const handle: TrainingHandle = this.options.client.train(trainingRequest(params), (message) => {
       if (handle === this.handle) this.receive(message, params); // a run that was replaced says nothing
     });
     this.handle = handle;
@@ -236,34 +236,15 @@ export class TrainIt extends LiveWidget<'train-it', TrainItState> {
       const curves = this.curves[runNames[r] as RunName];
       for (const metric of metrics) curves[metric].push(...chunk[metric]);
     });
-    this.reachedAt = progress.reachedAt;
+    this.reachedAt = {};
+    for (const run of runNames) {
+      const step = progress.reachedAt[kindOf[run]];
+      if (step !== undefined) this.reachedAt[run] = step;
+    }
     this.progressBar.max = progress.steps;
     this.progressBar.value = progress.stepsDone;
     this.progressText.textContent = `Training: ${progress.stepsDone} of ${progress.steps} steps`;
-    this.drawSoon();
-  }
-
-  // Four SVG charts cost the browser more to lay out and paint than a frame allows: curves redraw 4 times a second,
-  // while the progress bar moves with every chunk.
-  private drawSoon(): void {
-    if (this.drawPending) return;
-    this.drawPending = true;
-    const wait = Math.max(0, curveRedrawInterval - (performance.now() - this.lastDrawn));
-    setTimeout(() => this.drawOneChartPerFrame([...metrics]), wait);
-  }
-
-  // One chart per animation frame: four at once can take longer than a frame to lay out and paint.
-  private drawOneChartPerFrame(pending: Metric[]): void {
-    const metric = pending.shift();
-    if (!metric || this.element.dataset.training !== 'running') {
-      this.drawPending = false;
-      this.lastDrawn = performance.now();
-      return;
-    }
-    requestAnimationFrame(() => {
-      this.drawCurve(metric);
-      this.drawOneChartPerFrame(pending);
-    });
+    this.redraw.soon();
   }
 
   private resultSentence(params: TrainingParams, stepsDone: number): string {
@@ -408,21 +389,6 @@ export class TrainIt extends LiveWidget<'train-it', TrainItState> {
         ]),
     );
   }
-}
-
-/**
- * A running average for drawing only: every number in the text and the table is the core's raw value. Gradients span
- * many decades, so their average is taken over logarithms, with exact zeros counted at the chart's floor.
- */
-function runningAverage(values: number[], logFloor?: number): number[] {
-  const out: number[] = [];
-  let average = Number.NaN;
-  for (const value of values) {
-    const v = logFloor === undefined ? value : Math.log(Math.max(value, logFloor));
-    average = Number.isNaN(average) ? v : average + smoothing * (v - average);
-    out.push(logFloor === undefined ? average : Math.exp(average));
-  }
-  return out;
 }
 
 function emptyCurves(): Record<RunName, Curves> {
