@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { loadCore } from 'attention-lab/core';
+import { reachedAt } from '../js/training-goal.mjs';
 import { openLesson } from './browser.mjs';
 import { widgetOf } from './lesson-data.mjs';
 import { chartPicture } from './pictures.mjs';
@@ -28,16 +29,6 @@ const labels = {
   't5-init': 'T5 init',
 };
 const switches = { learnedTemperature: true, qkNorm: true, t5Init: true, unscaled: true, sqrt: true, linear: true };
-
-// The widget's goal, counted here independently: 90 % accuracy on 10 batches in a row, from the first of them.
-function reachedAt(accuracy) {
-  let streak = 0;
-  for (let i = 0; i < accuracy.length; i++) {
-    streak = accuracy[i] >= 0.9 ? streak + 1 : 0;
-    if (streak === 10) return i - 8;
-  }
-  return undefined;
-}
 
 function coreRun(kind) {
   const trainer = core.createTrainer({
@@ -198,6 +189,16 @@ test('the learning-rate slider walks 0.00125 to 0.32 in half doublings, each sto
     assert.ok(Math.abs(ratio - Math.SQRT2) < 0.01, `${seen[i]} → ${value} is half a doubling`);
   });
   assert.equal(await page.getAttribute(`#${id}-widget`, 'data-training'), 'idle', 'a new rate clears the old run');
+});
+
+test('unticking runs takes them out of the legend before any training', async () => {
+  const { page } = lesson;
+  for (const param of ['t5Init', 'linear']) await page.click(`#${id}-widget-${param}`);
+  const entries = await page.$$eval(`#${id}-widget .run-legend .legend-item`, (items) =>
+    items.map((item) => item.textContent.trim()),
+  );
+  assert.deepEqual(entries, ['unscaled', '÷√dₖ', 'learned τ', 'QK-norm', 'soft-cap 50']);
+  assert.equal(await page.$$eval(`#${id}-widget .run-results li`, (items) => items.length), 0, 'old results go');
 });
 
 test('the page raised no errors', () => {

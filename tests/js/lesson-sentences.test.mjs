@@ -4,21 +4,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { loadCore } from 'attention-lab/core';
+import { reachedAt } from './training-goal.mjs';
 
 const core = await loadCore();
 const lessonText = readFileSync(new URL('../../lessons/why-sqrt-dk/lesson.md', import.meta.url), 'utf8');
 const trainSection = lessonText.slice(lessonText.indexOf('## Train it'), lessonText.indexOf('::: widget train-it'));
-
-// The widget's goal: 90 % accuracy on 10 batches in a row (web/src/widgets/train-it/training.ts), counted from the
-// first.
-function reachedAt(accuracy) {
-  let streak = 0;
-  for (let i = 0; i < accuracy.length; i++) {
-    streak = accuracy[i] >= 0.9 ? streak + 1 : 0;
-    if (streak === 10) return i - 8;
-  }
-  return undefined;
-}
 
 function run(dk, scaled, steps = 400) {
   const trainer = core.createTrainer({ keyCount: 8, dk, scaled, seed: 1 });

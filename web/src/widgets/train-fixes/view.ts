@@ -6,15 +6,12 @@ import { ToggleControl } from '../../controls/choice-control.js';
 import { RangeControl } from '../../controls/range-control.js';
 import type { RunKind } from '../../core/types.js';
 import { formatValue } from '../../format.js';
-import { PacedRedraw } from '../../training/paced-redraw.js';
-import type { RunChunk, TrainingProgress, TrainingState } from '../../training/session.js';
+import type { RunChunk, TrainingProgress, TrainingRequest } from '../../training/session.js';
 import { runningAverage } from '../../training/smoothing.js';
-import { TrainingButtons } from '../../training/training-buttons.js';
-import type { TrainingHandle } from '../../worker/core-client.js';
-import type { TrainingMessage } from '../../worker/protocol.js';
-import { LiveWidget, type WidgetOptions } from '../live-widget.js';
+import { TrainingWidget } from '../../training/training-widget.js';
+import type { WidgetOptions } from '../live-widget.js';
 import { rangeOf } from '../params.js';
-import { dkSlider, keysSlider } from '../sliders.js';
+import { dkSlider, keysSlider, stepsSlider } from '../sliders.js';
 import { claim } from './claim.js';
 import { selectedKinds, trainingRequest, type TrainFixesParams, type TrainFixesPlan } from './compute.js';
 import { runSentence } from './results.js';
@@ -85,46 +82,30 @@ const metricInfo: Record<Metric, MetricInfo> = {
 /** The CSS class of a run: its colour and dash pattern. */
 const runClass = (kind: RunKind) => `run-${kind}`;
 
-export class TrainFixes extends LiveWidget<'train-fixes', State> {
-  private readonly buttons = new TrainingButtons({
-    start: () => this.start(),
-    pause: () => this.handle?.pause(),
-    resume: () => this.handle?.resume(),
-    stop: () => this.stopByLearner(),
-  });
-  private readonly progressBar = document.createElement('progress');
-  private readonly progressText = document.createElement('p');
+export class TrainFixes extends TrainingWidget<'train-fixes', State> {
   private readonly legendSlot = document.createElement('div');
   private readonly results = Object.assign(document.createElement('ul'), { className: 'run-results' });
-  private readonly redraw = new PacedRedraw(
-    metrics.length,
-    (i) => this.drawCurve(metrics[i] ?? 'loss'),
-    () => this.element.dataset.training === 'running',
-  );
-  private handle?: TrainingHandle;
   private plan?: TrainFixesPlan;
   /** The runs of the current (or last) training, in the core's order. */
   private kinds: RunKind[] = [];
   private steps: number[] = [];
   private curves = new Map<RunKind, Curves>();
   private reachedAt: TrainingProgress['reachedAt'] = {};
-  private planSentence = '';
 
   constructor(options: WidgetOptions<State>) {
     super(
       options,
       'train-fixes',
-      'Train the fixes: the same model trained with each alternative to ÷√dₖ, at one learning rate',
-      'Each run’s values at the last step trained',
+      {
+        caption: 'Train the fixes: the same model trained with each alternative to ÷√dₖ, at one learning rate',
+        tableCaption: 'Each run’s values at the last step trained',
+        claim: claim.sentence,
+      },
+      metrics.length,
     );
-    this.frame.setClaim(claim.sentence);
     const id = options.id;
-    this.progressText.id = `${id}-progress-text`;
-    this.progressText.className = 'training-progress-text';
-    this.progressBar.setAttribute('aria-labelledby', this.progressText.id);
-    this.progressBar.className = 'training-progress';
     this.legendSlot.className = 'run-legend';
-    this.frame.chartArea.append(this.buttons.element, this.progressText, this.progressBar, this.legendSlot);
+    this.frame.chartArea.append(...this.trainingPanel, this.legendSlot);
     for (const metric of metrics) {
       const { words, note, chart } = metricInfo[metric];
       const label = Object.assign(document.createElement('p'), {
@@ -135,7 +116,7 @@ export class TrainFixes extends LiveWidget<'train-fixes', State> {
       this.charts.push(chart);
     }
     this.frame.extra.append(this.results);
-    this.kinds = selectedKinds(this.state);
+    this.clearCurves();
     this.setTraining('idle');
     const toggles = Object.fromEntries(
       runs.map((run) => [
@@ -160,15 +141,7 @@ export class TrainFixes extends LiveWidget<'train-fixes', State> {
       }),
       dk: dkSlider(id, schema.dk, this.state.dk, (dk) => this.update({ dk }), 2),
       keys: keysSlider(id, schema.keys, this.state.keys, (keys) => this.update({ keys })),
-      steps: new RangeControl({
-        id: `${id}-steps`,
-        symbol: 'steps',
-        label: 'Training steps',
-        ...rangeOf(schema.steps),
-        value: this.state.steps,
-        log: { stepsPerDoubling: 2 },
-        onChange: (steps) => this.update({ steps }),
-      }),
+      steps: stepsSlider(id, schema.steps, this.state.steps, (steps) => this.update({ steps })),
       ...toggles,
     });
     // The run switches read as one group: "Runs to train", each a checkbox.
@@ -176,16 +149,6 @@ export class TrainFixes extends LiveWidget<'train-fixes', State> {
     group.append(Object.assign(document.createElement('legend'), { textContent: 'Runs to train' }));
     group.append(...Object.values(toggles).map((t) => t.element));
     this.frame.controls.append(group);
-  }
-
-  // New settings make the old curves meaningless: stop the run and start from a clean slate.
-  protected override update(partial: Partial<State>): void {
-    this.handle?.stop();
-    this.handle = undefined;
-    super.update(partial);
-    this.kinds = selectedKinds(this.state);
-    this.clearCurves();
-    this.setTraining('idle');
   }
 
   protected params(s: State): TrainFixesParams {
@@ -207,71 +170,22 @@ export class TrainFixes extends LiveWidget<'train-fixes', State> {
     }
   }
 
-  private start(): void {
-    if (!this.plan) return;
-    const params = this.params(this.state);
-    const request = trainingRequest(params);
-    if (!request.kinds.length) {
-      this.frame.setNotice('Choose at least one run to train.');
-      return;
-    }
-    this.handle?.stop();
-    this.kinds = [...request.kinds];
-    this.clearCurves();
-    this.frame.setNotice('');
-    this.frame.setSummary(`${this.planSentence} Training…`);
-    const handle: TrainingHandle = this.options.client.train(request, (message) => {
-      if (handle === this.handle) this.receive(message); // a run that was replaced says nothing
-    });
-    this.handle = handle;
-    this.setTraining('running');
+  protected nextRequest(): TrainingRequest | undefined {
+    if (!this.plan) return undefined;
+    const request = trainingRequest(this.params(this.state));
+    if (request.kinds.length) return request;
+    this.frame.setNotice('Choose at least one run to train.');
+    return undefined;
   }
 
-  // The session is detached at once, so the widget reports the stop itself, with the steps it has received.
-  private stopByLearner(): void {
-    if (!this.handle) return;
-    this.stopRun();
-    this.setTraining('stopped');
-    this.finish(this.progressBar.value);
-  }
-
-  private stopRun(): void {
-    this.handle?.stop();
-    this.handle = undefined;
-  }
-
-  /** Stops training for good (the widget leaves the page or is rebuilt). */
-  override dispose(): void {
-    this.stopRun();
-    super.dispose();
-  }
-
-  private receive(message: TrainingMessage): void {
-    // Removed from the page without dispose(): stop rather than train for nobody.
-    if (!this.element.isConnected) {
-      this.stopRun();
-      return;
-    }
-    if (message.kind === 'train-progress') {
-      this.append(message.progress);
-      return;
-    }
-    this.setTraining(message.state);
-    if (message.error) this.frame.setNotice(`Training stopped with an error: ${message.error.message}`);
-    if (message.state === 'finished' || message.state === 'stopped' || message.state === 'failed') {
-      this.handle = undefined;
-      this.finish(message.stepsDone >= 0 ? message.stepsDone : this.progressBar.value);
-    }
-  }
-
-  private finish(stepsDone: number): void {
+  protected finish(stepsDone: number): void {
     const planned = this.plan?.steps ?? this.state.steps;
     const stopped = stepsDone < planned ? ` Stopped after ${stepsDone} of ${planned} steps.` : '';
     const results = this.steps.length ? ' Each run’s result is listed below the charts.' : '';
     this.frame.setSummary(`${this.planSentence}${stopped}${results}`);
   }
 
-  private append(progress: TrainingProgress): void {
+  protected append(progress: TrainingProgress): void {
     const [first] = progress.chunks;
     if (!first) return;
     for (let i = 0; i < first.loss.length; i++) this.steps.push(first.firstStep + i + 1);
@@ -282,10 +196,6 @@ export class TrainFixes extends LiveWidget<'train-fixes', State> {
       curves.learnedScale.push(...chunk.learnedScale);
     });
     this.reachedAt = progress.reachedAt;
-    this.progressBar.max = progress.steps;
-    this.progressBar.value = progress.stepsDone;
-    this.progressText.textContent = `Training: ${progress.stepsDone} of ${progress.steps} steps`;
-    this.redraw.soon();
   }
 
   /** One sentence per run from the core's raw numbers at the last step trained. */
@@ -303,25 +213,17 @@ export class TrainFixes extends LiveWidget<'train-fixes', State> {
     });
   }
 
-  private setTraining(state: TrainingState | 'idle'): void {
-    this.element.dataset.training = state;
-    this.buttons.show(state);
-    if (state === 'idle') {
-      this.progressBar.max = this.state.steps;
-      this.progressBar.value = 0;
-      this.progressText.textContent = `Training: not started (0 of ${this.state.steps} steps)`;
-    } else if (state === 'paused') {
-      this.progressText.textContent = `Training paused at ${this.progressBar.value} of ${this.progressBar.max} steps`;
-    } else if (state === 'finished' || state === 'stopped' || state === 'failed') {
-      this.progressText.textContent = `Training ${state} at ${this.progressBar.value} of ${this.progressBar.max} steps`;
-    }
-    if (state !== 'running') {
-      this.fillResults();
-      this.drawCurves(); // the final chunk, even if its frame has not come yet
-    }
+  protected showStill(): void {
+    this.fillResults();
+    this.drawCurves();
   }
 
-  private clearCurves(): void {
+  protected drawChart(index: number): void {
+    this.drawCurve(metrics[index] ?? 'loss');
+  }
+
+  protected clearCurves(request?: TrainingRequest): void {
+    this.kinds = request ? [...request.kinds] : selectedKinds(this.state);
     this.steps = [];
     this.curves = new Map(this.kinds.map((kind) => [kind, emptyCurves()]));
     this.reachedAt = {};
