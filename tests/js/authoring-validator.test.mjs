@@ -79,8 +79,8 @@ describe('the real lesson', () => {
   });
 
   test(
-    'has the 9 questions of the brief and a float16 one, the 9 widgets (softmax-dies twice) and the float16 figure, ' +
-      'each id once',
+    'has the 9 questions of the brief and a float16 one, the 9 widgets (softmax-dies twice), train-fixes and the ' +
+      'float16 figure, each id once',
     () => {
       const { lesson } = compileFile(file, 'why-sqrt-dk');
       const blocks = lesson.sections.flatMap((section) => section.blocks);
@@ -97,6 +97,7 @@ describe('the real lesson', () => {
           'entropy-vs-dk',
           'temperature-sweep',
           'train-it',
+          'train-fixes',
           'float16-overflow',
           'softmax-dies',
           'near-orthogonality',

@@ -88,7 +88,7 @@ describe('parseWidgetParams', () => {
     assert.deepEqual(parseWidgetParams('before-after', flat).params, params);
   });
 
-  test('the nine widgets of the brief and the float16 figure, one folder each, and one still reserved', () => {
+  test('the nine widgets of the brief, train-fixes and the float16 figure, one folder each, one still reserved', () => {
     assert.deepEqual(widgetNames, [
       'before-after',
       'entropy-vs-dk',
@@ -98,6 +98,7 @@ describe('parseWidgetParams', () => {
       'saturation-curve',
       'softmax-dies',
       'temperature-sweep',
+      'train-fixes',
       'train-it',
       'variance-explorer',
     ]);
