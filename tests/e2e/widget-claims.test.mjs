@@ -191,6 +191,32 @@ const checks = {
     assert.ok(Math.max(...levels) - Math.min(...levels) < 1.5, `one level for all three at ρ = 0: ${levels}`);
     assert.match(await lesson.page.textContent(`#${widgetOf('alignment').id}-widget .chart-summary`), /ρ = 0\./);
   },
+  async 'train-fixes'(claim) {
+    const { page } = lesson;
+    const { dk, keys, learningRate, steps } = claim;
+    const { id } = await view('train-fixes', { dk, keys, learningRate, steps });
+    await page.click(`#${id}-widget button.training-start`);
+    await page.waitForSelector(`#${id}-widget[data-training="finished"]`, { timeout: 180000 });
+    // Where each run's smoothed curve ends, as a share of the plot's height above its floor.
+    const endHeight = (picture, kind) => {
+      const line = picture.lines.find((l) => l.className === `line run-${kind}`);
+      assert.ok(line?.points.length, `the ${kind} run is drawn`);
+      const [, y] = line.points.at(-1);
+      return (picture.area.y + picture.area.height - y) / picture.area.height;
+    };
+    const entropy = await chartPicture(page, `#${id}-widget svg.chart.entropy`);
+    const logit = await chartPicture(page, `#${id}-widget svg.chart.largest-logit`);
+    const held = endHeight(entropy, 'qk-norm');
+    for (const kind of ['unscaled', 'sqrt']) {
+      const collapsed = endHeight(entropy, kind);
+      assert.ok(collapsed <= claim.collapsedBelow, `${kind} entropy ends at ${collapsed} of the height`);
+      assert.ok(held >= collapsed + claim.heldAbove, `QK-norm entropy ends at ${held}, ${kind} at ${collapsed}`);
+      const grown = endHeight(logit, kind) - endHeight(logit, 'qk-norm');
+      assert.ok(grown >= claim.logitAbove, `${kind}'s largest logit ends ${grown} of the height above QK-norm's`);
+    }
+    mkdirSync('screenshots', { recursive: true });
+    await page.locator(`#${id}-widget`).screenshot({ path: 'screenshots/widget-train-fixes-trained-1280-light.png' });
+  },
   async 'train-it'(claim) {
     const { page } = lesson;
     const { id } = await view('train-it', { dk: claim.dk, steps: claim.steps });

@@ -80,7 +80,7 @@ describe('the real lesson', () => {
 
   test(
     'has the 9 questions of the brief, a float16 one and two on aligned q and k, the 9 widgets (softmax-dies ' +
-      'twice), the alignment and float16 figures, each id once',
+      'twice), train-fixes, the alignment and float16 figures, each id once',
     () => {
       const { lesson } = compileFile(file, 'why-sqrt-dk');
       const blocks = lesson.sections.flatMap((section) => section.blocks);
@@ -97,6 +97,7 @@ describe('the real lesson', () => {
           'entropy-vs-dk',
           'temperature-sweep',
           'train-it',
+          'train-fixes',
           'alignment',
           'float16-overflow',
           'softmax-dies',

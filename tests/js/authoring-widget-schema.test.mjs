@@ -88,7 +88,7 @@ describe('parseWidgetParams', () => {
     assert.deepEqual(parseWidgetParams('before-after', flat).params, params);
   });
 
-  test('the nine widgets of the brief, the float16 and alignment figures, one folder each, one reserved', () => {
+  test('the nine widgets of the brief, train-fixes, the float16 and alignment figures, one folder each', () => {
     assert.deepEqual(widgetNames, [
       'alignment',
       'before-after',
@@ -99,6 +99,7 @@ describe('parseWidgetParams', () => {
       'saturation-curve',
       'softmax-dies',
       'temperature-sweep',
+      'train-fixes',
       'train-it',
       'variance-explorer',
     ]);

@@ -4,21 +4,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { loadCore } from 'attention-lab/core';
+import { reachedAt } from './training-goal.mjs';
 
 const core = await loadCore();
 const lessonText = readFileSync(new URL('../../lessons/why-sqrt-dk/lesson.md', import.meta.url), 'utf8');
 const trainSection = lessonText.slice(lessonText.indexOf('## Train it'), lessonText.indexOf('::: widget train-it'));
-
-// The widget's goal: 90 % accuracy on 10 batches in a row (web/src/widgets/train-it/training.ts), counted from the
-// first.
-function reachedAt(accuracy) {
-  let streak = 0;
-  for (let i = 0; i < accuracy.length; i++) {
-    streak = accuracy[i] >= 0.9 ? streak + 1 : 0;
-    if (streak === 10) return i - 8;
-  }
-  return undefined;
-}
 
 function run(dk, scaled, steps = 400) {
   const trainer = core.createTrainer({ keyCount: 8, dk, scaled, seed: 1 });
@@ -135,4 +125,90 @@ test('"÷dₖ pays for it at initialisation, where independent scores get a spre
     const spread = core.scoreStatistics({ dk, scale: 'linear' }).std;
     assert.ok(Math.abs(spread - 1 / Math.sqrt(dk)) < 1e-15, `dₖ = ${dk}: ${spread}`);
   }
+});
+
+// "Train the fixes": the same checks against the core's runs with the widget's settings in the lesson.
+const fixesSection = lessonText.slice(
+  lessonText.indexOf('## Train the fixes'),
+  lessonText.indexOf('::: widget train-fixes'),
+);
+const allKinds = ['unscaled', 'sqrt', 'linear', 'learned-temperature', 'qk-norm', 'softcap', 't5-init'];
+
+function runKind(kind, learningRate) {
+  const trainer = core.createTrainer({ keyCount: 32, dk: 64, kind, seed: 1, learningRate });
+  try {
+    const chunk = trainer.run(400);
+    return {
+      reached: reachedAt(chunk.accuracy),
+      finalEntropy: chunk.entropy.at(-1),
+      largestLogit: Math.max(...chunk.maxAbsScore),
+      finalScoreGradient: chunk.scoreGradientNorm.at(-1),
+    };
+  } finally {
+    trainer.delete();
+  }
+}
+
+const fast = Object.fromEntries(allKinds.map((kind) => [kind, runKind(kind, 0.16)]));
+const slow = Object.fromEntries(allKinds.map((kind) => [kind, runKind(kind, 0.01)]));
+
+test('the fixes widget trains at dₖ = 64, 32 keys, learning rate 0.16 for 400 steps, as the prose says', () => {
+  assert.match(
+    lessonText,
+    /::: widget train-fixes \{#train-fixes\}\ndk: 64\nkeys: 32\nlearningRate: 0.16\nsteps: 400\nseed: 1\n/,
+  );
+  assert.match(fixesSection, /32 keys at \$d_k = 64\$/);
+  assert.match(fixesSection, /Adam at 0\.16/);
+  const order = ['## Other ways to fix the variance', '## Train the fixes', '## Where the argument stops holding'];
+  const at = order.map((heading) => lessonText.indexOf(heading));
+  assert.ok(at[0] >= 0 && at[0] < at[1] && at[1] < at[2], `sections in order: ${at}`);
+});
+
+test('"the unscaled and ÷√dₖ runs\' largest logit climbs into the thousands; entropy falls to nearly 0"', () => {
+  assert.match(fixesSection, /largest logit climbs into the thousands and their attention entropy falls\nto nearly 0/);
+  for (const kind of ['unscaled', 'sqrt']) {
+    assert.ok(fast[kind].largestLogit >= 1000, `${kind}: largest logit ${fast[kind].largestLogit}`);
+    assert.ok(fast[kind].finalEntropy < 0.01, `${kind}: final entropy ${fast[kind].finalEntropy}`);
+  }
+});
+
+test('"the gradient through the softmax vanishes, and neither run reaches 90 % accuracy"', () => {
+  assert.match(fixesSection, /the gradient through the softmax vanishes, and neither\nrun reaches 90 % accuracy/);
+  for (const kind of ['unscaled', 'sqrt']) {
+    assert.ok(fast[kind].finalScoreGradient < 1e-20, `${kind}: ‖∂L/∂s‖ ${fast[kind].finalScoreGradient}`);
+    assert.equal(fast[kind].reached, undefined, `${kind} reached 90 % at ${fast[kind].reached}`);
+  }
+});
+
+test('"dividing by dₖ: its largest logit still passes 100, and it does not reach 90 %"', () => {
+  assert.match(fixesSection, /largest logit still passes 100, and it\ndoes not reach 90 % either/);
+  assert.ok(fast.linear.largestLogit > 100, `÷dₖ largest logit ${fast.linear.largestLogit}`);
+  assert.equal(fast.linear.reached, undefined);
+});
+
+test('"QK-norm and the learned temperature keep every logit below 40 and reach 90 %; soft-capping below 50"', () => {
+  assert.match(fixesSection, /QK-norm and the learned temperature keep every logit below 40 and reach 90 %/);
+  for (const kind of ['qk-norm', 'learned-temperature']) {
+    assert.ok(fast[kind].largestLogit < 40, `${kind}: largest logit ${fast[kind].largestLogit}`);
+    assert.notEqual(fast[kind].reached, undefined, `${kind} reaches 90 %`);
+  }
+  assert.match(fixesSection, /soft-capping holds every logit below 50 by construction, and gets there too/);
+  assert.ok(fast.softcap.largestLogit <= 50, `soft-cap largest logit ${fast.softcap.largestLogit}`);
+  assert.notEqual(fast.softcap.reached, undefined, 'soft-cap reaches 90 %');
+});
+
+test('"at 0.01 every run reaches 90 % except the unscaled one and T5\'s initialisation"', () => {
+  assert.match(fixesSection, /Lower the learning rate to 0\.01/);
+  assert.match(fixesSection, /every run reaches 90 % except the unscaled one and T5's initialisation/);
+  for (const kind of allKinds) {
+    const misses = kind === 'unscaled' || kind === 't5-init';
+    assert.equal(slow[kind].reached === undefined, misses, `${kind} at 0.01 reached at ${slow[kind].reached}`);
+  }
+});
+
+test('the section cites Zhai et al. 2023, Dehghani et al. 2023 and the Gemma 2 report with c = 50', () => {
+  const prose = lessonText.slice(lessonText.indexOf('## Train the fixes'), lessonText.indexOf('## Where the argument'));
+  assert.match(prose, /Zhai et\nal\. \(2023\)[^.]*entropy collapse/);
+  assert.match(prose, /Dehghani et al\. \(2023\)[^;]*ViT-22B[^;]*QK-norm/);
+  assert.match(prose, /Gemma 2 report[^.]*\$c = 50\$/);
 });

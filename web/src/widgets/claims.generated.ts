@@ -9,6 +9,7 @@ import { claim as nearOrthogonality } from './near-orthogonality/claim.js';
 import { claim as saturationCurve } from './saturation-curve/claim.js';
 import { claim as softmaxDies } from './softmax-dies/claim.js';
 import { claim as temperatureSweep } from './temperature-sweep/claim.js';
+import { claim as trainFixes } from './train-fixes/claim.js';
 import { claim as trainIt } from './train-it/claim.js';
 import { claim as varianceExplorer } from './variance-explorer/claim.js';
 
@@ -22,6 +23,7 @@ export const claims = {
   'saturation-curve': saturationCurve,
   'softmax-dies': softmaxDies,
   'temperature-sweep': temperatureSweep,
+  'train-fixes': trainFixes,
   'train-it': trainIt,
   'variance-explorer': varianceExplorer,
 } as const;

@@ -9,6 +9,7 @@ import { compute as nearOrthogonality } from './near-orthogonality/compute.js';
 import { compute as saturationCurve } from './saturation-curve/compute.js';
 import { compute as softmaxDies } from './softmax-dies/compute.js';
 import { compute as temperatureSweep } from './temperature-sweep/compute.js';
+import { compute as trainFixes } from './train-fixes/compute.js';
 import { compute as trainIt } from './train-it/compute.js';
 import { compute as varianceExplorer } from './variance-explorer/compute.js';
 
@@ -22,6 +23,7 @@ export const computations = {
   'saturation-curve': saturationCurve,
   'softmax-dies': softmaxDies,
   'temperature-sweep': temperatureSweep,
+  'train-fixes': trainFixes,
   'train-it': trainIt,
   'variance-explorer': varianceExplorer,
 } as const;

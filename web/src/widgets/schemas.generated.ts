@@ -9,6 +9,7 @@ import { schema as nearOrthogonality } from './near-orthogonality/schema.js';
 import { schema as saturationCurve } from './saturation-curve/schema.js';
 import { schema as softmaxDies } from './softmax-dies/schema.js';
 import { schema as temperatureSweep } from './temperature-sweep/schema.js';
+import { schema as trainFixes } from './train-fixes/schema.js';
 import { schema as trainIt } from './train-it/schema.js';
 import { schema as varianceExplorer } from './variance-explorer/schema.js';
 
@@ -22,6 +23,7 @@ export const widgetSchemas = {
   'saturation-curve': saturationCurve,
   'softmax-dies': softmaxDies,
   'temperature-sweep': temperatureSweep,
+  'train-fixes': trainFixes,
   'train-it': trainIt,
   'variance-explorer': varianceExplorer,
 } as const;

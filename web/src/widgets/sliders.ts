@@ -30,3 +30,16 @@ export function keysSlider(
 ) {
   return new RangeControl({ id: `${id}-keys`, symbol: 'n', label, ...rangeOf(spec), value, onChange });
 }
+
+/** Training steps of each run, on a log scale: 20, 28, 40, 57, 80, … */
+export function stepsSlider(id: string, spec: ParamSpec, value: number, onChange: (steps: number) => void) {
+  return new RangeControl({
+    id: `${id}-steps`,
+    symbol: 'steps',
+    label: 'Training steps',
+    ...rangeOf(spec),
+    value,
+    log: { stepsPerDoubling: 2 },
+    onChange,
+  });
+}

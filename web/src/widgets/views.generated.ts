@@ -9,6 +9,7 @@ import { view as nearOrthogonality } from './near-orthogonality/view.js';
 import { view as saturationCurve } from './saturation-curve/view.js';
 import { view as softmaxDies } from './softmax-dies/view.js';
 import { view as temperatureSweep } from './temperature-sweep/view.js';
+import { view as trainFixes } from './train-fixes/view.js';
 import { view as trainIt } from './train-it/view.js';
 import { view as varianceExplorer } from './variance-explorer/view.js';
 
@@ -22,6 +23,7 @@ export const views = {
   'saturation-curve': saturationCurve,
   'softmax-dies': softmaxDies,
   'temperature-sweep': temperatureSweep,
+  'train-fixes': trainFixes,
   'train-it': trainIt,
   'variance-explorer': varianceExplorer,
 } as const;

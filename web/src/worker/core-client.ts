@@ -1,5 +1,5 @@
 // The page's side of the core worker: promises per request, training sessions, and recovery when the worker dies.
-import type { TrainingParams } from '../widgets/train-it/training.js';
+import type { TrainingRequest } from '../training/session.js';
 import type {
   ComputationName,
   ComputeRequest,
@@ -76,7 +76,7 @@ export class CoreClient {
   /**
    * Starts a training session; its progress and state changes arrive at onMessage until it stops, finishes or fails.
    */
-  train(params: TrainingParams, onMessage: (message: TrainingMessage) => void): TrainingHandle {
+  train(params: TrainingRequest, onMessage: (message: TrainingMessage) => void): TrainingHandle {
     const session = `training-${this.nextId++}`;
     const send = (command: TrainCommand) => this.post(command);
     this.trainingListeners.set(session, (message) => {

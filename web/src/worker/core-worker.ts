@@ -2,7 +2,7 @@
 import { loadCore } from '../core/browser.js';
 import type { Core } from '../core/types.js';
 import { computations } from '../widgets/computations.generated.js';
-import { TrainingSession } from '../widgets/train-it/training.js';
+import { TrainingSession } from '../training/session.js';
 import {
   serializeError,
   type ComputeRequest,

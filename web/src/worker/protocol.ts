@@ -1,6 +1,6 @@
 // Messages between the page and the core worker; every message says what kind it is.
 import type { computations } from '../widgets/computations.generated.js';
-import type { TrainingParams, TrainingProgress, TrainingState } from '../widgets/train-it/training.js';
+import type { TrainingProgress, TrainingRequest, TrainingState } from '../training/session.js';
 
 export type Computations = typeof computations;
 export type ComputationName = keyof Computations;
@@ -22,7 +22,7 @@ export interface SerializedError {
 
 /** The streaming 'train' channel: one session per start, named by the page, steered until it stops or finishes. */
 export type TrainCommand =
-  | { kind: 'train'; session: string; action: 'start'; params: TrainingParams }
+  | { kind: 'train'; session: string; action: 'start'; params: TrainingRequest }
   | { kind: 'train'; session: string; action: 'pause' | 'resume' | 'stop' };
 
 export type PageMessage = ComputeRequest | TrainCommand;

@@ -2,30 +2,23 @@
 // live.
 import { legend } from '../../charts/legend.js';
 import { LineChart, type LineSeries, type PointMarker } from '../../charts/line-chart.js';
-import { RangeControl } from '../../controls/range-control.js';
 import { formatValue } from '../../format.js';
-import type { TrainingHandle } from '../../worker/core-client.js';
-import type { TrainingMessage } from '../../worker/protocol.js';
+import { accuracyGoal, goalStreak, type TrainingProgress, type TrainingRequest } from '../../training/session.js';
+import { runningAverage } from '../../training/smoothing.js';
+import { TrainingWidget } from '../../training/training-widget.js';
 import {
-  accuracyGoal,
-  goalStreak,
+  kindOf,
   runNames,
+  trainingRequest,
   type RunName,
   type TrainingParams,
   type TrainingPlanResult,
-  type TrainingProgress,
-  type TrainingState,
 } from './training.js';
-import { LiveWidget, type WidgetOptions } from '../live-widget.js';
+import type { WidgetOptions } from '../live-widget.js';
 import { claim } from './claim.js';
-import { rangeOf } from '../params.js';
-import { dkSlider, keysSlider } from '../sliders.js';
+import { dkSlider, keysSlider, stepsSlider } from '../sliders.js';
 import { schema } from './schema.js';
-import { TrainingButtons } from './training-buttons.js';
 
-const curveRedrawInterval = 250; // ms
-/** Weight of each new step in the drawn running average: the raw values stay visible, faint, underneath. */
-const smoothing = 0.1;
 /** A run whose gradient reaching the scores has fallen below this share of its first step's, unsolved, is "dead". */
 const deadBelow = 1e-3;
 
@@ -46,7 +39,7 @@ const gradientFloors: Partial<Record<Metric, number>> = { gradientNorm: 1e-8, sc
 /** Rows in the data table: evenly spaced steps, plus the last one. */
 const tableRows = 10;
 
-export class TrainIt extends LiveWidget<'train-it', TrainItState> {
+export class TrainIt extends TrainingWidget<'train-it', TrainItState> {
   private readonly metricCharts = {
     loss: new LineChart({
       className: 'training loss',
@@ -80,41 +73,25 @@ export class TrainIt extends LiveWidget<'train-it', TrainItState> {
       height: 200,
     }),
   };
-  /** Set while a redraw waits for the next frame: chunks arrive faster than a phone can draw four charts. */
-  private drawPending = false;
-  private lastDrawn = 0;
-  private readonly buttons = new TrainingButtons({
-    start: () => this.start(),
-    pause: () => this.handle?.pause(),
-    resume: () => this.handle?.resume(),
-    stop: () => this.stopByLearner(),
-  });
-  private readonly progressBar = document.createElement('progress');
-  private readonly progressText = document.createElement('p');
-  private handle?: TrainingHandle;
   private plan?: TrainingPlanResult;
   private steps: number[] = [];
   private curves = emptyCurves();
-  private reachedAt: TrainingProgress['reachedAt'] = {};
-  private planSentence = '';
+  private reachedAt: Partial<Record<RunName, number>> = {};
 
   constructor(options: WidgetOptions<TrainItState>) {
     super(
       options,
       'train-it',
-      'Train it: the same small attention model trained with and without ÷√dₖ',
-      'Loss, accuracy and gradient norm of both runs at evenly spaced steps',
+      {
+        caption: 'Train it: the same small attention model trained with and without ÷√dₖ',
+        tableCaption: 'Loss, accuracy and gradient norm of both runs at evenly spaced steps',
+        claim: claim.sentence,
+      },
+      metrics.length,
     );
-    this.frame.setClaim(claim.sentence);
     const id = options.id;
-    this.progressText.id = `${id}-progress-text`;
-    this.progressText.className = 'training-progress-text';
-    this.progressBar.setAttribute('aria-labelledby', this.progressText.id);
-    this.progressBar.className = 'training-progress';
     this.frame.chartArea.append(
-      this.buttons.element,
-      this.progressText,
-      this.progressBar,
+      ...this.trainingPanel,
       legend(runNames.map((run) => ({ className: run, label: runLabels[run], kind: 'line' as const }))),
     );
     const notes: Record<Metric, string> = {
@@ -135,25 +112,8 @@ export class TrainIt extends LiveWidget<'train-it', TrainItState> {
     this.mountControls({
       dk: dkSlider(id, schema.dk, this.state.dk, (dk) => this.update({ dk }), 2),
       keys: keysSlider(id, schema.keys, this.state.keys, (keys) => this.update({ keys })),
-      steps: new RangeControl({
-        id: `${id}-steps`,
-        symbol: 'steps',
-        label: 'Training steps',
-        ...rangeOf(schema.steps),
-        value: this.state.steps,
-        log: { stepsPerDoubling: 2 },
-        onChange: (steps) => this.update({ steps }),
-      }),
+      steps: stepsSlider(id, schema.steps, this.state.steps, (steps) => this.update({ steps })),
     });
-  }
-
-  // New settings make the old curves meaningless: stop the run and start from a clean slate.
-  protected override update(partial: Partial<TrainItState>): void {
-    this.handle?.stop();
-    this.handle = undefined;
-    this.clearCurves();
-    this.setTraining('idle');
-    super.update(partial);
   }
 
   protected params(s: TrainItState): TrainingParams {
@@ -174,61 +134,15 @@ export class TrainIt extends LiveWidget<'train-it', TrainItState> {
     }
   }
 
-  private start(): void {
-    if (!this.plan) return;
-    this.handle?.stop();
-    this.clearCurves();
-    this.frame.setNotice('');
-    this.frame.setSummary(`${this.planSentence} Training…`);
-    const params = this.params(this.state);
-    const handle: TrainingHandle = this.options.client.train(params, (message) => {
-      if (handle === this.handle) this.receive(message, params); // a run that was replaced says nothing
-    });
-    this.handle = handle;
-    this.setTraining('running');
+  protected nextRequest(): TrainingRequest | undefined {
+    return this.plan ? trainingRequest(this.params(this.state)) : undefined;
   }
 
-  // The session is detached at once, so the widget reports the stop itself, with the steps it has received.
-  private stopByLearner(): void {
-    if (!this.handle) return;
-    this.stopRun();
-    this.setTraining('stopped');
-    this.frame.setSummary(
-      `${this.planSentence} ${this.resultSentence(this.params(this.state), this.progressBar.value)}`,
-    );
+  protected finish(stepsDone: number): void {
+    this.frame.setSummary(`${this.planSentence} ${this.resultSentence(this.params(this.state), stepsDone)}`);
   }
 
-  private stopRun(): void {
-    this.handle?.stop();
-    this.handle = undefined;
-  }
-
-  /** Stops training for good (the widget leaves the page or is rebuilt). */
-  override dispose(): void {
-    this.stopRun();
-    super.dispose();
-  }
-
-  private receive(message: TrainingMessage, params: TrainingParams): void {
-    // Removed from the page without dispose(): stop rather than train for nobody.
-    if (!this.element.isConnected) {
-      this.stopRun();
-      return;
-    }
-    if (message.kind === 'train-progress') {
-      this.append(message.progress);
-      return;
-    }
-    this.setTraining(message.state);
-    if (message.error) this.frame.setNotice(`Training stopped with an error: ${message.error.message}`);
-    if (message.state === 'finished' || message.state === 'stopped' || message.state === 'failed') {
-      this.handle = undefined;
-      const done = message.stepsDone >= 0 ? message.stepsDone : this.progressBar.value;
-      this.frame.setSummary(`${this.planSentence} ${this.resultSentence(params, done)}`);
-    }
-  }
-
-  private append(progress: TrainingProgress): void {
+  protected append(progress: TrainingProgress): void {
     const [first] = progress.chunks;
     if (!first) return;
     for (let i = 0; i < first.loss.length; i++) this.steps.push(first.firstStep + i + 1);
@@ -236,34 +150,11 @@ export class TrainIt extends LiveWidget<'train-it', TrainItState> {
       const curves = this.curves[runNames[r] as RunName];
       for (const metric of metrics) curves[metric].push(...chunk[metric]);
     });
-    this.reachedAt = progress.reachedAt;
-    this.progressBar.max = progress.steps;
-    this.progressBar.value = progress.stepsDone;
-    this.progressText.textContent = `Training: ${progress.stepsDone} of ${progress.steps} steps`;
-    this.drawSoon();
-  }
-
-  // Four SVG charts cost the browser more to lay out and paint than a frame allows: curves redraw 4 times a second,
-  // while the progress bar moves with every chunk.
-  private drawSoon(): void {
-    if (this.drawPending) return;
-    this.drawPending = true;
-    const wait = Math.max(0, curveRedrawInterval - (performance.now() - this.lastDrawn));
-    setTimeout(() => this.drawOneChartPerFrame([...metrics]), wait);
-  }
-
-  // One chart per animation frame: four at once can take longer than a frame to lay out and paint.
-  private drawOneChartPerFrame(pending: Metric[]): void {
-    const metric = pending.shift();
-    if (!metric || this.element.dataset.training !== 'running') {
-      this.drawPending = false;
-      this.lastDrawn = performance.now();
-      return;
+    this.reachedAt = {};
+    for (const run of runNames) {
+      const step = progress.reachedAt[kindOf[run]];
+      if (step !== undefined) this.reachedAt[run] = step;
     }
-    requestAnimationFrame(() => {
-      this.drawCurve(metric);
-      this.drawOneChartPerFrame(pending);
-    });
   }
 
   private resultSentence(params: TrainingParams, stepsDone: number): string {
@@ -286,25 +177,16 @@ export class TrainIt extends LiveWidget<'train-it', TrainItState> {
     );
   }
 
-  private setTraining(state: TrainingState | 'idle'): void {
-    this.element.dataset.training = state;
-    this.buttons.show(state);
-    if (state === 'idle') {
-      this.progressBar.max = this.state.steps;
-      this.progressBar.value = 0;
-      this.progressText.textContent = `Training: not started (0 of ${this.state.steps} steps)`;
-    } else if (state === 'paused') {
-      this.progressText.textContent = `Training paused at ${this.progressBar.value} of ${this.progressBar.max} steps`;
-    } else if (state === 'finished' || state === 'stopped' || state === 'failed') {
-      this.progressText.textContent = `Training ${state} at ${this.progressBar.value} of ${this.progressBar.max} steps`;
-    }
-    if (state !== 'running') {
-      this.fillTable();
-      this.drawCurves(); // the final chunk, even if its frame has not come yet
-    }
+  protected showStill(): void {
+    this.fillTable();
+    this.drawCurves();
   }
 
-  private clearCurves(): void {
+  protected drawChart(index: number): void {
+    this.drawCurve(metrics[index] ?? 'loss');
+  }
+
+  protected clearCurves(): void {
     this.steps = [];
     this.curves = emptyCurves();
     this.reachedAt = {};
@@ -408,21 +290,6 @@ export class TrainIt extends LiveWidget<'train-it', TrainItState> {
         ]),
     );
   }
-}
-
-/**
- * A running average for drawing only: every number in the text and the table is the core's raw value. Gradients span
- * many decades, so their average is taken over logarithms, with exact zeros counted at the chart's floor.
- */
-function runningAverage(values: number[], logFloor?: number): number[] {
-  const out: number[] = [];
-  let average = Number.NaN;
-  for (const value of values) {
-    const v = logFloor === undefined ? value : Math.log(Math.max(value, logFloor));
-    average = Number.isNaN(average) ? v : average + smoothing * (v - average);
-    out.push(logFloor === undefined ? average : Math.exp(average));
-  }
-  return out;
 }
 
 function emptyCurves(): Record<RunName, Curves> {

@@ -1,6 +1,6 @@
 // Start, Pause, Resume and Stop for a training run: only the ones that make sense are enabled, and focus never falls
 // off.
-import type { TrainingState } from './training.js';
+import type { TrainingState } from './session.js';
 
 type Action = 'start' | 'pause' | 'resume' | 'stop';
 

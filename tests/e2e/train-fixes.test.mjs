@@ -1,0 +1,206 @@
+// "Train the fixes" in the real page: at least five runs trained together; each run's result sentence equals one made
+// from the core's own run in Node with the same settings, the raw curves are drawn where the core's values say,
+// every point lies inside its plot, the legend has one entry per run, and the widget reads at 375 and 1280 px.
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { after, before, test } from 'node:test';
+import { loadCore } from 'attention-lab/core';
+import { reachedAt } from '../js/training-goal.mjs';
+import { openLesson } from './browser.mjs';
+import { widgetOf } from './lesson-data.mjs';
+import { chartPicture } from './pictures.mjs';
+
+let lesson;
+let core;
+before(async () => {
+  [lesson, core] = await Promise.all([openLesson(), loadCore()]);
+});
+after(() => lesson?.close());
+
+const settings = { dk: 64, keys: 32, learningRate: 0.16, steps: 200, seed: 3 };
+// Every run kind on, T5 included: seven runs side by side.
+const labels = {
+  unscaled: 'unscaled',
+  sqrt: '÷√dₖ',
+  linear: '÷dₖ',
+  'learned-temperature': 'learned τ',
+  'qk-norm': 'QK-norm',
+  softcap: 'soft-cap 50',
+  't5-init': 'T5 init',
+};
+const switches = { learnedTemperature: true, qkNorm: true, t5Init: true, unscaled: true, sqrt: true, linear: true };
+
+function coreRun(kind) {
+  const trainer = core.createTrainer({
+    keyCount: settings.keys,
+    dk: settings.dk,
+    kind,
+    seed: settings.seed,
+    learningRate: settings.learningRate,
+  });
+  try {
+    const chunk = trainer.run(settings.steps);
+    return { accuracy: Array.from(chunk.accuracy), entropy: Array.from(chunk.entropy), logit: chunk.maxAbsScore };
+  } finally {
+    trainer.delete();
+  }
+}
+
+async function trained() {
+  const { page } = lesson;
+  const { id } = widgetOf('train-fixes');
+  const state = { ...settings, ...switches };
+  const query = new URLSearchParams(Object.entries(state).map(([key, value]) => [`${id}.${key}`, String(value)]));
+  await page.goto(`${lesson.url}?${query}#${id}`);
+  await page.waitForSelector(`#${id}-widget[data-rendered]:not([aria-busy])`);
+  await page.click(`#${id}-widget button.training-start`);
+  await page.waitForSelector(`#${id}-widget[data-training="finished"]`, { timeout: 180000 });
+  return id;
+}
+
+const sentencePattern = new RegExp(
+  String.raw`^.+: (?:90 % accuracy at step (\d+)|not 90 % accuracy by step (\d+)); ` +
+    String.raw`at step (\d+) attention entropy (\S+), largest logit (\S+)\.$`,
+);
+
+// A shown number is the core's value to its printed digits: four significant ones, or three in exponent form.
+function assertShown(text, value, what) {
+  const shown = Number(text.replace('−', '-'));
+  assert.ok(Number.isFinite(shown), `${what}: "${text}" is a number`);
+  const digits = /e/i.test(text) ? 3 : 4;
+  const tolerance = value === 0 ? 0 : 0.5 * 10 ** (Math.floor(Math.log10(Math.abs(value))) - digits + 1);
+  assert.ok(Math.abs(shown - value) <= tolerance * 1.001, `${what}: shown ${text}, core ${value}`);
+}
+
+let id;
+let runs;
+
+test('seven runs train together; each result sentence is the core run with the same settings', async () => {
+  runs = Object.fromEntries(Object.keys(labels).map((kind) => [kind, coreRun(kind)]));
+  id = await trained();
+  const { page } = lesson;
+  const sentences = await page.$$eval(`#${id}-widget .run-results li`, (items) => items.map((li) => li.textContent));
+  assert.equal(sentences.length, 7, `one sentence per run: ${sentences.join(' | ')}`);
+  for (const [kind, label] of Object.entries(labels)) {
+    const run = runs[kind];
+    const sentence = sentences.find((text) => text.startsWith(`${label}: `));
+    assert.ok(sentence, `${kind}: a sentence starting "${label}:" among ${sentences.join(' | ')}`);
+    const parts = sentence.match(sentencePattern);
+    assert.ok(parts, `${kind}: "${sentence}" reads as "<run>: 90 % accuracy at step …; at step … entropy …"`);
+    const [, reached, notBy, lastStep, entropy, logit] = parts;
+    const goal = reachedAt(run.accuracy);
+    if (goal === undefined) assert.equal(Number(notBy), settings.steps, `${kind} never reached 90 %: "${sentence}"`);
+    else assert.equal(Number(reached), goal, `${kind} reached 90 % at step ${goal}: "${sentence}"`);
+    assert.equal(Number(lastStep), settings.steps);
+    assertShown(entropy, run.entropy.at(-1), `${kind} final entropy`);
+    assertShown(logit, run.logit.at(-1), `${kind} final largest logit`);
+  }
+  const summary = await page.textContent(`#${id}-widget .chart-summary`);
+  assert.match(summary, /learning rate 0\.16, for 200 steps/, `the summary says what was trained: ${summary}`);
+});
+
+test('the legend has one entry per run, in the same order as the sentences', async () => {
+  const { page } = lesson;
+  const entries = await page.$$eval(`#${id}-widget .run-legend .legend-item`, (items) =>
+    items.map((item) => item.textContent.trim()),
+  );
+  assert.deepEqual(entries, Object.values(labels));
+  const swatches = await page.$$eval(`#${id}-widget .run-legend .swatch`, (items) =>
+    items.map((s) => getComputedStyle(s).backgroundImage),
+  );
+  assert.equal(new Set(swatches).size, swatches.length, 'every swatch has its own colour and dash pattern');
+});
+
+test('every drawn point lies inside its plot; the raw accuracy and entropy follow the core values', async () => {
+  const { page } = lesson;
+  for (const chart of ['loss', 'accuracy', 'score-gradient', 'entropy', 'largest-logit']) {
+    const picture = await chartPicture(page, `#${id}-widget svg.chart.${chart}`);
+    const { area } = picture;
+    assert.equal(picture.lines.length, 14, `${chart}: a raw and a smoothed line per run`);
+    for (const line of picture.lines)
+      for (const [x, y] of line.points)
+        assert.ok(
+          x >= area.x - 1.5 && x <= area.x + area.width + 1.5 && y >= area.y - 1.5 && y <= area.y + area.height + 1.5,
+          `${chart} ${line.className}: point (${x}, ${y}) outside ${JSON.stringify(area)}`,
+        );
+  }
+  const accuracy = await chartPicture(page, `#${id}-widget svg.chart.accuracy`);
+  const entropy = await chartPicture(page, `#${id}-widget svg.chart.entropy`);
+  const rawOf = (picture, kind) => picture.lines.find((l) => l.className === `line run-${kind} raw`);
+  // Accuracy runs over a fixed 0–1 axis: the height above the bottom is the value times the plot's height.
+  for (const kind of Object.keys(labels)) {
+    const drawn = rawOf(accuracy, kind).points;
+    assert.equal(drawn.length, settings.steps, `${kind}: one accuracy vertex per step`);
+    drawn.forEach(([, y], i) => {
+      const expected = accuracy.area.y + accuracy.area.height * (1 - runs[kind].accuracy[i]);
+      assert.ok(Math.abs(y - expected) < 1.5, `${kind} accuracy step ${i + 1}: y ${y} vs ${expected}`);
+    });
+  }
+  // Entropy is on a log axis with floor 1e-4: pixel height is linear in log10 of the floored value, one line for all.
+  const points = Object.keys(labels).flatMap((kind) =>
+    rawOf(entropy, kind).points.map(([, y], i) => [Math.log10(Math.max(runs[kind].entropy[i], 1e-4)), y]),
+  );
+  const [low, high] = [points.reduce((a, b) => (b[0] < a[0] ? b : a)), points.reduce((a, b) => (b[0] > a[0] ? b : a))];
+  assert.ok(high[0] - low[0] > 1, `entropy spans more than a decade: ${low[0]} to ${high[0]}`);
+  const slope = (high[1] - low[1]) / (high[0] - low[0]);
+  assert.ok(slope < 0, 'larger entropy is drawn higher');
+  for (const [value, y] of points)
+    assert.ok(Math.abs(low[1] + slope * (value - low[0]) - y) < 1.5, `entropy 10^${value} drawn at y ${y}`);
+});
+
+test('the trained widget reads at 375 and 1280 px, light and dark, without sideways scrolling', async () => {
+  const { page } = lesson;
+  mkdirSync('screenshots', { recursive: true });
+  for (const width of [375, 1280]) {
+    for (const scheme of ['light', 'dark']) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme: scheme });
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      assert.ok(overflow <= 0, `no sideways scrolling at ${width} px (overflow ${overflow} px)`);
+      const legendBox = await page.locator(`#${id}-widget .run-legend`).boundingBox();
+      const chartBox = await page.locator(`#${id}-widget svg.chart.loss`).boundingBox();
+      assert.ok(legendBox.y + legendBox.height <= chartBox.y, `the legend sits above the charts at ${width} px`);
+      await page.locator(`#${id}-widget`).screenshot({ path: `screenshots/widget-train-fixes-${width}-${scheme}.png` });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.emulateMedia({ colorScheme: 'light' });
+});
+
+test('the learning-rate slider walks 0.00125 to 0.32 in half doublings, each stop once', async () => {
+  const { page } = lesson;
+  const slider = `#${id}-widget-learning-rate-slider`;
+  await page.focus(slider);
+  await page.keyboard.press('Home');
+  const seen = [await page.inputValue(`#${id}-widget-learning-rate-box`)];
+  for (let i = 0; i < 20; i++) {
+    await page.keyboard.press('ArrowRight');
+    const value = await page.inputValue(`#${id}-widget-learning-rate-box`);
+    if (value === seen.at(-1)) break;
+    seen.push(value);
+  }
+  assert.equal(seen[0], '0.00125');
+  assert.equal(seen.at(-1), '0.32', `the slider reaches the top: ${seen}`);
+  assert.equal(new Set(seen).size, seen.length, `no stop repeats: ${seen}`);
+  seen.slice(1).forEach((value, i) => {
+    const ratio = Number(value) / Number(seen[i]);
+    assert.ok(Math.abs(ratio - Math.SQRT2) < 0.01, `${seen[i]} → ${value} is half a doubling`);
+  });
+  assert.equal(await page.getAttribute(`#${id}-widget`, 'data-training'), 'idle', 'a new rate clears the old run');
+});
+
+test('unticking runs takes them out of the legend before any training', async () => {
+  const { page } = lesson;
+  for (const param of ['t5Init', 'linear']) await page.click(`#${id}-widget-${param}`);
+  const entries = await page.$$eval(`#${id}-widget .run-legend .legend-item`, (items) =>
+    items.map((item) => item.textContent.trim()),
+  );
+  assert.deepEqual(entries, ['unscaled', '÷√dₖ', 'learned τ', 'QK-norm', 'soft-cap 50']);
+  assert.equal(await page.$$eval(`#${id}-widget .run-results li`, (items) => items.length), 0, 'old results go');
+});
+
+test('the page raised no errors', () => {
+  assert.deepEqual(lesson.problems, []);
+});

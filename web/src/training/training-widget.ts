@@ -1,0 +1,145 @@
+// What every training widget shares: Start/Pause/Resume/Stop, the progress bar, one session at a time in the worker,
+// and a clean slate whenever a setting changes; the widget itself keeps the curves and writes the results.
+import type { TrainingHandle } from '../worker/core-client.js';
+import type { ComputationName } from '../worker/protocol.js';
+import type { TrainingMessage } from '../worker/protocol.js';
+import { LiveWidget, type WidgetOptions, type WidgetState } from '../widgets/live-widget.js';
+import { PacedRedraw } from './paced-redraw.js';
+import type { TrainingProgress, TrainingRequest, TrainingState } from './session.js';
+import { TrainingButtons } from './training-buttons.js';
+
+export abstract class TrainingWidget<Name extends ComputationName, S extends WidgetState> extends LiveWidget<Name, S> {
+  protected readonly buttons = new TrainingButtons({
+    start: () => this.start(),
+    pause: () => this.handle?.pause(),
+    resume: () => this.handle?.resume(),
+    stop: () => this.stopByLearner(),
+  });
+  protected readonly progressBar = document.createElement('progress');
+  protected readonly progressText = document.createElement('p');
+  /** What is trained, said before any result: the summary starts with it. */
+  protected planSentence = '';
+  private handle?: TrainingHandle;
+  private readonly redraw: PacedRedraw;
+
+  protected constructor(
+    options: WidgetOptions<S>,
+    computation: Name,
+    words: { caption: string; tableCaption: string; claim: string },
+    chartCount: number,
+  ) {
+    super(options, computation, words.caption, words.tableCaption);
+    this.frame.setClaim(words.claim);
+    this.progressText.id = `${options.id}-progress-text`;
+    this.progressText.className = 'training-progress-text';
+    this.progressBar.setAttribute('aria-labelledby', this.progressText.id);
+    this.progressBar.className = 'training-progress';
+    this.redraw = new PacedRedraw(
+      chartCount,
+      (i) => this.drawChart(i),
+      () => this.element.dataset.training === 'running',
+    );
+  }
+
+  /** The buttons, the progress line and the bar, for the widget to place above its charts. */
+  protected get trainingPanel(): HTMLElement[] {
+    return [this.buttons.element, this.progressText, this.progressBar];
+  }
+
+  /** What Start trains now; undefined while it cannot start (no plan yet, no run chosen). */
+  protected abstract nextRequest(): TrainingRequest | undefined;
+  /** Forgets the curves (a new run starts, or a setting changed) and draws the empty charts. */
+  protected abstract clearCurves(request?: TrainingRequest): void;
+  /** Keeps one chunk of every run. */
+  protected abstract append(progress: TrainingProgress): void;
+  protected abstract drawChart(index: number): void;
+  /** Draws every chart and fills the text alternatives: training paused, ended, or has not begun. */
+  protected abstract showStill(): void;
+  /** The summary once training ends or is stopped after stepsDone steps. */
+  protected abstract finish(stepsDone: number): void;
+
+  // New settings make the old curves meaningless: stop the run and start from a clean slate.
+  protected override update(partial: Partial<S>): void {
+    this.stopRun();
+    super.update(partial);
+    this.clearCurves();
+    this.setTraining('idle');
+  }
+
+  /** Stops training for good (the widget leaves the page or is rebuilt). */
+  override dispose(): void {
+    this.stopRun();
+    super.dispose();
+  }
+
+  protected get training(): TrainingState | 'idle' {
+    return (this.element.dataset.training ?? 'idle') as TrainingState | 'idle';
+  }
+
+  protected setTraining(state: TrainingState | 'idle'): void {
+    this.element.dataset.training = state;
+    this.buttons.show(state);
+    const { max, value } = this.progressBar;
+    if (state === 'idle') {
+      const steps = Number(this.state.steps);
+      this.progressBar.max = steps;
+      this.progressBar.value = 0;
+      this.progressText.textContent = `Training: not started (0 of ${steps} steps)`;
+    } else if (state === 'paused') {
+      this.progressText.textContent = `Training paused at ${value} of ${max} steps`;
+    } else if (state === 'finished' || state === 'stopped' || state === 'failed') {
+      this.progressText.textContent = `Training ${state} at ${value} of ${max} steps`;
+    }
+    if (state !== 'running') this.showStill(); // the final chunk, even if its frame has not come yet
+  }
+
+  private start(): void {
+    const request = this.nextRequest();
+    if (!request) return;
+    this.stopRun();
+    this.clearCurves(request);
+    this.frame.setNotice('');
+    this.frame.setSummary(`${this.planSentence} Training…`);
+    const handle: TrainingHandle = this.options.client.train(request, (message) => {
+      if (handle === this.handle) this.receive(message); // a run that was replaced says nothing
+    });
+    this.handle = handle;
+    this.setTraining('running');
+  }
+
+  // The session is detached at once, so the widget reports the stop itself, with the steps it has received.
+  private stopByLearner(): void {
+    if (!this.handle) return;
+    this.stopRun();
+    this.setTraining('stopped');
+    this.finish(this.progressBar.value);
+  }
+
+  private stopRun(): void {
+    this.handle?.stop();
+    this.handle = undefined;
+  }
+
+  private receive(message: TrainingMessage): void {
+    // Removed from the page without dispose(): stop rather than train for nobody.
+    if (!this.element.isConnected) {
+      this.stopRun();
+      return;
+    }
+    if (message.kind === 'train-progress') {
+      const { progress } = message;
+      this.append(progress);
+      this.progressBar.max = progress.steps;
+      this.progressBar.value = progress.stepsDone;
+      this.progressText.textContent = `Training: ${progress.stepsDone} of ${progress.steps} steps`;
+      this.redraw.soon();
+      return;
+    }
+    this.setTraining(message.state);
+    if (message.error) this.frame.setNotice(`Training stopped with an error: ${message.error.message}`);
+    if (message.state === 'finished' || message.state === 'stopped' || message.state === 'failed') {
+      this.handle = undefined;
+      this.finish(message.stepsDone >= 0 ? message.stepsDone : this.progressBar.value);
+    }
+  }
+}

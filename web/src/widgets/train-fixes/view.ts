@@ -1,0 +1,299 @@
+// "Train the fixes": the same small attention model trained with each chosen alternative to ÷√dₖ, side by side, at
+// a learning rate the learner picks; loss, accuracy, gradient reaching the scores, entropy and largest logit live.
+import { legend } from '../../charts/legend.js';
+import { LineChart, type LineSeries } from '../../charts/line-chart.js';
+import { ToggleControl } from '../../controls/choice-control.js';
+import { RangeControl } from '../../controls/range-control.js';
+import type { RunKind } from '../../core/types.js';
+import { formatValue } from '../../format.js';
+import type { RunChunk, TrainingProgress, TrainingRequest } from '../../training/session.js';
+import { runningAverage } from '../../training/smoothing.js';
+import { TrainingWidget } from '../../training/training-widget.js';
+import type { WidgetOptions } from '../live-widget.js';
+import { rangeOf } from '../params.js';
+import { dkSlider, keysSlider, stepsSlider } from '../sliders.js';
+import { claim } from './claim.js';
+import { selectedKinds, trainingRequest, type TrainFixesParams, type TrainFixesPlan } from './compute.js';
+import { runSentence } from './results.js';
+import { labelOf, runs } from './runs.js';
+import { schema } from './schema.js';
+
+type State = TrainFixesParams;
+
+const metrics = ['loss', 'accuracy', 'scoreGradientNorm', 'entropy', 'maxAbsScore'] as const;
+type Metric = (typeof metrics)[number];
+type Curves = Record<Metric | 'learnedScale', number[]>;
+
+interface MetricInfo {
+  words: string;
+  note: string;
+  short: string;
+  chart: LineChart;
+  /** Log charts' floor: their running averages are geometric, down to it. */
+  floor?: number;
+}
+
+const logChart = (className: string, yLabel: string, yFloor: number) =>
+  new LineChart({ className: `training ${className}`, xLabel: 'step', yLabel, yLog: true, yFloor, height: 180 });
+
+const metricInfo: Record<Metric, MetricInfo> = {
+  loss: {
+    words: 'Loss',
+    note: 'squared error of the attention output',
+    short: 'Loss',
+    chart: logChart('loss', 'loss (log scale, floor 1e−6)', 1e-6),
+    floor: 1e-6,
+  },
+  accuracy: {
+    words: 'Accuracy',
+    note: 'share of the batch whose top score is the right key',
+    short: 'Accuracy',
+    chart: new LineChart({
+      className: 'training accuracy',
+      xLabel: 'step',
+      yLabel: 'accuracy',
+      yDomain: [0, 1],
+      height: 180,
+    }),
+  },
+  scoreGradientNorm: {
+    words: 'Gradient reaching the scores',
+    note: 'what the softmax lets through, median over the batch',
+    short: '‖∂L/∂s‖',
+    chart: logChart('score-gradient', '‖∂L/∂s‖ (log scale, floor 1e−12)', 1e-12),
+    floor: 1e-12,
+  },
+  entropy: {
+    words: 'Attention entropy',
+    note: 'in nats: ln n when attention is spread evenly, 0 when it sits on one key',
+    short: 'Entropy',
+    chart: logChart('entropy', 'entropy, nats (log scale, floor 1e−4)', 1e-4),
+    floor: 1e-4,
+  },
+  maxAbsScore: {
+    words: 'Largest logit',
+    note: 'the largest |score| the softmax sees in the batch',
+    short: 'Largest logit',
+    chart: logChart('largest-logit', 'largest |score| (log scale)', 1e-3),
+    floor: 1e-3,
+  },
+};
+
+/** The CSS class of a run: its colour and dash pattern. */
+const runClass = (kind: RunKind) => `run-${kind}`;
+
+export class TrainFixes extends TrainingWidget<'train-fixes', State> {
+  private readonly legendSlot = document.createElement('div');
+  private readonly results = Object.assign(document.createElement('ul'), { className: 'run-results' });
+  private plan?: TrainFixesPlan;
+  /** The runs of the current (or last) training, in the core's order. */
+  private kinds: RunKind[] = [];
+  private steps: number[] = [];
+  private curves = new Map<RunKind, Curves>();
+  private reachedAt: TrainingProgress['reachedAt'] = {};
+
+  constructor(options: WidgetOptions<State>) {
+    super(
+      options,
+      'train-fixes',
+      {
+        caption: 'Train the fixes: the same model trained with each alternative to ÷√dₖ, at one learning rate',
+        tableCaption: 'Each run’s values at the last step trained',
+        claim: claim.sentence,
+      },
+      metrics.length,
+    );
+    const id = options.id;
+    this.legendSlot.className = 'run-legend';
+    this.frame.chartArea.append(...this.trainingPanel, this.legendSlot);
+    for (const metric of metrics) {
+      const { words, note, chart } = metricInfo[metric];
+      const label = Object.assign(document.createElement('p'), {
+        className: 'panel-label',
+        textContent: `${words}: ${note}`,
+      });
+      this.frame.chartArea.append(label, chart.element);
+      this.charts.push(chart);
+    }
+    this.frame.extra.append(this.results);
+    this.clearCurves();
+    this.setTraining('idle');
+    const toggles = Object.fromEntries(
+      runs.map((run) => [
+        run.param,
+        new ToggleControl({
+          id: `${id}-${run.param}`,
+          label: run.label,
+          value: this.state[run.param],
+          onChange: (on) => this.update({ [run.param]: on }),
+        }),
+      ]),
+    ) as Record<(typeof runs)[number]['param'], ToggleControl>;
+    this.mountControls({
+      learningRate: new RangeControl({
+        id: `${id}-learning-rate`,
+        symbol: 'η',
+        label: 'Learning rate η',
+        ...rangeOf(schema.learningRate),
+        value: this.state.learningRate,
+        log: { stepsPerDoubling: 2 },
+        onChange: (learningRate) => this.update({ learningRate }),
+      }),
+      dk: dkSlider(id, schema.dk, this.state.dk, (dk) => this.update({ dk }), 2),
+      keys: keysSlider(id, schema.keys, this.state.keys, (keys) => this.update({ keys })),
+      steps: stepsSlider(id, schema.steps, this.state.steps, (steps) => this.update({ steps })),
+      ...toggles,
+    });
+    // The run switches read as one group: "Runs to train", each a checkbox.
+    const group = Object.assign(document.createElement('fieldset'), { className: 'control run-choice' });
+    group.append(Object.assign(document.createElement('legend'), { textContent: 'Runs to train' }));
+    group.append(...Object.values(toggles).map((t) => t.element));
+    this.frame.controls.append(group);
+  }
+
+  protected params(s: State): TrainFixesParams {
+    const picked = Object.fromEntries(runs.map((run) => [run.param, s[run.param]]));
+    return { dk: s.dk, keys: s.keys, learningRate: s.learningRate, steps: s.steps, seed: s.seed, ...picked } as State;
+  }
+
+  protected render(plan: TrainFixesPlan): void {
+    this.plan = plan;
+    this.planSentence =
+      `Every run trains the same model from seed ${plan.seed} at dₖ = ${plan.dk} with ${plan.keys} keys, ` +
+      `Adam at learning rate ${plan.learningRate}, for ${plan.steps} steps; the initial scores have std ` +
+      `${formatValue(plan.unscaledStd)} unscaled and ${formatValue(plan.scaledStd)} divided by √dₖ.`;
+    if (this.element.dataset.training === 'idle') {
+      this.setTraining('idle');
+      const none = plan.kinds.length === 0 ? ' Choose at least one run to train.' : ' Press Start to train.';
+      this.frame.setSummary(`${this.planSentence}${none}`);
+      this.drawCurves();
+    }
+  }
+
+  protected nextRequest(): TrainingRequest | undefined {
+    if (!this.plan) return undefined;
+    const request = trainingRequest(this.params(this.state));
+    if (request.kinds.length) return request;
+    this.frame.setNotice('Choose at least one run to train.');
+    return undefined;
+  }
+
+  protected finish(stepsDone: number): void {
+    const planned = this.plan?.steps ?? this.state.steps;
+    const stopped = stepsDone < planned ? ` Stopped after ${stepsDone} of ${planned} steps.` : '';
+    const results = this.steps.length ? ' Each run’s result is listed below the charts.' : '';
+    this.frame.setSummary(`${this.planSentence}${stopped}${results}`);
+  }
+
+  protected append(progress: TrainingProgress): void {
+    const [first] = progress.chunks;
+    if (!first) return;
+    for (let i = 0; i < first.loss.length; i++) this.steps.push(first.firstStep + i + 1);
+    progress.chunks.forEach((chunk: RunChunk, r) => {
+      const curves = this.curves.get(this.kinds[r] as RunKind);
+      if (!curves) return;
+      for (const metric of metrics) curves[metric].push(...chunk[metric]);
+      curves.learnedScale.push(...chunk.learnedScale);
+    });
+    this.reachedAt = progress.reachedAt;
+  }
+
+  /** One sentence per run from the core's raw numbers at the last step trained. */
+  private sentences(): string[] {
+    const lastStep = this.steps[this.steps.length - 1] ?? 0;
+    return this.kinds.map((kind) => {
+      const curves = this.curves.get(kind);
+      return runSentence({
+        label: labelOf(kind),
+        reachedAt: this.reachedAt[kind],
+        lastStep,
+        entropy: curves?.entropy.at(-1) ?? Number.NaN,
+        largestLogit: curves?.maxAbsScore.at(-1) ?? Number.NaN,
+      });
+    });
+  }
+
+  protected showStill(): void {
+    this.fillResults();
+    this.drawCurves();
+  }
+
+  protected drawChart(index: number): void {
+    this.drawCurve(metrics[index] ?? 'loss');
+  }
+
+  protected clearCurves(request?: TrainingRequest): void {
+    this.kinds = request ? [...request.kinds] : selectedKinds(this.state);
+    this.steps = [];
+    this.curves = new Map(this.kinds.map((kind) => [kind, emptyCurves()]));
+    this.reachedAt = {};
+    this.legendSlot.replaceChildren(
+      legend(this.kinds.map((kind) => ({ className: runClass(kind), label: labelOf(kind), kind: 'line' as const }))),
+    );
+    this.drawCurves();
+  }
+
+  private drawCurves(): void {
+    for (const metric of metrics) this.drawCurve(metric);
+  }
+
+  private drawCurve(metric: Metric): void {
+    const { chart, floor, words } = metricInfo[metric];
+    // A fixed x axis over all planned steps, so the curves visibly grow towards the end.
+    const xDomain: [number, number] = [0, this.plan?.steps ?? this.state.steps];
+    const raw: LineSeries[] = this.kinds.map((kind) => ({
+      name: `${labelOf(kind)}, each step`,
+      className: `${runClass(kind)} raw`,
+      xs: this.steps,
+      ys: this.curves.get(kind)?.[metric] ?? [],
+    }));
+    const smooth: LineSeries[] = this.kinds.map((kind) => ({
+      name: labelOf(kind),
+      className: runClass(kind),
+      xs: this.steps,
+      ys: runningAverage(this.curves.get(kind)?.[metric] ?? [], floor),
+    }));
+    const step = this.steps[this.steps.length - 1];
+    const summary =
+      step === undefined
+        ? `${words}: no steps trained yet.`
+        : `${words} at step ${step}: ` +
+          this.kinds.map((k) => `${labelOf(k)} ${formatValue(this.curves.get(k)?.[metric].at(-1) ?? 0)}`).join(', ') +
+          '.';
+    chart.draw({ series: [...raw, ...smooth], xDomain }, summary);
+  }
+
+  // The sentences and the table change when training pauses or ends, not on every chunk: a moving table helps nobody.
+  private fillResults(): void {
+    const trained = this.steps.length > 0;
+    this.results.replaceChildren(
+      ...(trained ? this.sentences() : []).map((sentence, r) =>
+        Object.assign(document.createElement('li'), {
+          textContent: sentence,
+          className: runClass(this.kinds[r] as RunKind),
+        }),
+      ),
+    );
+    const last = (kind: RunKind, key: keyof Curves) => {
+      const value = this.curves.get(kind)?.[key].at(-1);
+      return value === undefined || Number.isNaN(value) ? '—' : formatValue(value);
+    };
+    this.frame.setTable(
+      ['Run', '90 % at step', ...metrics.map((m) => metricInfo[m].short), 'Learned scale'],
+      trained
+        ? this.kinds.map((kind) => [
+            labelOf(kind),
+            this.reachedAt[kind] === undefined ? 'not reached' : String(this.reachedAt[kind]),
+            ...metrics.map((metric) => last(kind, metric)),
+            last(kind, 'learnedScale'),
+          ])
+        : [],
+    );
+  }
+}
+
+function emptyCurves(): Curves {
+  return { loss: [], accuracy: [], scoreGradientNorm: [], entropy: [], maxAbsScore: [], learnedScale: [] };
+}
+
+export const view = (options: WidgetOptions<State>) => new TrainFixes(options);
