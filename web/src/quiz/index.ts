@@ -22,3 +22,17 @@ export {
   writeSavedProgress,
 } from './saved-progress.js';
 export type { ReadProgress, SavedProgress } from './saved-progress.js';
+export {
+  defaultPolicy,
+  explainChoices,
+  explanationShows,
+  gradedParams,
+  isLocked,
+  readGradedPolicy,
+  wrongAttemptsBeforeExplanation,
+} from './graded-policy.js';
+export type { ExplainWhen, GradedPolicy, VariantChoice } from './graded-policy.js';
+export { chooseVariant, variantCountOf, variantOf } from './graded-variant.js';
+export type { AnsweredAttempt, ShownVariant } from './graded-variant.js';
+export { learnerVariantIndex } from './learner-variant.js';
+export { multiSelectCredit } from './partial-credit.js';
