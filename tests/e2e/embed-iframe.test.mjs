@@ -128,6 +128,7 @@ test(
       questionId: question.id,
       correct: false,
       attempts: 1,
+      variant: { index: 0, key: '', params: {} },
     });
     await frame.fill(input, rightAnswer(question));
     await frame.press(input, 'Enter');

@@ -1,7 +1,25 @@
 // One question in the page: answer, check, a hint on request, targeted feedback announced in a live region, a worked
 // solution once it is earned, "show me".
-import { gradeChoice, gradeNumeric, recordGrade } from '../quiz/index.js';
-import type { ChoiceOption, Grade, Question, QuestionProgress, WidgetAction } from '../quiz/index.js';
+import {
+  defaultPolicy,
+  explanationShows,
+  gradeChoice,
+  gradeNumeric,
+  isLocked,
+  recordGrade,
+  wrongAttemptsBeforeExplanation,
+} from '../quiz/index.js';
+import type {
+  AnsweredAttempt,
+  ChoiceOption,
+  Grade,
+  GradedPolicy,
+  Question,
+  QuestionProgress,
+  WidgetAction,
+} from '../quiz/index.js';
+
+export type { AnsweredAttempt } from '../quiz/index.js';
 import type { ProgressStore } from '../lesson/progress-store.js';
 
 export interface QuestionViewOptions {
@@ -9,12 +27,16 @@ export interface QuestionViewOptions {
   store: ProgressStore;
   /** Sets a widget to the state that shows why, and brings it into view; `returnTo` is where "back" lands. */
   onShow: (action: WidgetAction, returnTo: HTMLElement) => void;
-  /** Told of every counted attempt (never of the answer key). */
-  onAnswered?: (questionId: string, correct: boolean, attempts: number) => void;
+  /** Told of every counted attempt; `attempt` is for an LMS record and must not reach a host page as it is. */
+  onAnswered?: (questionId: string, correct: boolean, attempts: number, attempt: AnsweredAttempt) => void;
+  /** A graded context's attempts and explanation rule; the lesson page's own rule when absent. */
+  policy?: GradedPolicy;
+  /** Which variant this view shows, for the records; the lesson's own numbers when absent. */
+  variant?: { index: number; key: string; params: Record<string, number | string> };
 }
 
 // After this many counted wrong attempts the worked solution is shown anyway, so nobody is stuck.
-export const attemptsBeforeSolution = 2;
+export const attemptsBeforeSolution = wrongAttemptsBeforeExplanation;
 
 export class QuestionView {
   readonly element: HTMLElement;
@@ -32,6 +54,10 @@ export class QuestionView {
   });
   private readonly answerInput?: HTMLInputElement;
   private readonly optionInputs: HTMLInputElement[] = [];
+  private readonly checkButton: HTMLButtonElement;
+  private readonly lockNote = Object.assign(document.createElement('p'), { className: 'locked-note', hidden: true });
+  private readonly policy: GradedPolicy;
+  private since = Date.now();
   private pendingAction: WidgetAction | undefined;
   // The saved entry this view shows, so an answer from another tab is noticed.
   private shown: QuestionProgress | undefined;
@@ -41,10 +67,12 @@ export class QuestionView {
     private readonly options: QuestionViewOptions,
   ) {
     const id = `question-${question.id}`;
+    this.policy = options.policy ?? defaultPolicy();
     this.element = document.createElement('section');
     this.element.className = 'question';
     this.element.id = id;
     this.element.setAttribute('aria-labelledby', `${id}-title`);
+    if (options.variant) this.element.dataset.variant = options.variant.key; // which numbers this learner got
     const title = Object.assign(document.createElement('h3'), {
       id: `${id}-title`,
       textContent: `Question ${options.number}`,
@@ -60,6 +88,7 @@ export class QuestionView {
       this.check();
     });
     const check = Object.assign(document.createElement('button'), { type: 'submit', textContent: 'Check' });
+    this.checkButton = check;
     if (question.kind === 'numeric') {
       this.answerInput = Object.assign(document.createElement('input'), {
         type: 'text',
@@ -115,13 +144,16 @@ export class QuestionView {
     });
     this.element.append(title, prompt);
     if (question.hint !== undefined) this.element.append(this.hintPart(id, question.hint));
-    this.element.append(form, this.feedback, this.showButton, this.explanation);
+    this.lockNote.id = `${id}-locked`;
+    this.element.append(form, this.lockNote, this.feedback, this.showButton, this.explanation);
     this.restore();
     options.store.subscribe((progress, source) => source === 'another tab' && this.followAnotherTab());
   }
 
   /** Clears the answer for another go (from "retry the ones I missed"). */
   resetForRetry(): void {
+    if (this.locked) return; // no more tries: the question keeps its last answer and verdict
+    this.since = Date.now();
     if (this.answerInput) this.answerInput.value = '';
     for (const input of this.optionInputs) input.checked = false;
     this.setFeedback('Try this one again.', 'retry');
@@ -132,6 +164,7 @@ export class QuestionView {
 
   /** Back to unanswered (after "reset my progress"). */
   clear(): void {
+    this.setLocked(false);
     this.resetForRetry();
     this.feedback.textContent = '';
     delete this.element.dataset.status;
@@ -144,6 +177,24 @@ export class QuestionView {
   /** Whether the worked solution is showing: only after a correct answer or when the attempts have run out. */
   get solutionShown(): boolean {
     return !this.explanation.hidden;
+  }
+
+  /** Whether the counted attempts allowed by the policy are used up. */
+  get locked(): boolean {
+    return this.element.dataset.locked === 'true';
+  }
+
+  // A locked question says so and offers nothing more to try: no input, no Check, no hint.
+  private setLocked(locked: boolean): void {
+    if (locked) this.element.dataset.locked = 'true';
+    else delete this.element.dataset.locked;
+    for (const input of [this.answerInput, ...this.optionInputs]) if (input) input.disabled = locked;
+    this.checkButton.hidden = locked;
+    this.hintButton.hidden = locked;
+    if (locked) this.setHintOpen(false);
+    this.lockNote.hidden = !locked;
+    const tries = this.policy.attempts === 1 ? 'your one attempt' : `all ${this.policy.attempts} attempts`;
+    this.lockNote.textContent = locked ? `This question is locked: you have used ${tries} it allows.` : '';
   }
 
   // A disclosure: the hint stays out of sight (and out of the page's text) until the learner asks for it.
@@ -168,6 +219,7 @@ export class QuestionView {
   }
 
   private check(): void {
+    if (this.locked) return;
     const question = this.question;
     let answerText: string;
     let grade: Grade;
@@ -183,7 +235,11 @@ export class QuestionView {
       this.options.store.replace(recordGrade(this.options.store.current, question.id, answerText, grade));
       const saved = this.options.store.current[question.id];
       this.shown = saved;
-      this.options.onAnswered?.(question.id, grade.status === 'correct', saved?.attempts ?? 1);
+      const at = new Date();
+      const variant = this.options.variant ?? { index: 0, key: '', params: {} };
+      const attempt = { question, variant, answerText, grade, latencyMs: at.getTime() - this.since, at };
+      this.since = at.getTime();
+      this.options.onAnswered?.(question.id, grade.status === 'correct', saved?.attempts ?? 1, attempt);
     }
     this.show(grade);
   }
@@ -197,7 +253,9 @@ export class QuestionView {
     this.pendingAction = grade.show ?? (grade.status === 'incorrect' ? this.question.show : undefined);
     this.showButton.hidden = !this.pendingAction;
     this.showButton.textContent = 'Show me in the widget';
-    this.explanation.hidden = !(grade.status === 'correct' || (grade.counted && attempts >= attemptsBeforeSolution));
+    const correct = grade.status === 'correct';
+    this.explanation.hidden = !(grade.counted || correct) || !explanationShows(this.policy, { correct, attempts });
+    this.setLocked(isLocked(this.policy, attempts));
   }
 
   private setFeedback(text: string, status: string): void {
@@ -231,7 +289,8 @@ export class QuestionView {
       saved.correct ? 'You answered this correctly earlier.' : `Answered ${saved.attempts} time(s), not yet correctly.`,
       saved.correct ? 'correct' : 'incorrect',
     );
-    this.explanation.hidden = !(saved.correct || saved.attempts >= attemptsBeforeSolution);
+    this.explanation.hidden = !explanationShows(this.policy, saved);
+    this.setLocked(isLocked(this.policy, saved.attempts));
   }
 }
 
