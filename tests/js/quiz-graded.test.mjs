@@ -212,10 +212,13 @@ describe('SCORM 1.2 interactions', () => {
     recorder.record(attempt(multi, 'a', gradeChoice(multi, ['a'])));
     recorder.record(attempt(numeric, '8', gradeNumeric(numeric, '8')));
     recorder.flush(set);
+    assert.equal(recorder.waiting, 2, 'nothing leaves the queue before a commit');
+    recorder.committed();
     assert.equal(recorder.waiting, 1, 'the refused record waits');
     assert.equal(lms.get('cmi.interactions.4.id'), 'std-at-512', 'the next one took the next n');
     refuse = '';
     recorder.flush(set);
+    recorder.committed();
     assert.equal(recorder.waiting, 0);
     assert.equal(lms.get('cmi.interactions.3.result'), 'wrong', 'written again at its own n');
     assert.equal(lms.has('cmi.interactions.5.id'), false);

@@ -1,5 +1,5 @@
-// Every counted attempt as a SCORM 1.2 interaction (cmi.interactions.n.*), queued until the LMS takes all of it: a
-// refused value leaves the record queued, and the next report writes it again at the same n.
+// Every counted attempt as a SCORM 1.2 interaction (cmi.interactions.n.*), queued until the LMS has taken and committed
+// all of it: a refused value or commit leaves the record queued, and the next report writes it again at the same n.
 import type { AnsweredAttempt, ChoiceOption } from '../quiz/index.js';
 
 /** CMIIdentifier and CMIFeedback (student_response, pattern) hold at most 255 characters in SCORM 1.2. */
@@ -65,6 +65,8 @@ interface QueuedRecord {
   elements: Array<[string, string]>;
   /** The interaction's n once the LMS accepted its id. */
   n?: number;
+  /** Every value was accepted; the record leaves the queue when a commit succeeds. */
+  written?: boolean;
 }
 
 export class InteractionRecorder {
@@ -84,7 +86,7 @@ export class InteractionRecorder {
     this.queued.push({ elements: interactionElements(attempt) });
   }
 
-  /** Writes every queued record with `set`; a record stays queued until each of its values was accepted. */
+  /** Writes every queued record with `set`; call `committed()` once LMSCommit succeeds. */
   flush(set: (element: string, value: string) => boolean): void {
     for (const record of [...this.queued]) {
       const n = record.n ?? this.next;
@@ -95,7 +97,12 @@ export class InteractionRecorder {
         this.next = n + 1;
       }
       const refused = rest.filter(([name, value]) => !set(`cmi.interactions.${n}.${name}`, value));
-      if (refused.length === 0) this.queued.splice(this.queued.indexOf(record), 1);
+      record.written = refused.length === 0;
     }
+  }
+
+  /** The LMS committed: records it took in full are done. */
+  committed(): void {
+    for (const record of this.queued.filter((r) => r.written)) this.queued.splice(this.queued.indexOf(record), 1);
   }
 }
