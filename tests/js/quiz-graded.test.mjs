@@ -9,7 +9,6 @@ import {
   gradeNumeric,
   isLocked,
   isQuizProgress,
-  learnerVariantIndex,
   multiSelectCredit,
   readGradedPolicy,
   recordGrade,
@@ -133,17 +132,30 @@ describe('partial credit for multi-select', () => {
 });
 
 describe('variants per learner', () => {
-  test('stable for a learner, spread over learners, always in range', () => {
-    const count = 8;
-    const picks = Array.from({ length: 400 }, (_, i) => learnerVariantIndex(`student-${i}`, 'std-at-512', count));
-    assert.ok(picks.every((index) => Number.isInteger(index) && index >= 0 && index < count));
-    const used = new Set(picks);
-    assert.equal(used.size, count, 'every variant is someone’s');
-    const share = Math.max(...[...used].map((v) => picks.filter((p) => p === v).length)) / picks.length;
-    assert.ok(share < 0.25, `the most common variant goes to ${(share * 100).toFixed(0)} % of learners`);
-    assert.equal(learnerVariantIndex('student-7', 'std-at-512', count), picks[7]);
-    assert.throws(() => learnerVariantIndex('', 'q', 2), { name: 'TypeError', message: /learner must be/ });
-    assert.throws(() => learnerVariantIndex('s', 'q', 0), { name: 'RangeError', message: /count must be/ });
+  const dks = [512, 64, 128, 256, 384, 768, 1024, 2048];
+  const parameterised = {
+    ...numeric,
+    variants: dks.map((dk) => ({ params: { dk }, question: { ...numeric, answer: Math.sqrt(dk) } })),
+  };
+
+  test('variant=learner: stable for a learner, spread over learners, graded by its own numbers', () => {
+    const learner = { kind: 'learner' };
+    const picks = Array.from({ length: 400 }, (_, i) => chooseVariant(parameterised, learner, `student-${i}`));
+    const used = new Set(picks.map((pick) => pick.index));
+    assert.equal(used.size, dks.length, 'every variant is someone’s');
+    const most = Math.max(...[...used].map((v) => picks.filter((p) => p.index === v).length)) / picks.length;
+    assert.ok(most < 0.25, `the most common variant goes to ${(most * 100).toFixed(0)} % of learners`);
+    assert.equal(chooseVariant(parameterised, learner, 'student-7').index, picks[7].index);
+    for (const pick of picks.slice(0, 20)) {
+      assert.equal(pick.key, `dk=${pick.params.dk}`);
+      assert.equal(gradeNumeric(pick.question, `sqrt(${pick.params.dk})`).status, 'correct');
+    }
+  });
+
+  test('variant=fixed is the lesson’s own numbers; variant=n is the same for everyone, modulo the count', () => {
+    assert.equal(chooseVariant(parameterised, { kind: 'fixed' }).key, 'dk=512');
+    assert.equal(chooseVariant(parameterised, { kind: 'number', index: 3 }, 'a').key, 'dk=256');
+    assert.equal(chooseVariant(parameterised, { kind: 'number', index: 11 }).key, 'dk=256');
   });
 
   test('a question without parameters is one variant, whatever the choice', () => {

@@ -1,13 +1,13 @@
-// Which variant of a question a graded context shows, under its policy. Until parameterised questions exist every
-// question is a single variant (index 0, key ''): the lesson's own numbers.
+// Which variant of a question a graded context shows, under its policy, drawn with the variant model (variants.ts):
+// the lesson's own numbers, the learner's own (seeded by their LMS id or a seed kept in the browser), or one for all.
 import type { VariantChoice } from './graded-policy.js';
-import { learnerVariantIndex } from './learner-variant.js';
 import type { Grade, Question } from './types.js';
+import { questionOfVariant, seedFromText, variantAt, variantCount, variantForSeed, type Variant } from './variants.js';
 
 export interface ShownVariant {
   index: number;
   /** The parameters' values, e.g. { dk: 384 }; empty for a question without parameters. */
-  params: Record<string, number | string>;
+  params: Readonly<Record<string, number>>;
   /** e.g. 'dk=384'; '' for a question without parameters. */
   key: string;
   /** The question as this variant asks and grades it. */
@@ -17,7 +17,7 @@ export interface ShownVariant {
 /** One counted attempt as an LMS records it (SCORM interactions). */
 export interface AnsweredAttempt {
   question: Question;
-  variant: { index: number; key: string; params: Record<string, number | string> };
+  variant: { index: number; key: string; params: Readonly<Record<string, number | string>> };
   /** What the learner typed, or the chosen option ids joined by ','. */
   answerText: string;
   grade: Grade;
@@ -26,32 +26,20 @@ export interface AnsweredAttempt {
   at: Date;
 }
 
-/** How many variants a question has (1 for a question without parameters). */
-export function variantCountOf(question: Question): number {
-  if (question === null || typeof question !== 'object')
-    throw new TypeError('variantCountOf: question must be a Question');
-  return 1;
-}
-
-/** Variant `index` of the question, as shown and graded. */
-export function variantOf(question: Question, index: number): ShownVariant {
-  const count = variantCountOf(question);
-  if (!Number.isSafeInteger(index) || index < 0 || index >= count)
-    throw new RangeError(`variantOf: index must be a whole number from 0 to ${count - 1}, got ${String(index)}`);
-  return { index, params: {}, key: '', question };
-}
+const shown = (question: Question, variant: Variant): ShownVariant => ({
+  ...variant,
+  question: questionOfVariant(question, variant.index),
+});
 
 /**
  * The variant a learner sees: the lesson's own (fixed), the one their id or seed picks (learner), or number n for
  * everyone (taken modulo the question's count, so one number works for every question of an exam).
  */
 export function chooseVariant(question: Question, choice: VariantChoice, learner?: string): ShownVariant {
-  const count = variantCountOf(question);
-  if (choice === null || typeof choice !== 'object')
-    throw new TypeError('chooseVariant: choice must be a VariantChoice');
-  if (choice.kind === 'fixed') return variantOf(question, 0);
-  if (choice.kind === 'number') return variantOf(question, choice.index % count);
+  if (choice === null || typeof choice !== 'object') throw new TypeError('chooseVariant: choice must be a VariantChoice');
+  if (choice.kind === 'fixed') return shown(question, variantAt(question, 0));
+  if (choice.kind === 'number') return shown(question, variantAt(question, choice.index % variantCount(question)));
   if (typeof learner !== 'string' || learner === '')
     throw new TypeError('chooseVariant: a learner id or seed is needed for variant=learner');
-  return variantOf(question, learnerVariantIndex(learner, question.id, count));
+  return shown(question, variantForSeed(question, seedFromText(learner)));
 }

@@ -23,6 +23,19 @@ export {
 } from './saved-progress.js';
 export type { ReadProgress, SavedProgress } from './saved-progress.js';
 export {
+  anotherSeed,
+  lessonSeed,
+  maxDrawnSeed,
+  questionOfVariant,
+  seedFromText,
+  variantAt,
+  variantCount,
+  variantForSeed,
+  variantIndexOfKey,
+  variantKey,
+} from './variants.js';
+export type { Variant } from './variants.js';
+export {
   defaultPolicy,
   explainChoices,
   explanationShows,
@@ -32,7 +45,6 @@ export {
   wrongAttemptsBeforeExplanation,
 } from './graded-policy.js';
 export type { ExplainWhen, GradedPolicy, VariantChoice } from './graded-policy.js';
-export { chooseVariant, variantCountOf, variantOf } from './graded-variant.js';
+export { chooseVariant } from './graded-variant.js';
 export type { AnsweredAttempt, ShownVariant } from './graded-variant.js';
-export { learnerVariantIndex } from './learner-variant.js';
 export { multiSelectCredit } from './partial-credit.js';

@@ -37,6 +37,8 @@ export interface NumericQuestion {
   /** Plain text, shown when the learner asks for it and added to the feedback on an unanticipated wrong answer. */
   hint?: string;
   show?: WidgetAction;
+  /** Set when the question has params: every variant, the lesson's own numbers first (see variants.ts). */
+  variants?: QuestionVariant[];
 }
 
 export interface ChoiceOption {
@@ -60,9 +62,20 @@ export interface ChoiceQuestion {
   /** Plain text, shown when the learner asks for it. */
   hint?: string;
   show?: WidgetAction;
+  /** Set when the question has params: every variant, the lesson's own numbers first (see variants.ts). */
+  variants?: QuestionVariant[];
 }
 
 export type Question = NumericQuestion | ChoiceQuestion;
+
+/**
+ * One variant of a parameterised question: its parameter values and the question as it reads and grades with them,
+ * rendered and checked against the core at build time. Its own `question` has no `variants`.
+ */
+export interface QuestionVariant {
+  params: Record<string, number>;
+  question: Question;
+}
 
 /** 'unreadable': nothing to grade (empty, unparseable, not a finite number); never counted as an attempt. */
 export type GradeStatus = 'correct' | 'incorrect' | 'unreadable';

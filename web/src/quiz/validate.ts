@@ -19,8 +19,9 @@ const numericFields = [
   'correctFeedback',
   'hint',
   'show',
+  'variants',
 ];
-const choiceFields = ['kind', 'id', 'prompt', 'options', 'explanation', 'hint', 'show'];
+const choiceFields = ['kind', 'id', 'prompt', 'options', 'explanation', 'hint', 'show', 'variants'];
 const optionFields = ['id', 'text', 'correct', 'feedback'];
 const anticipatedFields = ['value', 'feedback', 'tolerance', 'show'];
 
@@ -156,6 +157,31 @@ function checkChoice(q: Fields, where: string, problems: string[]): void {
     problems.push(`${where}: ${correctCount} options are correct in a 'choice' question (use 'multi' for several)`);
 }
 
+// Each variant is a whole question of the same id and kind, without variants of its own.
+function checkVariants(q: Fields, where: string, problems: string[]): void {
+  if (q.variants === undefined) return;
+  if (!Array.isArray(q.variants) || q.variants.length === 0) {
+    problems.push(`${where}.variants must be a non-empty Array of {params, question}`);
+    return;
+  }
+  q.variants.forEach((variant: unknown, i) => {
+    const at = `${where}.variants[${i}]`;
+    if (!isObject(variant) || !isObject(variant.params) || !isObject(variant.question)) {
+      problems.push(`${at} must be an object {params, question}`);
+      return;
+    }
+    unknownFields(variant, ['params', 'question'], at, problems);
+    for (const [name, value] of Object.entries(variant.params)) {
+      if (!isFiniteNumber(value)) problems.push(`${at}.params.${name} must be a finite number`);
+    }
+    const inner = variant.question;
+    if (inner.id !== q.id || inner.kind !== q.kind)
+      problems.push(`${at}.question must have the id and kind of ${where}`);
+    if (inner.variants !== undefined) problems.push(`${at}.question must not have variants of its own`);
+    else problems.push(...validateQuestion(inner).map((problem) => `${at}: ${problem}`));
+  });
+}
+
 /** Every problem with an authored question, each naming where it is; an empty list means the question is usable. */
 export function validateQuestion(q: unknown): string[] {
   const problems: string[] = [];
@@ -170,5 +196,6 @@ export function validateQuestion(q: unknown): string[] {
   else if (q.kind === 'choice' || q.kind === 'multi') checkChoice(q, where, problems);
   else
     problems.push(`${where}.kind must be 'numeric', 'choice' or 'multi', got ${JSON.stringify(q.kind) ?? 'nothing'}`);
+  checkVariants(q, where, problems);
   return problems;
 }
