@@ -36,7 +36,8 @@ const shown = (question: Question, variant: Variant): ShownVariant => ({
  * everyone (taken modulo the question's count, so one number works for every question of an exam).
  */
 export function chooseVariant(question: Question, choice: VariantChoice, learner?: string): ShownVariant {
-  if (choice === null || typeof choice !== 'object') throw new TypeError('chooseVariant: choice must be a VariantChoice');
+  if (choice === null || typeof choice !== 'object')
+    throw new TypeError('chooseVariant: choice must be a VariantChoice');
   if (choice.kind === 'fixed') return shown(question, variantAt(question, 0));
   if (choice.kind === 'number') return shown(question, variantAt(question, choice.index % variantCount(question)));
   if (typeof learner !== 'string' || learner === '')
