@@ -140,7 +140,7 @@ test('in a host page under a strict CSP, with the site copied under a sub-path o
   assert.deepEqual(browser.problems, []);
 });
 
-test('graded attributes: attempts and explain apply, variant=learner keeps a seed, events name the variant', async () => {
+test('graded attributes: attempts and explain apply, a kept seed, events name the variant', async () => {
   const origins = await startOrigins({ siteOptions: { headers: { 'Access-Control-Allow-Origin': '*' } } });
   const page = await browser.context.newPage();
   try {
