@@ -101,6 +101,41 @@ test('two learners with different student ids get different variants, each stabl
   }
 });
 
+test('a question answered in several variants: an interaction per variant, graded by its numbers', async (t) => {
+  const question = numeric.find((q) => (q.variants?.length ?? 0) > 1);
+  if (!question) {
+    t.skip('the lesson has no parameterised numeric question yet');
+    return;
+  }
+  const page = await browser.context.newPage();
+  try {
+    const keys = [];
+    for (const index of [0, 1]) {
+      // variant=<n> gives everyone variant n: an exam where each sitting uses other numbers.
+      const query = { student: 'exam', launch: `variant=${index}` };
+      const frame = await openLms(page, lms.url, query, { fresh: index === 0 });
+      const variant = question.variants[index];
+      keys.push(await frame.getAttribute(`#question-${question.id}`, 'data-variant'));
+      await typeAnswer(frame, question, String(variant.question.answer));
+      await frame.waitForSelector(`#question-${question.id}[data-status="correct"]`);
+    }
+    assert.notEqual(keys[0], keys[1]);
+    const held = await lmsInteractions(page);
+    assert.deepEqual(
+      held.map((i) => [i.id, i.result, Number(i.pattern)]),
+      question.variants
+        .slice(0, 2)
+        .map((variant, index) => [
+          `${question.id}.${keys[index].replace(/=/g, '-').replace(/,/g, '_')}`,
+          'correct',
+          variant.question.answer,
+        ]),
+    );
+  } finally {
+    await page.close();
+  }
+});
+
 test('attempts=2 locks after two wrong answers; explain=never never shows the worked solution', async () => {
   const page = await browser.context.newPage();
   try {
