@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { contentSecurityPolicy } from '../../scripts/serve.mjs';
 import { launch, requireBuilt, startOrigins } from './embed-support.mjs';
-import { questions, rightAnswer, widgetOf } from './lesson-data.mjs';
+import { ownVariant, questions, rightAnswer, widgetOf } from './lesson-data.mjs';
 
 requireBuilt('dist/site/attention-lab.js');
 
@@ -76,7 +76,7 @@ async function exercise(page) {
       questionId: question.id,
       correct: true,
       attempts: 1,
-      variant: { index: 0, key: '', params: {} },
+      variant: ownVariant(question),
     },
   });
   assert.equal(await page.getAttribute(`attention-lab-question#q1 #question-${question.id}`, 'data-status'), 'correct');

@@ -102,6 +102,7 @@ describe('every entry has a one-line doc', () => {
       'explanation',
       'correctFeedback',
       'hint',
+      'params',
       'show',
     ]);
     assert.deepEqual(questionTables.fieldsOfKind('choice'), [
@@ -110,6 +111,7 @@ describe('every entry has a one-line doc', () => {
       'options',
       'explanation',
       'hint',
+      'params',
       'show',
     ]);
     assert.deepEqual(questionTables.fieldsOfKind('multi'), questionTables.fieldsOfKind('choice'));

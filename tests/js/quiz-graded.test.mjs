@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
-  chooseVariant,
+  gradedVariant,
   explanationShows,
   gradeChoice,
   gradeNumeric,
@@ -35,7 +35,7 @@ const policyOf = (query) => readGradedPolicy(new URLSearchParams(query));
 describe('readGradedPolicy', () => {
   test('defaults: the lesson’s own numbers, unlimited attempts, explanation after the attempts', () => {
     assert.deepEqual(policyOf(''), {
-      policy: { variant: { kind: 'fixed' }, attempts: Infinity, explain: 'after-attempts' },
+      policy: { variant: { kind: 'practice' }, attempts: Infinity, explain: 'after-attempts' },
       problems: [],
     });
   });
@@ -46,14 +46,15 @@ describe('readGradedPolicy', () => {
       attempts: 2,
       explain: 'never',
     });
-    assert.deepEqual(policyOf('variant=3').policy.variant, { kind: 'number', index: 3 });
+    assert.deepEqual(policyOf('variant=3').policy.variant, { kind: 'seed', seed: 3 });
+    assert.deepEqual(policyOf('variant=fixed').policy.variant, { kind: 'fixed' });
     assert.deepEqual(policyOf('variant=fixed&attempts=unlimited').policy.attempts, Infinity);
     assert.equal(policyOf('explain=after-correct').policy.explain, 'after-correct');
   });
 
   test('odd values fall back to the default, each with a notice naming it', () => {
     const { policy, problems } = policyOf('variant=-1&attempts=0&explain=sometimes');
-    assert.deepEqual(policy, { variant: { kind: 'fixed' }, attempts: Infinity, explain: 'after-attempts' });
+    assert.deepEqual(policy, { variant: { kind: 'practice' }, attempts: Infinity, explain: 'after-attempts' });
     assert.equal(problems.length, 3);
     assert.match(problems[0], /variant “-1”/);
     assert.match(problems[1], /attempts “0”/);
@@ -140,30 +141,40 @@ describe('variants per learner', () => {
 
   test('variant=learner: stable for a learner, spread over learners, graded by its own numbers', () => {
     const learner = { kind: 'learner' };
-    const picks = Array.from({ length: 400 }, (_, i) => chooseVariant(parameterised, learner, `student-${i}`));
+    const picks = Array.from({ length: 400 }, (_, i) => gradedVariant(parameterised, learner, `student-${i}`));
     const used = new Set(picks.map((pick) => pick.index));
     assert.equal(used.size, dks.length, 'every variant is someone’s');
     const most = Math.max(...[...used].map((v) => picks.filter((p) => p.index === v).length)) / picks.length;
     assert.ok(most < 0.25, `the most common variant goes to ${(most * 100).toFixed(0)} % of learners`);
-    assert.equal(chooseVariant(parameterised, learner, 'student-7').index, picks[7].index);
+    assert.deepEqual(gradedVariant(parameterised, learner, 'student-7'), picks[7]);
     for (const pick of picks.slice(0, 20)) {
       assert.equal(pick.key, `dk=${pick.params.dk}`);
-      assert.equal(gradeNumeric(pick.question, `sqrt(${pick.params.dk})`).status, 'correct');
+      assert.ok(pick.seed > 0, 'a learner’s seed is never the lesson’s own');
+      const asked = parameterised.variants[pick.index].question;
+      assert.equal(gradeNumeric(asked, `sqrt(${pick.params.dk})`).status, 'correct');
     }
   });
 
-  test('variant=fixed is the lesson’s own numbers; variant=n is the same for everyone, modulo the count', () => {
-    assert.equal(chooseVariant(parameterised, { kind: 'fixed' }).key, 'dk=512');
-    assert.equal(chooseVariant(parameterised, { kind: 'number', index: 3 }, 'a').key, 'dk=256');
-    assert.equal(chooseVariant(parameterised, { kind: 'number', index: 11 }).key, 'dk=256');
+  test('fixed pins the lesson’s own numbers, a number n the variant seed n draws, for everyone', () => {
+    assert.deepEqual(gradedVariant(parameterised, { kind: 'fixed' }), {
+      index: 0,
+      params: { dk: 512 },
+      key: 'dk=512',
+      seed: 0,
+    });
+    const seeded = gradedVariant(parameterised, { kind: 'seed', seed: 3 }, 'anyone');
+    assert.deepEqual(gradedVariant(parameterised, { kind: 'seed', seed: 3 }, 'someone else'), seeded);
+    assert.equal(seeded.seed, 3);
+    assert.equal(gradedVariant(parameterised, { kind: 'seed', seed: 0 }).key, 'dk=512');
+    assert.equal(gradedVariant(parameterised, { kind: 'practice' }), undefined, 'practice pins nothing');
   });
 
-  test('a question without parameters is one variant, whatever the choice', () => {
-    for (const choice of [{ kind: 'fixed' }, { kind: 'learner' }, { kind: 'number', index: 5 }]) {
-      const shown = chooseVariant(numeric, choice, 'student-1');
-      assert.deepEqual([shown.index, shown.key, shown.params, shown.question], [0, '', {}, numeric]);
+  test('a question without parameters is one variant, whatever the policy', () => {
+    for (const policy of [{ kind: 'fixed' }, { kind: 'learner' }, { kind: 'seed', seed: 5 }]) {
+      const pinned = gradedVariant(numeric, policy, 'student-1');
+      assert.deepEqual([pinned.index, pinned.key, pinned.params], [0, '', {}]);
     }
-    assert.throws(() => chooseVariant(numeric, { kind: 'learner' }), { message: /learner id or seed is needed/ });
+    assert.throws(() => gradedVariant(numeric, { kind: 'learner' }), { message: /learner id or seed is needed/ });
   });
 });
 

@@ -178,14 +178,14 @@ class LessonBuilder {
 
   /** `show` actions may name widgets further down, so they are checked once everything is read. */
   checkShows(): void {
-    for (const { action, widgetPlace, statePlaces } of this.ctx.pendingShows) {
+    for (const { action, widgetPlace, statePlaces, label = '' } of this.ctx.pendingShows) {
       const widget = this.widgets.get(action.widget);
       if (!widget) {
         const known = [...this.widgets.keys()].join(', ') || 'none';
         this.report(
           widgetPlace,
           'unknown-show-target',
-          `show names widget "${action.widget}", which is not in this lesson; allowed: ${known}`,
+          `${label}show names widget "${action.widget}", which is not in this lesson; allowed: ${known}`,
         );
         continue;
       }
@@ -196,7 +196,7 @@ class LessonBuilder {
           this.report(
             checked.problem === 'unknown-parameter' ? places.key : places.value,
             checked.problem,
-            checked.message,
+            `${label}${checked.message}`,
           );
       }
     }

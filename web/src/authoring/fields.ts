@@ -5,12 +5,14 @@ import { evaluateCoreValue, type ValuesCore } from './core-values.js';
 import { renderBlocks, renderInline } from './markdown.js';
 import type { Report } from './problems.js';
 import { showFields, toleranceFields } from './question-fields.js';
-import { interpolateValues } from './value-syntax.js';
+import { interpolateValues, type Bindings } from './value-syntax.js';
 import { entriesOf, isScalarNode, plainOf, type Place, type YamlBlock } from './yaml-nodes.js';
 
 /** A `show:` whose widget id can only be checked once the whole lesson is read. */
 export interface PendingShow {
   action: WidgetAction;
+  /** "variant dk=384: " when the show belongs to one variant of a question with params. */
+  label?: string;
   widgetPlace: Place;
   statePlaces: Record<string, { key: Place; value: Place }>;
 }
@@ -22,6 +24,20 @@ export interface FieldContext {
   fileLines: string[];
   pendingShows: PendingShow[];
   problemCount(): number;
+  /** Set while one variant of a question with params is built. */
+  variant?: { params: Bindings; label: string };
+}
+
+// A field written as a param's name (dk) takes the variant's value; anything else is left as written.
+function bound(ctx: FieldContext, raw: unknown): unknown {
+  const params = ctx.variant?.params;
+  return params && typeof raw === 'string' && Object.hasOwn(params, raw) ? params[raw] : raw;
+}
+
+// Param names inside an expression (sqrt(dk), 2*dk) become their values before the quiz's parser reads it.
+function boundExpression(ctx: FieldContext, text: string): string {
+  const params = ctx.variant?.params ?? {};
+  return text.replace(/[A-Za-z][A-Za-z0-9]*/g, (word) => (Object.hasOwn(params, word) ? `(${params[word]})` : word));
 }
 
 // Maps a place inside a YAML string back to the file; folded and multi-line flow strings fall back to their start.
@@ -51,7 +67,7 @@ function textOf(ctx: FieldContext, block: YamlBlock, node: unknown, field: strin
 export function htmlField(ctx: FieldContext, block: YamlBlock, node: unknown, field: string, inline = false): string {
   const text = textOf(ctx, block, node, field);
   if (text === null) return '';
-  const values = interpolateValues(ctx.core, text);
+  const values = interpolateValues(ctx.core, text, ctx.variant?.params);
   for (const p of values.problems) ctx.report(placeInScalar(ctx, block, node, p.line, p.column), p.kind, p.message);
   const rendered = inline ? renderInline(values.text) : renderBlocks(values.text);
   for (const p of rendered.problems) {
@@ -64,7 +80,7 @@ export function htmlField(ctx: FieldContext, block: YamlBlock, node: unknown, fi
 export function plainField(ctx: FieldContext, block: YamlBlock, node: unknown, field: string): string {
   const text = textOf(ctx, block, node, field);
   if (text === null) return '';
-  const values = interpolateValues(ctx.core, text);
+  const values = interpolateValues(ctx.core, text, ctx.variant?.params);
   for (const p of values.problems) ctx.report(placeInScalar(ctx, block, node, p.line, p.column), p.kind, p.message);
   const dollar = values.text.indexOf('$');
   if (dollar >= 0) {
@@ -90,7 +106,7 @@ export function numberField(ctx: FieldContext, block: YamlBlock, node: unknown, 
   if (typeof literal === 'number' && Number.isFinite(literal)) return { value: literal, computed: null };
   if (typeof literal === 'number' || typeof literal === 'string') {
     // The quiz's own parser: an author's 1/3 means what a learner's 1/3 means.
-    const parsed = parseExpression(String(literal));
+    const parsed = parseExpression(boundExpression(ctx, String(literal)));
     if (parsed.ok) return { value: parsed.value, computed: null };
     const shown = JSON.stringify(String(literal));
     ctx.report(place, 'wrong-type', `${field} = ${shown} is not a number: ${parsed.reason}; ${numberHelp}`);
@@ -103,7 +119,7 @@ export function numberField(ctx: FieldContext, block: YamlBlock, node: unknown, 
     return null;
   }
   const args = Object.fromEntries(
-    entries.filter((entry) => entry !== valueEntry).map((entry) => [entry.key, plainOf(entry.value)]),
+    entries.filter((entry) => entry !== valueEntry).map((entry) => [entry.key, bound(ctx, plainOf(entry.value))]),
   );
   const result = evaluateCoreValue(ctx.core, String(plainOf(valueEntry.value)), args);
   if (!result.ok) {
@@ -162,6 +178,7 @@ export function showField(ctx: FieldContext, block: YamlBlock, node: unknown): W
   }
   const action: WidgetAction = { widget, state: {} };
   const pending: PendingShow = { action, widgetPlace: block.placeOf(widgetEntry?.value), statePlaces: {} };
+  if (ctx.variant) pending.label = ctx.variant.label;
   for (const { key, keyNode, value } of entries) {
     if (key === 'widget') continue;
     const stateEntries = key === 'state' ? entriesOf(value) : null;
@@ -172,7 +189,7 @@ export function showField(ctx: FieldContext, block: YamlBlock, node: unknown): W
       ctx.report(block.placeOf(value), 'wrong-type', 'state must be a mapping; allowed: { dk: 512, scaled: true }');
     else {
       for (const entry of stateEntries) {
-        const x = plainOf(entry.value);
+        const x = bound(ctx, plainOf(entry.value));
         if (typeof x !== 'number' && typeof x !== 'string' && typeof x !== 'boolean') {
           ctx.report(
             block.placeOf(entry.value),

@@ -79,6 +79,14 @@ export const questionFields = {
       'a nudge the learner can open with the Hint button at any time (also added to feedback on an unforeseen ' +
       'wrong answer)',
   },
+  params: {
+    kinds: allKinds,
+    type: '{ name: [value, …], default: value }',
+    required: false,
+    doc:
+      'makes the question parameterised: one variant per combination of values (at most 64), each checked ' +
+      "against the core; default (or each list's first value) is the lesson's own variant",
+  },
   show: {
     kinds: allKinds,
     type: '{ widget: <widget id>, state: { parameter: value } }',

@@ -19,6 +19,8 @@ import {
   type NumberField,
 } from './fields.js';
 import { anticipatedFields, fieldsOfKind, optionFields, questionFields, type QuestionKind } from './question-fields.js';
+import { readParams } from './question-params.js';
+import { buildVariants } from './question-variants.js';
 import { entriesOf, itemsOf, plainOf, type Entry, type Place, type YamlBlock } from './yaml-nodes.js';
 
 const kinds = questionFields.kind.kinds;
@@ -35,8 +37,16 @@ function describeTolerance(tolerance: Tolerance | undefined): string {
 
 type Fields = Map<string, Entry>;
 
-/** Builds one question; null when it has problems (all of them reported). */
+/** Builds one question, every variant of it when it has params; null when it has problems (all of them reported). */
 export function buildQuestion(ctx: FieldContext, id: string, header: Place, block: YamlBlock): Question | null {
+  const paramsNode = entriesOf(block.root)?.find((entry) => entry.key === 'params')?.value;
+  if (paramsNode === undefined) return buildOneQuestion(ctx, id, header, block);
+  const declared = readParams(ctx, block, paramsNode);
+  if (!declared) return null;
+  return buildVariants(ctx, declared.combinations, (variantCtx) => buildOneQuestion(variantCtx, id, header, block));
+}
+
+function buildOneQuestion(ctx: FieldContext, id: string, header: Place, block: YamlBlock): Question | null {
   // A question with any problem is left out of the output.
   const before = ctx.problemCount();
   const entries = entriesOf(block.root);

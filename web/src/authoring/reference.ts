@@ -4,6 +4,7 @@ import { bodySyntax, type SyntaxDoc } from './directives.js';
 import { frontMatterFields } from './front-matter.js';
 import { proseSyntax } from './markdown.js';
 import { describeAllowed, isRequired, type ParamSpec } from './param-spec.js';
+import { paramsSyntax } from './question-params.js';
 import { anticipatedFields, optionFields, questionFields, showFields, toleranceFields } from './question-fields.js';
 import type { FieldDoc } from './question-fields.js';
 import { valueSyntax } from './value-syntax.js';
@@ -137,6 +138,24 @@ function questionsSection(): string[] {
     '### `show`',
     '',
     fieldTable(showFields),
+    '',
+    '### `params`: a question with variants',
+    '',
+    table(
+      ['Write', 'Meaning'],
+      paramsSyntax.map((row) => [code(row.form), row.doc]),
+    ),
+    '',
+    'The compiler builds every variant as a question of its own and checks each against the core: the answer is',
+    'computed and finite, no anticipated value falls within the tolerance of the answer, the math renders and each',
+    '`show:` state is one the widget accepts. A problem only some variants have is reported at its field as',
+    '`variant dk=384: …` (the first such variant); one that every variant has is reported once, without a variant.',
+    'The compiled question carries every variant, rendered, so the page needs no server.',
+    '',
+    'On the page a learner first sees the default variant. After an answer, **Another like this** draws another',
+    'variant from a seed shown beside the question ("Variant 3 of 8 · seed 41"; seed 0 is the lesson\'s own',
+    'numbers), never the one on screen. Each variant is graded by its own numbers, and the question counts as right',
+    "once any variant's latest answer is right. Saved progress keeps the variant on screen and the attempts at each.",
     '',
   ];
 }

@@ -54,7 +54,16 @@ function readFormat(key: string, raw: string): NumberFormat | string {
 
 type Evaluated = { ok: true; text: string } | { ok: false; kind: TextProblem['kind']; message: string };
 
-function evaluateCall(core: ValuesCore, source: string, name: string, argText: string): Evaluated {
+/** A question's params in the variant being built: {{dk}} writes the value, and dk=dk passes it on. */
+export type Bindings = Readonly<Record<string, number>>;
+
+function evaluateCall(core: ValuesCore, source: string, name: string, argText: string, bindings: Bindings): Evaluated {
+  if (Object.hasOwn(bindings, name)) {
+    if (argText.trim() !== '') {
+      return { ok: false, kind: 'bad-arguments', message: `{{${name}}} is a param: write it alone, as {{${name}}}` };
+    }
+    return { ok: true, text: formatCoreNumber(bindings[name] as number) };
+  }
   const args: Record<string, unknown> = {};
   let format: NumberFormat = {};
   for (const piece of splitArguments(argText)) {
@@ -71,6 +80,8 @@ function evaluateCall(core: ValuesCore, source: string, name: string, argText: s
       const read = readFormat(key, value);
       if (typeof read === 'string') return { ok: false, kind: 'bad-arguments', message: `${name}: ${read}` };
       format = { ...format, ...read };
+    } else if (Object.hasOwn(bindings, value)) {
+      args[key] = bindings[value];
     } else {
       args[key] = value.startsWith('[')
         ? value
@@ -93,14 +104,14 @@ function evaluateCall(core: ValuesCore, source: string, name: string, argText: s
 }
 
 /** Replaces every {{name arg=value …}} by the number the core computes; problems point at the braces. */
-export function interpolateValues(core: ValuesCore, text: string): Interpolated {
+export function interpolateValues(core: ValuesCore, text: string, bindings: Bindings = {}): Interpolated {
   const problems: TextProblem[] = [];
   const edits: Edit[][] = [];
   const lines = text.split('\n').map((lineText, line) => {
     const lineEdits: Edit[] = [];
     edits.push(lineEdits);
     return lineText.replace(call, (source: string, name: string, argText: string, at: number) => {
-      const evaluated = evaluateCall(core, source, name, argText);
+      const evaluated = evaluateCall(core, source, name, argText, bindings);
       if (!evaluated.ok) {
         problems.push({ line, column: at, kind: evaluated.kind, message: evaluated.message });
         return source;

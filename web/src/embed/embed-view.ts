@@ -7,7 +7,7 @@ import { reportProgress } from '../lesson/progress-report.js';
 import type { ProgressStore } from '../lesson/progress-store.js';
 import { LessonView } from '../lesson/render-lesson.js';
 import type { WidgetAction } from '../quiz/index.js';
-import { gradedView } from '../quiz-ui/graded-settings.js';
+import { gradedOptions } from '../quiz-ui/graded-settings.js';
 import { QuestionView } from '../quiz-ui/question-view.js';
 import type { CoreClient } from '../worker/core-client.js';
 import type { EmbedRequest, WidgetPick } from './embed-request.js';
@@ -77,15 +77,14 @@ class EmbedParts {
   private question(question: Question): HTMLElement {
     const lesson = this.request.lesson.slug;
     this.questionIds.push(question.id);
-    const shown = gradedView(question, { policy: this.request.policy, learner: this.context.learner });
-    const view = new QuestionView(shown.question, {
+    const graded = { policy: this.request.policy, learner: this.context.learner };
+    const view = new QuestionView(question, {
       number: questionsOf(this.request.lesson).indexOf(question) + 1,
       store: this.context.store,
       onShow: (action) => this.show(action),
       onAnswered: (questionId, correct, attempts, attempt) =>
         this.context.events.emit('answered', { lesson, questionId, correct, attempts, variant: attempt.variant }),
-      policy: shown.policy,
-      variant: shown.variant,
+      ...gradedOptions(question, graded),
     });
     return view.element;
   }

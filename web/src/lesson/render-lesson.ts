@@ -3,12 +3,13 @@
 import type { Block, CompiledLesson } from '../authoring/compiled.js';
 import type { FlatWidgetParams, WidgetName } from '../authoring/widget-schema.js';
 import { wrongQuestionIds, type Question, type WidgetAction } from '../quiz/index.js';
-import { gradedView, type GradedSettings } from '../quiz-ui/graded-settings.js';
+import { gradedOptions, type GradedSettings } from '../quiz-ui/graded-settings.js';
 import { QuestionView } from '../quiz-ui/question-view.js';
 import type { CoreClient } from '../worker/core-client.js';
 import type { LessonEvents } from './lesson-events.js';
 import { mountWidget, showInWidget, type MountedWidget } from './mount-widget.js';
 import { reportProgress, type Score } from './progress-report.js';
+import { resultsDownload } from './results-download.js';
 import type { ProgressStore } from './progress-store.js';
 import { keepOverflowFocusable } from './scroll-regions.js';
 import { hiddenFor, linkTo, withWidgetState, type UrlState } from './url-state.js';
@@ -68,6 +69,8 @@ export class LessonView {
     // The same score again where the lesson ends, live, with its own retry: no scrolling back to the top.
     const closing = this.progressPanel('lesson-closing-progress', false);
     closing.classList.add('closing-progress');
+    const questions = () => this.questions.map((q) => q.question);
+    closing.append(resultsDownload(lesson.slug, questions, context.store));
     (body.lastElementChild ?? body).append(closing);
     this.element.append(header, body);
     const ids = this.questions.map((q) => q.question.id);
@@ -206,8 +209,7 @@ export class LessonView {
   }
 
   private question(question: Question): HTMLElement {
-    const shown = gradedView(question, this.context.graded);
-    const view = new QuestionView(shown.question, {
+    const view = new QuestionView(question, {
       number: this.questions.length + 1,
       store: this.context.store,
       onShow: (a, back) => this.show(a, back),
@@ -220,8 +222,7 @@ export class LessonView {
           variant: attempt.variant,
           attempt,
         }),
-      policy: shown.policy,
-      variant: shown.variant,
+      ...gradedOptions(question, this.context.graded),
     });
     this.questions.push(view);
     return view.element;

@@ -1,5 +1,6 @@
 // A graded context's settings for its question views: the policy, and who the learner is (for variant=learner).
-import { chooseVariant, type GradedPolicy, type Question, type ShownVariant } from '../quiz/index.js';
+import { gradedVariant, type GradedPolicy, type Question } from '../quiz/index.js';
+import type { QuestionViewOptions } from './question-view.js';
 
 export interface GradedSettings {
   policy: GradedPolicy;
@@ -7,12 +8,12 @@ export interface GradedSettings {
   learner?: string;
 }
 
-/** The variant to show and the options a QuestionView takes for it; the lesson's own question without settings. */
-export function gradedView(
+/** What a QuestionView takes from the settings: the policy, and the variant it pins (none without settings). */
+export function gradedOptions(
   question: Question,
   graded: GradedSettings | undefined,
-): { question: Question; policy?: GradedPolicy; variant?: Omit<ShownVariant, 'question'> } {
-  if (!graded) return { question };
-  const { question: shown, ...variant } = chooseVariant(question, graded.policy.variant, graded.learner);
-  return { question: shown, policy: graded.policy, variant };
+): Pick<QuestionViewOptions, 'policy' | 'pinned'> {
+  if (!graded) return {};
+  const pinned = gradedVariant(question, graded.policy.variant, graded.learner);
+  return { policy: graded.policy, pinned: pinned && { index: pinned.index, seed: pinned.seed } };
 }

@@ -1,12 +1,21 @@
 // One question in the page: answer, check, a hint on request, targeted feedback announced in a live region, a worked
 // solution once it is earned, "show me".
 import {
+  anotherSeed,
+  chooseVariant,
+  currentVariant,
   defaultPolicy,
   explanationShows,
   gradeChoice,
   gradeNumeric,
   isLocked,
-  recordGrade,
+  questionOfVariant,
+  recordVariantGrade,
+  variantAt,
+  variantCount,
+  variantForSeed,
+  variantIndexOfKey,
+  variantProgress,
   wrongAttemptsBeforeExplanation,
 } from '../quiz/index.js';
 import type {
@@ -16,6 +25,7 @@ import type {
   GradedPolicy,
   Question,
   QuestionProgress,
+  Variant,
   WidgetAction,
 } from '../quiz/index.js';
 
@@ -31,8 +41,8 @@ export interface QuestionViewOptions {
   onAnswered?: (questionId: string, correct: boolean, attempts: number, attempt: AnsweredAttempt) => void;
   /** A graded context's attempts and explanation rule; the lesson page's own rule when absent. */
   policy?: GradedPolicy;
-  /** Which variant this view shows, for the records; the lesson's own numbers when absent. */
-  variant?: { index: number; key: string; params: Record<string, number | string> };
+  /** The variant a graded context gives this learner: shown whatever was saved, and no "Another like this". */
+  pinned?: { index: number; seed: number };
 }
 
 // After this many counted wrong attempts the worked solution is shown anyway, so nobody is stuck.
@@ -57,7 +67,19 @@ export class QuestionView {
   private readonly checkButton: HTMLButtonElement;
   private readonly lockNote = Object.assign(document.createElement('p'), { className: 'locked-note', hidden: true });
   private readonly policy: GradedPolicy;
+  // When the learner started on this try: the latency an LMS records.
   private since = Date.now();
+  private readonly optionTexts: HTMLElement[] = [];
+  private readonly prompt = document.createElement('div');
+  private readonly variantLabel = Object.assign(document.createElement('p'), { className: 'variant-label' });
+  private readonly anotherButton = Object.assign(document.createElement('button'), {
+    type: 'button',
+    className: 'another-variant',
+    textContent: 'Another like this',
+  });
+  // The variant on screen and the seed that drew it (seed 0: the lesson's own numbers).
+  private variant: Variant;
+  private seed = 0;
   private pendingAction: WidgetAction | undefined;
   // The saved entry this view shows, so an answer from another tab is noticed.
   private shown: QuestionProgress | undefined;
@@ -72,15 +94,19 @@ export class QuestionView {
     this.element.className = 'question';
     this.element.id = id;
     this.element.setAttribute('aria-labelledby', `${id}-title`);
-    if (options.variant) this.element.dataset.variant = options.variant.key; // which numbers this learner got
     const title = Object.assign(document.createElement('h3'), {
       id: `${id}-title`,
       textContent: `Question ${options.number}`,
     });
-    const prompt = document.createElement('div');
+    this.variant = variantAt(question, 0);
+    const prompt = this.prompt;
     prompt.className = 'prompt';
     prompt.id = `${id}-prompt`;
     prompt.innerHTML = question.prompt; // built from the lesson file at build time, Markdown with raw HTML disabled
+    this.variantLabel.id = `${id}-variant`;
+    this.variantLabel.hidden = variantCount(question) === 1;
+    this.anotherButton.hidden = true;
+    this.anotherButton.addEventListener('click', () => this.another());
     const form = document.createElement('form');
     form.noValidate = true;
     form.addEventListener('submit', (event) => {
@@ -124,6 +150,7 @@ export class QuestionView {
         const label = Object.assign(document.createElement('label'), { htmlFor: input.id, className: 'option' });
         const text = document.createElement('span');
         text.innerHTML = option.text;
+        this.optionTexts.push(text);
         label.append(input, ' ', text);
         fieldset.append(label);
         this.optionInputs.push(input);
@@ -136,16 +163,16 @@ export class QuestionView {
     this.explanation.className = 'explanation';
     this.explanation.id = `${id}-solution`;
     this.explanation.hidden = true;
-    this.explanation.innerHTML = `<h4>Worked solution</h4>${question.explanation}`; // compiled at build time
-    if (question.kind !== 'numeric') this.explanation.append(optionVerdicts(question.options));
+    this.renderVariant();
     this.showButton.hidden = true;
     this.showButton.addEventListener('click', () => {
       if (this.pendingAction) options.onShow(this.pendingAction, this.showButton);
     });
-    this.element.append(title, prompt);
+    this.element.append(title, this.variantLabel, prompt);
     if (question.hint !== undefined) this.element.append(this.hintPart(id, question.hint));
     this.lockNote.id = `${id}-locked`;
-    this.element.append(form, this.lockNote, this.feedback, this.showButton, this.explanation);
+    this.element.append(form, this.lockNote, this.feedback, this.showButton, this.anotherButton, this.explanation);
+    if (options.pinned) this.setVariant(options.pinned.index, options.pinned.seed);
     this.restore();
     options.store.subscribe((progress, source) => source === 'another tab' && this.followAnotherTab());
   }
@@ -162,12 +189,69 @@ export class QuestionView {
     this.setHintOpen(false);
   }
 
-  /** Back to unanswered (after "reset my progress"). */
+  /** Back to unanswered (after "reset my progress"), on the lesson's own numbers. */
   clear(): void {
     this.setLocked(false);
     this.resetForRetry();
+    this.setVariant(this.options.pinned?.index ?? 0, this.options.pinned?.seed ?? 0);
+    this.anotherButton.hidden = true;
     this.feedback.textContent = '';
     delete this.element.dataset.status;
+  }
+
+  /** The question as it reads in the variant on screen: what is graded. */
+  get current(): Question {
+    return questionOfVariant(this.question, this.variant.index);
+  }
+
+  /** The variant on screen and the seed that drew it. */
+  get currentVariant(): { variant: Variant; seed: number } {
+    return { variant: this.variant, seed: this.seed };
+  }
+
+  private get lessonKey(): string {
+    return variantAt(this.question, 0).key;
+  }
+
+  private setVariant(index: number, seed: number): void {
+    if (index === this.variant.index && seed === this.seed) return;
+    this.variant = variantAt(this.question, index);
+    this.seed = seed;
+    this.renderVariant();
+  }
+
+  // Texts that hold the variant's numbers: the prompt, options, hint and worked solution.
+  private renderVariant(): void {
+    const current = this.current;
+    this.prompt.innerHTML = current.prompt; // compiled at build time, like every variant
+    if (current.kind !== 'numeric') {
+      current.options.forEach((option, i) => {
+        const text = this.optionTexts[i];
+        if (text) text.innerHTML = option.text;
+      });
+    }
+    if (current.hint !== undefined) this.hintText.textContent = current.hint;
+    this.explanation.innerHTML = `<h4>Worked solution</h4>${current.explanation}`;
+    if (current.kind !== 'numeric') this.explanation.append(optionVerdicts(current.options));
+    const own = this.seed === 0 ? " (the lesson's own numbers)" : '';
+    this.element.dataset.variant = this.variant.key; // which numbers this learner got
+    const count = variantCount(this.question);
+    this.variantLabel.textContent = `Variant ${this.variant.index + 1} of ${count} · seed ${this.seed}${own}`;
+  }
+
+  // "Another like this": a new seed, reproducible from the last one, that never repeats the variant on screen.
+  private another(): void {
+    if (this.options.pinned || this.locked) return;
+    const seed = anotherSeed(this.question, this.seed);
+    const variant = variantForSeed(this.question, seed);
+    const choice = { key: variant.key, seed };
+    this.options.store.replace(chooseVariant(this.options.store.current, this.question.id, choice, this.lessonKey));
+    this.shown = this.savedEntry();
+    this.setVariant(variant.index, seed);
+    this.resetForRetry();
+    this.anotherButton.hidden = true;
+    this.setFeedback(`New numbers: variant ${variant.index + 1} of ${variantCount(this.question)}.`, 'retry');
+    this.focus();
   }
 
   focus(): void {
@@ -178,23 +262,39 @@ export class QuestionView {
   get solutionShown(): boolean {
     return !this.explanation.hidden;
   }
-
   /** Whether the counted attempts allowed by the policy are used up. */
   get locked(): boolean {
     return this.element.dataset.locked === 'true';
   }
 
-  // A locked question says so and offers nothing more to try: no input, no Check, no hint.
+  // A locked question says so and offers nothing more to try: no input, no Check, no hint, no other numbers.
   private setLocked(locked: boolean): void {
     if (locked) this.element.dataset.locked = 'true';
     else delete this.element.dataset.locked;
     for (const input of [this.answerInput, ...this.optionInputs]) if (input) input.disabled = locked;
     this.checkButton.hidden = locked;
     this.hintButton.hidden = locked;
-    if (locked) this.setHintOpen(false);
+    if (locked) {
+      this.setHintOpen(false);
+      this.anotherButton.hidden = true;
+    }
     this.lockNote.hidden = !locked;
     const tries = this.policy.attempts === 1 ? 'your one attempt' : `all ${this.policy.attempts} attempts`;
     this.lockNote.textContent = locked ? `This question is locked: you have used ${tries} it allows.` : '';
+  }
+
+  // The worked solution under the policy: with an attempt limit, the question's counted attempts decide; without one,
+  // those at the variant on screen (the lesson page's rule).
+  private explanationFor(correct: boolean, variantAttempts: number): boolean {
+    const total = this.savedEntry()?.attempts ?? 0;
+    const attempts = Number.isFinite(this.policy.attempts) ? total : variantAttempts;
+    return explanationShows(this.policy, { correct, attempts });
+  }
+
+  // "Another like this" only where the learner may choose their numbers and still has tries.
+  private offerAnother(variantAttempts: number): void {
+    this.anotherButton.hidden =
+      variantCount(this.question) === 1 || variantAttempts === 0 || Boolean(this.options.pinned) || this.locked;
   }
 
   // A disclosure: the hint stays out of sight (and out of the page's text) until the learner asks for it.
@@ -220,7 +320,7 @@ export class QuestionView {
 
   private check(): void {
     if (this.locked) return;
-    const question = this.question;
+    const question = this.current;
     let answerText: string;
     let grade: Grade;
     if (question.kind === 'numeric') {
@@ -232,11 +332,16 @@ export class QuestionView {
       grade = gradeChoice(question, selected);
     }
     if (grade.counted) {
-      this.options.store.replace(recordGrade(this.options.store.current, question.id, answerText, grade));
+      const choice = { key: this.variant.key, seed: this.seed };
+      const store = this.options.store;
+      store.replace(
+        recordVariantGrade(store.current, question.id, answerText, grade, choice, this.lessonKey, Date.now()),
+      );
       const saved = this.options.store.current[question.id];
       this.shown = saved;
       const at = new Date();
-      const variant = this.options.variant ?? { index: 0, key: '', params: {} };
+      const { index, key, params } = this.variant;
+      const variant = { index, key, params };
       const attempt = { question, variant, answerText, grade, latencyMs: at.getTime() - this.since, at };
       this.since = at.getTime();
       this.options.onAnswered?.(question.id, grade.status === 'correct', saved?.attempts ?? 1, attempt);
@@ -245,17 +350,18 @@ export class QuestionView {
   }
 
   private show(grade: Grade): void {
-    const attempts = this.options.store.current[this.question.id]?.attempts ?? 0;
+    const attempts = variantProgress(this.savedEntry(), this.variant.key, this.lessonKey).attempts;
     // Say the verdict first for screen readers, unless the feedback already starts with it.
     const verdict = grade.status === 'correct' ? 'Correct' : grade.status === 'incorrect' ? 'Not quite' : '';
     const prefix = verdict && !grade.feedback.startsWith(verdict) ? `${verdict}. ` : '';
     this.setFeedback(`${prefix}${grade.feedback}`, grade.status);
-    this.pendingAction = grade.show ?? (grade.status === 'incorrect' ? this.question.show : undefined);
+    this.pendingAction = grade.show ?? (grade.status === 'incorrect' ? this.current.show : undefined);
     this.showButton.hidden = !this.pendingAction;
     this.showButton.textContent = 'Show me in the widget';
     const correct = grade.status === 'correct';
-    this.explanation.hidden = !(grade.counted || correct) || !explanationShows(this.policy, { correct, attempts });
-    this.setLocked(isLocked(this.policy, attempts));
+    this.explanation.hidden = !(grade.counted || correct) || !this.explanationFor(correct, attempts);
+    this.setLocked(isLocked(this.policy, this.savedEntry()?.attempts ?? 0));
+    this.offerAnother(attempts);
   }
 
   private setFeedback(text: string, status: string): void {
@@ -277,20 +383,34 @@ export class QuestionView {
     this.shown = saved;
   }
 
-  // Coming back to the lesson: the last answer and its verdict are shown again.
+  // Coming back to the lesson: the saved variant, the last answer and its verdict are shown again.
   private restore(): void {
     const saved = this.savedEntry();
     this.shown = saved;
     if (!saved) return;
+    const choice = currentVariant(saved, this.lessonKey);
+    const index = variantIndexOfKey(this.question, choice.key);
+    // A graded context's variant stands; a variant the lesson no longer has falls back to the lesson's own numbers.
+    if (this.options.pinned) this.setVariant(this.options.pinned.index, this.options.pinned.seed);
+    else if (index >= 0) this.setVariant(index, choice.seed);
+    else this.setVariant(0, 0);
+    const { attempts, correct } = variantProgress(saved, this.variant.key, this.lessonKey);
+    this.setLocked(isLocked(this.policy, saved.attempts));
+    this.offerAnother(attempts);
+    if (attempts === 0) {
+      this.resetForRetry();
+      this.feedback.textContent = '';
+      delete this.element.dataset.status;
+      return;
+    }
     if (this.answerInput) this.answerInput.value = saved.lastAnswer;
     const chosen = new Set(saved.lastAnswer.split(','));
     for (const input of this.optionInputs) input.checked = chosen.has(input.value);
     this.setFeedback(
-      saved.correct ? 'You answered this correctly earlier.' : `Answered ${saved.attempts} time(s), not yet correctly.`,
-      saved.correct ? 'correct' : 'incorrect',
+      correct ? 'You answered this correctly earlier.' : `Answered ${attempts} time(s), not yet correctly.`,
+      correct ? 'correct' : 'incorrect',
     );
-    this.explanation.hidden = !explanationShows(this.policy, saved);
-    this.setLocked(isLocked(this.policy, saved.attempts));
+    this.explanation.hidden = !this.explanationFor(correct, attempts);
   }
 }
 

@@ -11,12 +11,37 @@ export interface QuestionProgress {
   lastAnswer: string;
   /** Multi-select only: the partial credit (0 < credit < 1) of the latest counted attempt when it was wrong. */
   credit?: number;
+  /** Questions with params: the variant on screen (an entry without it is on the lesson's own, seed 0). */
+  variant?: { key: string; seed: number };
+  /** Questions with params: counted attempts per variant key; `correct` above is true when any of these is. */
+  variants?: Record<string, VariantProgress>;
+  /** Questions with params: the latest counted answers, oldest first, at most `maxLoggedAnswers`. */
+  log?: LoggedAnswer[];
 }
+
+export interface VariantProgress {
+  attempts: number;
+  /** Whether the latest counted attempt at this variant was correct. */
+  correct: boolean;
+}
+
+export interface LoggedAnswer {
+  key: string;
+  seed: number;
+  answer: string;
+  correct: boolean;
+  /** ms since 1970 */
+  at: number;
+}
+
+/** How many answers an entry's log keeps: enough for a record, small enough for localStorage. */
+export const maxLoggedAnswers = 50;
 
 export type QuizProgress = Record<string, QuestionProgress>;
 
 const statuses: readonly GradeStatus[] = ['correct', 'incorrect', 'unreadable'];
 const progressFields = ['attempts', 'correct', 'lastStatus', 'lastAnswer'];
+const variantFields = ['variant', 'variants', 'log', 'credit'];
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
@@ -28,20 +53,64 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => {
 const entryOf = (progress: QuizProgress, id: string): QuestionProgress | undefined =>
   Object.hasOwn(progress, id) ? progress[id] : undefined;
 
+const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+const isSeed = (value: unknown): boolean => isCount(value) && (value as number) <= 0xffffffff;
+
+function isVariantProgress(value: unknown): value is VariantProgress {
+  if (!isPlainObject(value) || Object.keys(value).length !== 2) return false;
+  return isCount(value.attempts) && typeof value.correct === 'boolean' && (!value.correct || value.attempts > 0);
+}
+
+function isLoggedAnswer(value: unknown): value is LoggedAnswer {
+  if (!isPlainObject(value) || Object.keys(value).length !== 5) return false;
+  const { key, seed, answer, correct, at } = value;
+  return (
+    typeof key === 'string' &&
+    isSeed(seed) &&
+    typeof answer === 'string' &&
+    typeof correct === 'boolean' &&
+    typeof at === 'number' &&
+    Number.isFinite(at) &&
+    at >= 0
+  );
+}
+
+// The variant fields, when present: well formed, and `correct` is exactly "some variant is correct".
+function variantsAgree(value: Record<string, unknown>): boolean {
+  const { variant, variants, log } = value;
+  if (variant !== undefined) {
+    if (!isPlainObject(variant) || Object.keys(variant).length !== 2) return false;
+    if (typeof variant.key !== 'string' || !isSeed(variant.seed)) return false;
+  }
+  if (log !== undefined && !(Array.isArray(log) && log.length <= maxLoggedAnswers && log.every(isLoggedAnswer))) {
+    return false;
+  }
+  if (variants === undefined) return true;
+  if (!isPlainObject(variants)) return false;
+  const entries = Object.values(variants);
+  if (!entries.every(isVariantProgress)) return false;
+  return value.correct === entries.some((entry) => (entry as VariantProgress).correct);
+}
+
 function isQuestionProgress(value: unknown): value is QuestionProgress {
   if (!isPlainObject(value)) return false;
-  const keys = Object.keys(value).filter((key) => key !== 'credit');
-  if (keys.length !== progressFields.length || !progressFields.every((key) => keys.includes(key))) return false;
+  const keys = Object.keys(value);
+  const optional = keys.filter((key) => variantFields.includes(key)).length;
+  if (keys.length !== progressFields.length + optional || !progressFields.every((key) => keys.includes(key))) {
+    return false;
+  }
   const { attempts, correct, lastStatus, lastAnswer, credit } = value;
   // Partial credit belongs to a wrong answer only, strictly between none and full.
   if (credit !== undefined && (typeof credit !== 'number' || !(credit > 0 && credit < 1) || correct)) return false;
   if (!Number.isSafeInteger(attempts) || (attempts as number) < 0) return false;
   if (typeof correct !== 'boolean' || typeof lastAnswer !== 'string') return false;
   if (!statuses.includes(lastStatus as GradeStatus)) return false;
+  if (!variantsAgree(value)) return false;
   // The fields must tell one story: a correct flag needs an attempt, and the latest counted status sets it.
   if (correct && attempts === 0) return false;
   if (lastStatus === 'correct' && !correct) return false;
-  if (lastStatus === 'incorrect' && correct) return false;
+  // With variants, a wrong answer to a new variant keeps the credit an earlier variant earned.
+  if (lastStatus === 'incorrect' && correct && value.variants === undefined) return false;
   return lastStatus === 'unreadable' || (attempts as number) > 0;
 }
 

@@ -1,14 +1,19 @@
 // What an instructor sets for a graded context (embed URL, element attributes, SCORM launch data): which variant each
 // learner sees, how many counted attempts a question allows, and when the worked explanation shows.
 
-/** 'fixed': the lesson's own numbers; 'learner': a stable variant per learner; 'number': everyone variant `index`. */
-export type VariantChoice = { kind: 'fixed' } | { kind: 'learner' } | { kind: 'number'; index: number };
+/**
+ * 'practice' (not set): the lesson's own numbers first and "Another like this", as on the lesson page. The others pin
+ * the variant: 'fixed' the lesson's own numbers, 'learner' a stable one per learner, 'seed' the one seed n draws for
+ * everyone (seed 0 is the lesson's own numbers).
+ */
+export type VariantPolicy =
+  { kind: 'practice' } | { kind: 'fixed' } | { kind: 'learner' } | { kind: 'seed'; seed: number };
 
 /** 'after-attempts': once right, or once the attempts are used up (2 wrong ones when attempts are unlimited). */
 export type ExplainWhen = 'after-correct' | 'after-attempts' | 'never';
 
 export interface GradedPolicy {
-  variant: VariantChoice;
+  variant: VariantPolicy;
   /** Counted attempts before the question locks; Infinity when unlimited. */
   attempts: number;
   explain: ExplainWhen;
@@ -24,10 +29,10 @@ export const wrongAttemptsBeforeExplanation = 2;
 
 // More attempts than anyone would set is a typo, not a policy.
 const maxAttempts = 1000;
-const maxVariantNumber = 1_000_000;
+const maxVariantSeed = 0xffffffff;
 
 export const defaultPolicy = (): GradedPolicy => ({
-  variant: { kind: 'fixed' },
+  variant: { kind: 'practice' },
   attempts: Infinity,
   explain: 'after-attempts',
 });
@@ -44,8 +49,8 @@ export function readGradedPolicy(search: URLSearchParams): { policy: GradedPolic
     const text = variant.trim();
     if (text === 'fixed') policy.variant = { kind: 'fixed' };
     else if (text === 'learner') policy.variant = { kind: 'learner' };
-    else if (/^\d{1,7}$/.test(text) && Number(text) <= maxVariantNumber)
-      policy.variant = { kind: 'number', index: Number(text) };
+    else if (/^\d{1,10}$/.test(text) && Number(text) <= maxVariantSeed)
+      policy.variant = { kind: 'seed', seed: Number(text) };
     else
       problems.push(
         `The variant “${short(variant)}” is not fixed, learner or a number such as 3; ` +

@@ -1,23 +1,19 @@
-// Which variant of a question a graded context shows, under its policy, drawn with the variant model (variants.ts):
-// the lesson's own numbers, the learner's own (seeded by their LMS id or a seed kept in the browser), or one for all.
-import type { VariantChoice } from './graded-policy.js';
+// Which variant of a question a graded context pins, under its policy, drawn with the variant model (variants.ts):
+// the lesson's own numbers, the learner's own (seeded by their LMS id or a seed kept in the browser), or seed n's.
+import type { VariantPolicy } from './graded-policy.js';
 import type { Grade, Question } from './types.js';
-import { questionOfVariant, seedFromText, variantAt, variantCount, variantForSeed, type Variant } from './variants.js';
+import { lessonSeed, seedFromText, variantForSeed, type Variant } from './variants.js';
 
-export interface ShownVariant {
-  index: number;
-  /** The parameters' values, e.g. { dk: 384 }; empty for a question without parameters. */
-  params: Readonly<Record<string, number>>;
-  /** e.g. 'dk=384'; '' for a question without parameters. */
-  key: string;
-  /** The question as this variant asks and grades it. */
-  question: Question;
+/** A variant and the seed that drew it (0: the lesson's own numbers). */
+export interface GradedVariant extends Variant {
+  seed: number;
 }
 
 /** One counted attempt as an LMS records it (SCORM interactions). */
 export interface AnsweredAttempt {
+  /** The question as the learner saw and was graded on it (the variant's). */
   question: Question;
-  variant: { index: number; key: string; params: Readonly<Record<string, number | string>> };
+  variant: { index: number; key: string; params: Readonly<Record<string, number>> };
   /** What the learner typed, or the chosen option ids joined by ','. */
   answerText: string;
   grade: Grade;
@@ -26,21 +22,18 @@ export interface AnsweredAttempt {
   at: Date;
 }
 
-const shown = (question: Question, variant: Variant): ShownVariant => ({
-  ...variant,
-  question: questionOfVariant(question, variant.index),
-});
-
 /**
- * The variant a learner sees: the lesson's own (fixed), the one their id or seed picks (learner), or number n for
- * everyone (taken modulo the question's count, so one number works for every question of an exam).
+ * The variant the policy pins for this learner, or undefined when it pins none ('practice': the lesson page's way).
+ * 'learner' needs the learner's LMS id or browser seed; 'seed' n gives everyone the variant seed n draws.
  */
-export function chooseVariant(question: Question, choice: VariantChoice, learner?: string): ShownVariant {
-  if (choice === null || typeof choice !== 'object')
-    throw new TypeError('chooseVariant: choice must be a VariantChoice');
-  if (choice.kind === 'fixed') return shown(question, variantAt(question, 0));
-  if (choice.kind === 'number') return shown(question, variantAt(question, choice.index % variantCount(question)));
-  if (typeof learner !== 'string' || learner === '')
-    throw new TypeError('chooseVariant: a learner id or seed is needed for variant=learner');
-  return shown(question, variantForSeed(question, seedFromText(learner)));
+export function gradedVariant(question: Question, policy: VariantPolicy, learner?: string): GradedVariant | undefined {
+  if (policy === null || typeof policy !== 'object')
+    throw new TypeError('gradedVariant: policy must be a VariantPolicy');
+  if (policy.kind === 'practice') return undefined;
+  let seed: number;
+  if (policy.kind === 'fixed') seed = lessonSeed;
+  else if (policy.kind === 'seed') seed = policy.seed;
+  else if (typeof learner === 'string' && learner !== '') seed = seedFromText(learner);
+  else throw new TypeError('gradedVariant: a learner id or seed is needed for variant=learner');
+  return { ...variantForSeed(question, seed), seed };
 }

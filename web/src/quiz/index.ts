@@ -12,7 +12,10 @@ export {
 } from './grade.js';
 export { validateQuestion } from './validate.js';
 export { isQuizProgress, recordGrade, scoreOf, splitQuizProgress, wrongQuestionIds } from './attempts.js';
-export type { QuestionProgress, QuizProgress } from './attempts.js';
+export type { LoggedAnswer, QuestionProgress, QuizProgress, VariantProgress } from './attempts.js';
+export { maxLoggedAnswers } from './attempts.js';
+export { chooseVariant, currentVariant, recordVariantGrade, variantProgress } from './variant-progress.js';
+export type { VariantChoice } from './variant-progress.js';
 export {
   emptySavedProgress,
   latestStamp,
@@ -44,7 +47,9 @@ export {
   readGradedPolicy,
   wrongAttemptsBeforeExplanation,
 } from './graded-policy.js';
-export type { ExplainWhen, GradedPolicy, VariantChoice } from './graded-policy.js';
-export { chooseVariant } from './graded-variant.js';
-export type { AnsweredAttempt, ShownVariant } from './graded-variant.js';
+export type { ExplainWhen, GradedPolicy, VariantPolicy } from './graded-policy.js';
+export { gradedVariant } from './graded-variant.js';
+export type { AnsweredAttempt, GradedVariant } from './graded-variant.js';
 export { multiSelectCredit } from './partial-credit.js';
+export { csvColumns, resultsCsv, resultsFormat, resultsRecord, resultsVersion } from './results-record.js';
+export type { RecordedAnswer, RecordedQuestion, ResultsRecord } from './results-record.js';

@@ -1,0 +1,132 @@
+// "Download my results": the learner's answers as a small JSON or CSV record, built in the page from saved progress,
+// for a course without a server to collect them. The format is documented in docs/results-record.md.
+import { scoreOf, type QuestionProgress, type QuizProgress } from './attempts.js';
+import type { Question } from './types.js';
+import { currentVariant } from './variant-progress.js';
+import { variantAt, variantCount, variantIndexOfKey } from './variants.js';
+
+export const resultsFormat = 'attention-lab-results';
+export const resultsVersion = 1;
+
+export interface RecordedAnswer {
+  variant: string;
+  params: Record<string, number>;
+  seed: number;
+  /** 1 for the first counted answer to the question, across variants. */
+  attempt: number;
+  response: string;
+  result: 'correct' | 'wrong';
+  /** ISO 8601, or null for answers saved before answers were timed. */
+  at: string | null;
+}
+
+export interface RecordedQuestion {
+  id: string;
+  variants: number;
+  current: { variant: string; params: Record<string, number>; seed: number };
+  attempts: number;
+  correct: boolean;
+  byVariant: { variant: string; params: Record<string, number>; attempts: number; correct: boolean }[];
+  answers: RecordedAnswer[];
+}
+
+export interface ResultsRecord {
+  format: typeof resultsFormat;
+  version: typeof resultsVersion;
+  lesson: string;
+  exportedAt: string;
+  score: { answered: number; correct: number; total: number };
+  questions: RecordedQuestion[];
+}
+
+const paramsOf = (question: Question, key: string): Record<string, number> => {
+  const index = variantIndexOfKey(question, key);
+  return index >= 0 ? { ...variantAt(question, index).params } : {};
+};
+
+function recordQuestion(question: Question, entry: QuestionProgress | undefined): RecordedQuestion {
+  const lessonKey = variantAt(question, 0).key;
+  const current = currentVariant(entry, lessonKey);
+  const byVariant = Object.entries(entry?.variants ?? (entry && entry.attempts > 0 ? { [lessonKey]: entry } : {})).map(
+    ([key, v]) => ({ variant: key, params: paramsOf(question, key), attempts: v.attempts, correct: v.correct }),
+  );
+  const logged = entry?.log ?? [];
+  // The log keeps the latest answers only: number them back from the total.
+  const first = (entry?.attempts ?? 0) - logged.length + 1;
+  const answers: RecordedAnswer[] = logged.map((answer, i) => ({
+    variant: answer.key,
+    params: paramsOf(question, answer.key),
+    seed: answer.seed,
+    attempt: first + i,
+    response: answer.answer,
+    result: answer.correct ? 'correct' : 'wrong',
+    at: new Date(answer.at).toISOString(),
+  }));
+  // Progress saved before answers were logged still has its latest answer.
+  if (entry && entry.attempts > 0 && logged.length === 0) {
+    answers.push({
+      variant: lessonKey,
+      params: paramsOf(question, lessonKey),
+      seed: 0,
+      attempt: entry.attempts,
+      response: entry.lastAnswer,
+      result: entry.correct ? 'correct' : 'wrong',
+      at: null,
+    });
+  }
+  return {
+    id: question.id,
+    variants: variantCount(question),
+    current: { variant: current.key, params: paramsOf(question, current.key), seed: current.seed },
+    attempts: entry?.attempts ?? 0,
+    correct: entry?.correct ?? false,
+    byVariant,
+    answers,
+  };
+}
+
+/** The record of every question of the lesson, answered or not, in lesson order. */
+export function resultsRecord(lesson: string, questions: readonly Question[], progress: QuizProgress, now: Date) {
+  if (typeof lesson !== 'string' || lesson === '') throw new TypeError('resultsRecord: lesson must be a slug');
+  if (!Array.isArray(questions)) throw new TypeError('resultsRecord: questions must be an Array of questions');
+  if (!(now instanceof Date) || Number.isNaN(now.getTime())) throw new TypeError('resultsRecord: now must be a Date');
+  const entry = (id: string) => (Object.hasOwn(progress, id) ? progress[id] : undefined);
+  const record: ResultsRecord = {
+    format: resultsFormat,
+    version: resultsVersion,
+    lesson,
+    exportedAt: now.toISOString(),
+    // The documented shape, as the page shows it: partial-credit points stay with graded scores.
+    score: (({ answered, correct, total }) => ({ answered, correct, total }))(
+      scoreOf(
+        progress,
+        questions.map((q) => q.id),
+      ),
+    ),
+    questions: questions.map((question) => recordQuestion(question, entry(question.id))),
+  };
+  return record;
+}
+
+export const csvColumns = ['lesson', 'question', 'variant', 'seed', 'attempt', 'response', 'result', 'time'] as const;
+
+// Quotes what needs quoting; a response starting with = or @ is prefixed with ' so a spreadsheet shows, never runs, it.
+function csvCell(value: string | number | null): string {
+  let text = value === null ? '' : String(value);
+  if (/^[=@]/.test(text)) text = `'${text}`;
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One row per recorded answer; a question never answered has one row with result "unanswered". */
+export function resultsCsv(record: ResultsRecord): string {
+  const rows: (string | number | null)[][] = [[...csvColumns]];
+  for (const q of record.questions) {
+    if (q.answers.length === 0) {
+      rows.push([record.lesson, q.id, q.current.variant, q.current.seed, null, null, 'unanswered', null]);
+    }
+    for (const a of q.answers) {
+      rows.push([record.lesson, q.id, a.variant, a.seed, a.attempt, a.response, a.result, a.at]);
+    }
+  }
+  return `${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}
