@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { answer } from './embed-answer.mjs';
 import { launch } from './embed-support.mjs';
-import { plainWrongNumber, questions, rightAnswer } from './lesson-data.mjs';
+import { ownVariant, plainWrongNumber, questions, rightAnswer } from './lesson-data.mjs';
 import { lmsInteractions, openLms, startLms } from './scorm-lms.mjs';
 
 let lms;
@@ -44,9 +44,12 @@ async function typeAnswer(frame, question, text) {
 test('every counted attempt is an interaction with the right result, and resume continues the count', async () => {
   const page = await browser.context.newPage();
   try {
-    const [first, second, third] = numeric;
+    // Questions with parameters, so the records and the resume concern the learner's own numbers.
+    const [first, second, third] = numeric.filter((q) => (q.variants?.length ?? 0) > 1);
     let frame = await openLms(page, lms.url, { student: 'learner-1', launch: 'variant=learner' });
     const firstShown = await shown(frame, first);
+    const shownKey = await frame.getAttribute(`#question-${first.id}`, 'data-variant');
+    assert.notEqual(shownKey, ownVariant(first).key, 'learner-1 is not on the lesson’s own numbers here');
     await answer(frame, firstShown, { right: false });
     await answer(frame, firstShown);
     // Garbage is no attempt: nothing reaches the LMS for it.
@@ -77,6 +80,8 @@ test('every counted attempt is an interaction with the right result, and resume 
 
     frame = await openLms(page, lms.url, { student: 'learner-1', launch: 'variant=learner' }, { fresh: false });
     assert.equal(await page.evaluate(() => window.API.LMSGetValue('cmi.interactions._count')), '3', 'resumed');
+    // The learner's variant and its verdict come back from the suspend data, not the lesson's own numbers.
+    assert.equal(await frame.getAttribute(`#question-${first.id}`, 'data-status'), 'correct');
     await answer(frame, await shown(frame, third));
     held = await lmsInteractions(page);
     assert.equal(held.length, 4, 'the new attempt went after the three the LMS held');

@@ -3,9 +3,11 @@
 import type { LessonEvents } from '../lesson/lesson-events.js';
 import type { ProgressStore } from '../lesson/progress-store.js';
 import { SafeStorage } from '../lesson/safe-storage.js';
-import { isQuizProgress, type GradeStatus, type QuizProgress } from '../quiz/index.js';
 import { callLms, type Scorm12Api } from './lms-calls.js';
 import { InteractionRecorder, scormTimespan } from './scorm-interactions.js';
+import { decodeSuspendData, encodeSuspendData } from './suspend-data.js';
+
+export { decodeSuspendData, encodeSuspendData, suspendDataLimit } from './suspend-data.js';
 
 export type { Scorm12Api } from './lms-calls.js';
 
@@ -39,55 +41,6 @@ export function findScormApi(start: Window = window): Scorm12Api | undefined {
     opener = null; // a cross-origin opener cannot be read: no LMS there
   }
   return searchUp(start) ?? searchUp(opener);
-}
-
-/** cmi.suspend_data holds at most 4096 characters in SCORM 1.2. */
-export const suspendDataLimit = 4096;
-const statusCodes: Record<GradeStatus, string> = { correct: 'c', incorrect: 'i', unreadable: 'u' };
-type Packed = [attempts: number, correct: 0 | 1, status: string, lastAnswer: string, credit?: number];
-
-/** Compact JSON of the progress; typed answers are dropped when they would not fit, verdicts never. */
-export function encodeSuspendData(progress: QuizProgress): string | undefined {
-  const pack = (keepAnswers: boolean) =>
-    JSON.stringify({
-      v: 1,
-      q: Object.fromEntries(
-        Object.entries(progress).map(([id, p]): [string, Packed] => {
-          const packed: Packed = [
-            p.attempts,
-            p.correct ? 1 : 0,
-            statusCodes[p.lastStatus],
-            keepAnswers ? p.lastAnswer : '',
-          ];
-          if (p.credit !== undefined) packed.push(Number(p.credit.toFixed(4))); // partial credit survives resume
-          return [id, packed];
-        }),
-      ),
-    });
-  const full = pack(true);
-  if (full.length <= suspendDataLimit) return full;
-  const short = pack(false);
-  return short.length <= suspendDataLimit ? short : undefined;
-}
-
-export function decodeSuspendData(text: string): QuizProgress | undefined {
-  try {
-    const data = JSON.parse(text) as { v?: unknown; q?: Record<string, Packed> };
-    if (data?.v !== 1 || typeof data.q !== 'object' || data.q === null) return undefined;
-    const status = (code: string) =>
-      (Object.entries(statusCodes).find(([, c]) => c === code)?.[0] ?? '') as GradeStatus;
-    const progress = Object.fromEntries(
-      Object.entries(data.q).map(([id, p]) => [
-        id,
-        p[4] === undefined
-          ? { attempts: p[0], correct: p[1] === 1, lastStatus: status(p[2]), lastAnswer: p[3] }
-          : { attempts: p[0], correct: p[1] === 1, lastStatus: status(p[2]), lastAnswer: p[3], credit: p[4] },
-      ]),
-    );
-    return isQuizProgress(progress) ? progress : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 // Reports in a row the LMS may refuse before the page stops asking (it asks once more when the learner leaves).
