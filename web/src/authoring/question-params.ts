@@ -1,6 +1,7 @@
 // params: of a question — names, the values each may take, the lesson's own combination first, and the expansion
 // into every variant the compiler checks against the core.
 import { coreValues, formatCoreNumber } from './core-values.js';
+import type { SyntaxDoc } from './directives.js';
 import type { FieldContext } from './fields.js';
 import { entriesOf, isScalarNode, itemsOf, plainOf, type Place, type YamlBlock } from './yaml-nodes.js';
 
@@ -119,7 +120,7 @@ export function readParams(ctx: FieldContext, block: YamlBlock, node: unknown): 
 }
 
 /** How params are written and what they do; docs/authoring.md is generated from this table. */
-export const paramsSyntax = [
+export const paramsSyntax: readonly SyntaxDoc[] = [
   {
     form: 'params: { dk: [128, 256, 512], default: 512 }',
     doc:
@@ -141,4 +142,4 @@ export const paramsSyntax = [
     doc: 'an anticipated value (or answer with check:) written as a param or an expression of params',
   },
   { form: 'show: { widget: explore-variance, state: { dk: dk } }', doc: "a widget state at the variant's value" },
-] as const;
+];

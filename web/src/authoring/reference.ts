@@ -141,10 +141,7 @@ function questionsSection(): string[] {
     '',
     '### `params`: a question with variants',
     '',
-    table(
-      ['Write', 'Meaning'],
-      paramsSyntax.map((row) => [code(row.form), row.doc]),
-    ),
+    syntaxTable(paramsSyntax),
     '',
     'The compiler builds every variant as a question of its own and checks each against the core: the answer is',
     'computed and finite, no anticipated value falls within the tolerance of the answer, the math renders and each',

@@ -12,8 +12,8 @@ export interface GradedSettings {
 export function gradedOptions(
   question: Question,
   graded: GradedSettings | undefined,
-): Pick<QuestionViewOptions, 'policy' | 'pinned'> {
+): Pick<QuestionViewOptions, 'policy' | 'fixedVariant'> {
   if (!graded) return {};
-  const pinned = gradedVariant(question, graded.policy.variant, graded.learner);
-  return { policy: graded.policy, pinned: pinned && { index: pinned.index, seed: pinned.seed } };
+  const fixed = gradedVariant(question, graded.policy.variant, graded.learner);
+  return { policy: graded.policy, fixedVariant: fixed && { index: fixed.index, seed: fixed.seed } };
 }

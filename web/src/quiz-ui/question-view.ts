@@ -41,8 +41,11 @@ export interface QuestionViewOptions {
   onAnswered?: (questionId: string, correct: boolean, attempts: number, attempt: AnsweredAttempt) => void;
   /** A graded context's attempts and explanation rule; the lesson page's own rule when absent. */
   policy?: GradedPolicy;
-  /** The variant a graded context gives this learner: shown whatever was saved, and no "Another like this". */
-  pinned?: { index: number; seed: number };
+  /**
+   * For graded contexts: always this variant (e.g. variantForSeed(question, a learner's seed)), whatever progress
+   * holds, and no "Another like this". Without it the learner's saved variant is shown, the lesson's own at first.
+   */
+  fixedVariant?: { index: number; seed: number };
 }
 
 // After this many counted wrong attempts the worked solution is shown anyway, so nobody is stuck.
@@ -98,7 +101,8 @@ export class QuestionView {
       id: `${id}-title`,
       textContent: `Question ${options.number}`,
     });
-    this.variant = variantAt(question, 0);
+    this.variant = variantAt(question, options.fixedVariant?.index ?? 0);
+    this.seed = options.fixedVariant?.seed ?? 0;
     const prompt = this.prompt;
     prompt.className = 'prompt';
     prompt.id = `${id}-prompt`;
@@ -172,7 +176,6 @@ export class QuestionView {
     if (question.hint !== undefined) this.element.append(this.hintPart(id, question.hint));
     this.lockNote.id = `${id}-locked`;
     this.element.append(form, this.lockNote, this.feedback, this.showButton, this.anotherButton, this.explanation);
-    if (options.pinned) this.setVariant(options.pinned.index, options.pinned.seed);
     this.restore();
     options.store.subscribe((progress, source) => source === 'another tab' && this.followAnotherTab());
   }
@@ -193,7 +196,7 @@ export class QuestionView {
   clear(): void {
     this.setLocked(false);
     this.resetForRetry();
-    this.setVariant(this.options.pinned?.index ?? 0, this.options.pinned?.seed ?? 0);
+    this.setVariant(this.options.fixedVariant?.index ?? 0, this.options.fixedVariant?.seed ?? 0);
     this.anotherButton.hidden = true;
     this.feedback.textContent = '';
     delete this.element.dataset.status;
@@ -207,6 +210,11 @@ export class QuestionView {
   /** The variant on screen and the seed that drew it. */
   get currentVariant(): { variant: Variant; seed: number } {
     return { variant: this.variant, seed: this.seed };
+  }
+
+  // Only where the learner chooses their numbers, only with more than one variant, only after an answer.
+  private offersAnother(attempts: number): boolean {
+    return !this.options.fixedVariant && variantCount(this.question) > 1 && attempts > 0 && !this.locked;
   }
 
   private get lessonKey(): string {
@@ -241,7 +249,7 @@ export class QuestionView {
 
   // "Another like this": a new seed, reproducible from the last one, that never repeats the variant on screen.
   private another(): void {
-    if (this.options.pinned || this.locked) return;
+    if (this.options.fixedVariant || this.locked) return;
     const seed = anotherSeed(this.question, this.seed);
     const variant = variantForSeed(this.question, seed);
     const choice = { key: variant.key, seed };
@@ -289,12 +297,6 @@ export class QuestionView {
     const total = this.savedEntry()?.attempts ?? 0;
     const attempts = Number.isFinite(this.policy.attempts) ? total : variantAttempts;
     return explanationShows(this.policy, { correct, attempts });
-  }
-
-  // "Another like this" only where the learner may choose their numbers and still has tries.
-  private offerAnother(variantAttempts: number): void {
-    this.anotherButton.hidden =
-      variantCount(this.question) === 1 || variantAttempts === 0 || Boolean(this.options.pinned) || this.locked;
   }
 
   // A disclosure: the hint stays out of sight (and out of the page's text) until the learner asks for it.
@@ -361,7 +363,7 @@ export class QuestionView {
     const correct = grade.status === 'correct';
     this.explanation.hidden = !(grade.counted || correct) || !this.explanationFor(correct, attempts);
     this.setLocked(isLocked(this.policy, this.savedEntry()?.attempts ?? 0));
-    this.offerAnother(attempts);
+    this.anotherButton.hidden = !this.offersAnother(attempts);
   }
 
   private setFeedback(text: string, status: string): void {
@@ -390,13 +392,14 @@ export class QuestionView {
     if (!saved) return;
     const choice = currentVariant(saved, this.lessonKey);
     const index = variantIndexOfKey(this.question, choice.key);
-    // A graded context's variant stands; a variant the lesson no longer has falls back to the lesson's own numbers.
-    if (this.options.pinned) this.setVariant(this.options.pinned.index, this.options.pinned.seed);
+    const fixed = this.options.fixedVariant;
+    if (fixed) this.setVariant(fixed.index, fixed.seed);
     else if (index >= 0) this.setVariant(index, choice.seed);
+    // A variant the lesson no longer has falls back to the lesson's own numbers.
     else this.setVariant(0, 0);
     const { attempts, correct } = variantProgress(saved, this.variant.key, this.lessonKey);
     this.setLocked(isLocked(this.policy, saved.attempts));
-    this.offerAnother(attempts);
+    this.anotherButton.hidden = !this.offersAnother(attempts);
     if (attempts === 0) {
       this.resetForRetry();
       this.feedback.textContent = '';
