@@ -1,5 +1,7 @@
 // `npm run build:scorm`: a SCORM 1.2 package (one SCO) of the lesson: imsmanifest.xml and the single-file lesson as
 // index.html, zipped. Inside an LMS the lesson reports score, completion and progress (suspend data) to window.API.
+// `--launch "variant=learner&attempts=2&explain=after-correct"` puts an instructor's policy in the manifest
+// (adlcp:datafromlms), which the LMS hands the lesson as cmi.launch_data.
 import { readFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +14,23 @@ export const scormZip = join(root, 'dist', 'scorm', 'attention-lab-scorm12.zip')
 const escapeXml = (text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-export function manifest({ identifier, title }) {
+/** The settings a package may carry; the lesson checks their values and says which it could not use. */
+export const launchSettings = ['variant', 'attempts', 'explain'];
+
+/** Checks `variant=…&attempts=…&explain=…`; throws naming an unknown setting or text SCORM 1.2 cannot carry. */
+export function checkLaunchData(text) {
+  if (typeof text !== 'string') throw new TypeError(`checkLaunchData: text must be a string, got ${typeof text}`);
+  if (text.length > 4096) throw new RangeError(`checkLaunchData: at most 4096 characters, got ${text.length}`);
+  for (const name of new URLSearchParams(text).keys())
+    if (!launchSettings.includes(name))
+      throw new RangeError(`checkLaunchData: unknown setting "${name}" (known: ${launchSettings.join(', ')})`);
+  return text;
+}
+
+export function manifest({ identifier, title, launchData = '' }) {
+  const datafromlms = launchData
+    ? `\n        <adlcp:datafromlms>${escapeXml(checkLaunchData(launchData))}</adlcp:datafromlms>`
+    : '';
   return `<?xml version="1.0" encoding="UTF-8"?>
 <manifest identifier="${escapeXml(identifier)}" version="1.0"
     xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
@@ -29,7 +47,7 @@ export function manifest({ identifier, title }) {
     <organization identifier="attention-lab">
       <title>${escapeXml(title)}</title>
       <item identifier="lesson" identifierref="lesson-sco" isvisible="true">
-        <title>${escapeXml(title)}</title>
+        <title>${escapeXml(title)}</title>${datafromlms}
       </item>
     </organization>
   </organizations>
@@ -42,7 +60,7 @@ export function manifest({ identifier, title }) {
 `;
 }
 
-export function buildScorm({ single = true, prepare = true } = {}) {
+export function buildScorm({ single = true, prepare = true, launchData = '' } = {}) {
   if (single) buildSingle({ prepare });
   const index = JSON.parse(readFileSync(join(root, 'web/generated/lessons/index.json'), 'utf8'));
   const first = index[0] ?? { slug: 'attention-lab', title: 'Attention Lab' };
@@ -51,7 +69,7 @@ export function buildScorm({ single = true, prepare = true } = {}) {
   const zip = zipSync(
     {
       'imsmanifest.xml': [
-        strToU8(manifest({ identifier: `attention-lab-${first.slug}`, title: first.title })),
+        strToU8(manifest({ identifier: `attention-lab-${first.slug}`, title: first.title, launchData })),
         { mtime },
       ],
       'index.html': [readFileSync(singleFile), { mtime }],
@@ -70,7 +88,8 @@ export function buildScorm({ single = true, prepare = true } = {}) {
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
-    buildScorm();
+    const at = process.argv.indexOf('--launch');
+    buildScorm({ launchData: at > 0 ? (process.argv[at + 1] ?? '') : '' });
   } catch (error) {
     console.error(error.message);
     process.exit(1);

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { contentSecurityPolicy } from '../../scripts/serve.mjs';
 import { launch, requireBuilt, startOrigins } from './embed-support.mjs';
-import { questions, rightAnswer, widgetOf } from './lesson-data.mjs';
+import { ownVariant, questions, rightAnswer, widgetOf } from './lesson-data.mjs';
 
 requireBuilt('dist/site/attention-lab.js');
 
@@ -76,6 +76,7 @@ async function exercise(page) {
       questionId: question.id,
       correct: true,
       attempts: 1,
+      variant: ownVariant(question),
     },
   });
   assert.equal(await page.getAttribute(`attention-lab-question#q1 #question-${question.id}`, 'data-status'), 'correct');
@@ -132,6 +133,49 @@ test('in a host page under a strict CSP, with the site copied under a sub-path o
     assert.equal(response.headers()['content-security-policy'], contentSecurityPolicy);
     await exercise(page);
     assert.deepEqual(await page.evaluate(() => window.violations), []);
+  } finally {
+    await page.close();
+    await origins.close();
+  }
+  assert.deepEqual(browser.problems, []);
+});
+
+test('graded attributes: attempts and explain apply, a kept seed, events name the variant', async () => {
+  const origins = await startOrigins({ siteOptions: { headers: { 'Access-Control-Allow-Origin': '*' } } });
+  const page = await browser.context.newPage();
+  try {
+    await page.goto(`${origins.host.url}component-plain.html?site=${encodeURIComponent(origins.site.url)}`);
+    await page.evaluate((id) => {
+      const element = document.createElement('attention-lab-question');
+      for (const [name, value] of Object.entries({
+        id: 'graded',
+        lesson: 'why-sqrt-dk',
+        question: id,
+        attempts: '1',
+        explain: 'never',
+        variant: 'learner',
+      }))
+        element.setAttribute(name, value);
+      document.body.append(element);
+    }, question.id);
+    const section = `attention-lab-question#graded #question-${question.id}`;
+    await page.fill(`${section} input.answer`, String(question.answer * 3 + 7.5));
+    await page.press(`${section} input.answer`, 'Enter');
+    await page.waitForSelector(`${section}[data-locked="true"]`);
+    assert.equal(await page.isDisabled(`${section} input.answer`), true, 'locked after its one attempt');
+    assert.match(await page.textContent(`${section} .locked-note`), /used your one attempt/);
+    assert.equal(await page.isVisible(`attention-lab-question#graded #question-${question.id}-solution`), false);
+    const answered = await page.evaluate(() =>
+      window.received.filter((e) => e.element === 'graded' && e.data.verb === 'answered').map((e) => e.data),
+    );
+    assert.equal(answered.length, 1);
+    const key = await page.getAttribute(section, 'data-variant');
+    assert.deepEqual([answered[0].variant.key, typeof answered[0].variant.index], [key, 'number']);
+    assert.match(
+      await page.evaluate(() => localStorage.getItem('attention-lab:variant-seed')),
+      /^[0-9a-f]{32}$/,
+      'the learner’s seed is kept in this browser',
+    );
   } finally {
     await page.close();
     await origins.close();

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { launch, requireBuilt, startOrigins, waitForMessage } from './embed-support.mjs';
-import { questions, rightAnswer, widgetOf } from './lesson-data.mjs';
+import { ownVariant, questions, rightAnswer, widgetOf } from './lesson-data.mjs';
 import { pressSlider } from './sliders.mjs';
 
 requireBuilt('dist/site/embed.html', 'dist/site/embed-host.js');
@@ -128,6 +128,7 @@ test(
       questionId: question.id,
       correct: false,
       attempts: 1,
+      variant: ownVariant(question),
     });
     await frame.fill(input, rightAnswer(question));
     await frame.press(input, 'Enter');

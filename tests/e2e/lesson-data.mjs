@@ -19,3 +19,12 @@ export function rightAnswer(question) {
 export function plainWrongNumber(question) {
   return String(question.answer * 3 + 7.5);
 }
+
+/** The variant a question shows by default, as host messages name it: the lesson's own numbers. */
+export function ownVariant(question) {
+  const params = question.variants?.[0]?.params ?? {};
+  const key = Object.entries(params)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(',');
+  return { index: 0, key, params };
+}

@@ -112,7 +112,7 @@ describe('progress per variant', () => {
     p = recordVariantGrade(p, 'std-at-dk', '99', wrong, at384, 'dk=512', 2000);
     p = recordVariantGrade(p, 'std-at-dk', 'banana', unreadable, at384, 'dk=512', 2500);
     assert.ok(isQuizProgress(p));
-    assert.deepEqual(scoreOf(p, ['std-at-dk']), { answered: 1, correct: 1, total: 1 });
+    assert.deepEqual(scoreOf(p, ['std-at-dk']), { answered: 1, correct: 1, total: 1, points: 1 });
     assert.deepEqual(variantProgress(p['std-at-dk'], 'dk=384', 'dk=512'), { attempts: 1, correct: false });
     assert.equal(p['std-at-dk'].attempts, 2);
     assert.deepEqual(

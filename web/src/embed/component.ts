@@ -10,6 +10,7 @@ import { CoreClient, startCoreWorker } from '../worker/core-client.js';
 import { readEmbedRequest, reservedParams } from './embed-request.js';
 import { renderEmbed, type RenderedEmbed } from './embed-view.js';
 import { withLocalWorkers } from './local-worker.js';
+import { learnerSeed } from './learner-seed.js';
 import { MessageMaker } from './messages.js';
 import { relayLessonEvents } from './relay.js';
 import { registerKatexFonts, shadowSheet } from './shadow-styles.js';
@@ -127,7 +128,11 @@ abstract class AttentionLabElement extends HTMLElement {
       announce(store.notice);
     }
     this.view?.dispose(); // a re-render must not leave the old widget training in the worker
-    this.view = renderEmbed(request, { client: sharedClient(this), store, events, announce });
+    // variant=learner without an LMS: this browser's seed stands in for the learner.
+    const seeded = request.policy.variant.kind === 'learner' ? learnerSeed(sharedStorage()) : undefined;
+    announce(seeded?.notice);
+    const context = { client: sharedClient(this), store, events, announce, learner: seeded?.seed };
+    this.view = renderEmbed(request, context);
     this.root.replaceChildren(notices, this.view.element);
   }
 }

@@ -16,6 +16,7 @@ import { questionsOf } from '../lesson/lessons.js';
 import { MessageMaker } from './messages.js';
 import { relayLessonEvents } from './relay.js';
 import { lessonUrl } from './snippet.js';
+import { learnerSeed } from './learner-seed.js';
 
 const notices = document.getElementById('page-notices') as HTMLElement;
 const announce = (text: string | undefined) => {
@@ -60,7 +61,11 @@ if (request.lesson) {
     request.question ? 'The question still works.' : '',
   );
 
-  document.getElementById('embed')?.replaceChildren(renderEmbed(request, { client, store, events, announce }).element);
+  // variant=learner without an LMS: this browser's seed stands in for the learner.
+  const seeded = request.policy.variant.kind === 'learner' ? learnerSeed(storage) : undefined;
+  announce(seeded?.notice);
+  const context = { client, store, events, announce, learner: seeded?.seed };
+  document.getElementById('embed')?.replaceChildren(renderEmbed(request, context).element);
   document.title = `${lesson.title} · Attention Lab`;
   const widget = request.widget && {
     id: request.widget.id,

@@ -13,6 +13,7 @@ import {
 } from '../authoring/widget-schema.js';
 import { hiddenFor, readUrlState, type UrlState } from '../lesson/url-state.js';
 import { findLesson, questionsOf, widgetBlocksOf } from '../lesson/lessons.js';
+import { gradedParams, readGradedPolicy, type GradedPolicy } from '../quiz/index.js';
 
 export const reservedParams: ReadonlySet<string> = new Set([
   'lesson',
@@ -22,6 +23,7 @@ export const reservedParams: ReadonlySet<string> = new Set([
   'origin',
   'frame',
   'theme',
+  ...gradedParams,
 ]);
 
 export interface WidgetPick {
@@ -43,6 +45,8 @@ export interface EmbedRequest {
   origin: string | null;
   frame: string;
   theme?: 'light' | 'dark';
+  /** variant, attempts, explain: the defaults (the lesson's numbers, unlimited) unless the link sets them. */
+  policy: GradedPolicy;
   problems: string[];
 }
 
@@ -135,6 +139,8 @@ export function readEmbedRequest(
         `These settings apply to a widget, and none is shown here, so they were ignored: ${list(stray.map(short))}.`,
       );
   }
+  const { policy, problems: policyProblems } = readGradedPolicy(search);
+  problems.push(...policyProblems);
   const theme = search.get('theme');
   if (theme !== null && theme !== 'light' && theme !== 'dark' && theme !== 'system') {
     problems.push(`The theme “${short(theme)}” is unknown (allowed: light, dark, system); following the system's.`);
@@ -145,6 +151,7 @@ export function readEmbedRequest(
     question,
     whole,
     url,
+    policy,
     problems,
     origin: search.get('origin'),
     frame: (search.get('frame') ?? '').slice(0, 100),

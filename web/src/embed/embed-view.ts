@@ -7,6 +7,7 @@ import { reportProgress } from '../lesson/progress-report.js';
 import type { ProgressStore } from '../lesson/progress-store.js';
 import { LessonView } from '../lesson/render-lesson.js';
 import type { WidgetAction } from '../quiz/index.js';
+import { gradedOptions } from '../quiz-ui/graded-settings.js';
 import { QuestionView } from '../quiz-ui/question-view.js';
 import type { CoreClient } from '../worker/core-client.js';
 import type { EmbedRequest, WidgetPick } from './embed-request.js';
@@ -16,6 +17,8 @@ export interface EmbedContext {
   store: ProgressStore;
   events: LessonEvents;
   announce: (text: string) => void;
+  /** A seed kept for this learner: needed only for variant=learner. */
+  learner?: string;
 }
 
 export interface RenderedEmbed {
@@ -25,7 +28,8 @@ export interface RenderedEmbed {
 
 export function renderEmbed(request: EmbedRequest, context: EmbedContext): RenderedEmbed {
   if (request.whole) {
-    const view = new LessonView(request.lesson, { ...context, url: request.url });
+    const graded = { policy: request.policy, learner: context.learner };
+    const view = new LessonView(request.lesson, { ...context, url: request.url, graded });
     return { element: view.element, dispose: () => view.dispose() };
   }
   const parts = new EmbedParts(request, context);
@@ -73,12 +77,14 @@ class EmbedParts {
   private question(question: Question): HTMLElement {
     const lesson = this.request.lesson.slug;
     this.questionIds.push(question.id);
+    const graded = { policy: this.request.policy, learner: this.context.learner };
     const view = new QuestionView(question, {
       number: questionsOf(this.request.lesson).indexOf(question) + 1,
       store: this.context.store,
       onShow: (action) => this.show(action),
-      onAnswered: (questionId, correct, attempts) =>
-        this.context.events.emit('answered', { lesson, questionId, correct, attempts }),
+      onAnswered: (questionId, correct, attempts, attempt) =>
+        this.context.events.emit('answered', { lesson, questionId, correct, attempts, variant: attempt.variant }),
+      ...gradedOptions(question, graded),
     });
     return view.element;
   }

@@ -26,17 +26,26 @@ interface Envelope<V extends Verb> {
 
 export type ReadyMessage = Envelope<'ready'> & { verbId: string; widgets: string[]; questions: string[] };
 export type ResizeMessage = Envelope<'resize'> & { height: number };
+/** The variant a question showed: index, key (e.g. 'dk=384'; '' for the lesson's own numbers) and parameters. */
+export interface VariantShown {
+  index: number;
+  key: string;
+  params: Record<string, number | string>;
+}
 export type AnsweredMessage = Envelope<'answered'> & {
   verbId: string;
   questionId: string;
   correct: boolean;
   attempts: number;
+  variant: VariantShown;
 };
+/** points: right answers count 1, a wrong multi-select its partial credit (the SCORM score's numerator). */
 export type ProgressMessage = Envelope<'progress'> & {
   verbId: string;
   answered: number;
   correct: number;
   total: number;
+  points: number;
 };
 /** score is correct / total, from 0 to 1 (xAPI's scaled score). */
 export type CompletedMessage = Envelope<'completed'> & {
@@ -68,12 +77,17 @@ export class MessageMaker {
     return { ...this.envelope('resize'), height: Math.max(0, Math.ceil(height)) };
   }
 
-  answered({ questionId, correct, attempts }: LessonEventMap['answered']): AnsweredMessage {
-    return { ...this.envelope('answered'), verbId: verbIds.answered, questionId, correct, attempts };
+  answered({ questionId, correct, attempts, variant }: LessonEventMap['answered']): AnsweredMessage {
+    // Copied value by value: only numbers and strings of the parameters, nothing else of the question.
+    const params: Record<string, number | string> = {};
+    for (const [name, value] of Object.entries(variant?.params ?? {}))
+      if (typeof value === 'number' || typeof value === 'string') params[name] = value;
+    const shown = { index: variant?.index ?? 0, key: variant?.key ?? '', params };
+    return { ...this.envelope('answered'), verbId: verbIds.answered, questionId, correct, attempts, variant: shown };
   }
 
-  progress({ answered, correct, total }: LessonEventMap['progress']): ProgressMessage {
-    return { ...this.envelope('progress'), verbId: verbIds.progress, answered, correct, total };
+  progress({ answered, correct, total, points }: LessonEventMap['progress']): ProgressMessage {
+    return { ...this.envelope('progress'), verbId: verbIds.progress, answered, correct, total, points };
   }
 
   completed({ score, correct, total }: LessonEventMap['completed']): CompletedMessage {

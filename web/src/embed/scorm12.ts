@@ -3,8 +3,11 @@
 import type { LessonEvents } from '../lesson/lesson-events.js';
 import type { ProgressStore } from '../lesson/progress-store.js';
 import { SafeStorage } from '../lesson/safe-storage.js';
-import { isQuizProgress, type GradeStatus, type QuizProgress } from '../quiz/index.js';
 import { callLms, type Scorm12Api } from './lms-calls.js';
+import { InteractionRecorder, scormTimespan } from './scorm-interactions.js';
+import { decodeSuspendData, encodeSuspendData } from './suspend-data.js';
+
+export { decodeSuspendData, encodeSuspendData, suspendDataLimit } from './suspend-data.js';
 
 export type { Scorm12Api } from './lms-calls.js';
 
@@ -40,54 +43,6 @@ export function findScormApi(start: Window = window): Scorm12Api | undefined {
   return searchUp(start) ?? searchUp(opener);
 }
 
-/** cmi.suspend_data holds at most 4096 characters in SCORM 1.2. */
-export const suspendDataLimit = 4096;
-const statusCodes: Record<GradeStatus, string> = { correct: 'c', incorrect: 'i', unreadable: 'u' };
-type Packed = [attempts: number, correct: 0 | 1, status: string, lastAnswer: string];
-
-/** Compact JSON of the progress; typed answers are dropped when they would not fit, verdicts never. */
-export function encodeSuspendData(progress: QuizProgress): string | undefined {
-  const pack = (keepAnswers: boolean) =>
-    JSON.stringify({
-      v: 1,
-      q: Object.fromEntries(
-        Object.entries(progress).map(([id, p]): [string, Packed] => [
-          id,
-          [p.attempts, p.correct ? 1 : 0, statusCodes[p.lastStatus], keepAnswers ? p.lastAnswer : ''],
-        ]),
-      ),
-    });
-  const full = pack(true);
-  if (full.length <= suspendDataLimit) return full;
-  const short = pack(false);
-  return short.length <= suspendDataLimit ? short : undefined;
-}
-
-export function decodeSuspendData(text: string): QuizProgress | undefined {
-  try {
-    const data = JSON.parse(text) as { v?: unknown; q?: Record<string, Packed> };
-    if (data?.v !== 1 || typeof data.q !== 'object' || data.q === null) return undefined;
-    const status = (code: string) =>
-      (Object.entries(statusCodes).find(([, c]) => c === code)?.[0] ?? '') as GradeStatus;
-    const progress = Object.fromEntries(
-      Object.entries(data.q).map(([id, p]) => [
-        id,
-        { attempts: p[0], correct: p[1] === 1, lastStatus: status(p[2]), lastAnswer: p[3] },
-      ]),
-    );
-    return isQuizProgress(progress) ? progress : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-// CMITimespan, HHHH:MM:SS.SS.
-function timespan(ms: number): string {
-  const seconds = Math.max(0, ms) / 1000;
-  const two = (n: number) => String(Math.floor(n)).padStart(2, '0');
-  return `${two(seconds / 3600)}:${two((seconds / 60) % 60)}:${two(seconds % 60)}.${two((seconds * 100) % 100)}`;
-}
-
 // Reports in a row the LMS may refuse before the page stops asking (it asks once more when the learner leaves).
 const triesBeforeGivingUp = 5;
 // Progress the LMS did not take, kept in this browser until a later report (or visit) gets it through.
@@ -117,7 +72,12 @@ export class ScormSession {
   private complete = false;
   private lmsStatus = '';
   private failures = 0;
-  private score = { correct: 0, total: 0 };
+  private score = { points: 0, total: 0 };
+  private recorder = new InteractionRecorder(0);
+  /** cmi.core.student_id ('' when the LMS gives none): what variant=learner derives each learner's variants from. */
+  learnerId = '';
+  /** cmi.launch_data: the package's settings (variant=…&attempts=…), as the manifest's adlcp:datafromlms gives them. */
+  launchData = '';
   private store: ProgressStore | undefined;
   private announce: (text: string) => void = () => undefined;
   // Each notice once until reporting works again, so a broken LMS does not flood the notices.
@@ -131,6 +91,12 @@ export class ScormSession {
     const start = callLms(api, 'LMSInitialize', '');
     this.initialized = this.startedInLms = start.ok;
     this.startProblem = start.problem;
+    if (!start.ok) return;
+    this.learnerId = callLms(api, 'LMSGetValue', 'cmi.core.student_id').value.slice(0, 255);
+    this.launchData = callLms(api, 'LMSGetValue', 'cmi.launch_data').value.slice(0, 4096);
+    // Resume: new interactions go after those the LMS holds.
+    const count = Number.parseInt(callLms(api, 'LMSGetValue', 'cmi.interactions._count').value, 10);
+    this.recorder = new InteractionRecorder(Number.isSafeInteger(count) && count > 0 ? count : 0);
   }
 
   /** Finds the LMS and initializes with it; undefined means "no LMS, run as a normal page". */
@@ -148,8 +114,14 @@ export class ScormSession {
     this.announce = announce;
     if (this.initialized) this.restore(store);
     else this.tell(say.notStarted(this.startProblem));
-    events.on('progress', ({ correct, total }) => {
-      this.score = { correct, total };
+    events.on('progress', ({ points, total }) => {
+      this.score = { points, total };
+      this.report();
+    });
+    // Each counted attempt becomes an interaction, committed at once.
+    events.on('answered', ({ attempt }) => {
+      if (!attempt) return;
+      this.recorder.record(attempt);
       this.report();
     });
     // Completion stays once earned: a wrong retry afterwards lowers the score, not the status.
@@ -165,7 +137,7 @@ export class ScormSession {
     this.finished = true;
     if (!this.initialized) return;
     callLms(this.api, 'LMSSetValue', 'cmi.core.exit', this.complete ? '' : 'suspend');
-    callLms(this.api, 'LMSSetValue', 'cmi.core.session_time', timespan(Date.now() - this.started));
+    callLms(this.api, 'LMSSetValue', 'cmi.core.session_time', scormTimespan(Date.now() - this.started));
     callLms(this.api, 'LMSCommit', '');
     callLms(this.api, 'LMSFinish', '');
   }
@@ -211,14 +183,16 @@ export class ScormSession {
       };
       const status = this.complete ? 'completed' : 'incomplete';
       if (status !== this.lmsStatus && set('cmi.core.lesson_status', status)) this.lmsStatus = status;
-      const { correct, total } = this.score;
+      const { points, total } = this.score;
       set('cmi.core.score.min', '0');
       set('cmi.core.score.max', '100');
-      set('cmi.core.score.raw', String(total ? Math.round((100 * correct) / total) : 0));
+      set('cmi.core.score.raw', String(total ? Math.round((100 * points) / total) : 0));
       const data = encodeSuspendData(store.current);
       if (data !== undefined) set('cmi.suspend_data', data);
+      this.recorder.flush(set);
       const commit = callLms(this.api, 'LMSCommit', '');
       if (!commit.ok) problems.push(commit.problem);
+      else this.recorder.committed();
     }
     const [problem] = problems;
     if (problem === undefined) this.reported();

@@ -5,13 +5,28 @@ import '../styles/lesson.css';
 import '../styles/embed.css';
 import { SafeStorage } from '../lesson/safe-storage.js';
 import { startLessonPage } from '../lesson/lesson-page.js';
+import { gradedParams, readGradedPolicy } from '../quiz/index.js';
+import { learnerSeed } from './learner-seed.js';
 import { MemoryStorage } from './memory-storage.js';
 import { ScormSession } from './scorm12.js';
 
 const session = ScormSession.start();
+// The package's settings come from cmi.launch_data (the manifest's datafromlms); the SCO's own URL overrides them.
+const settings = new URLSearchParams(session?.launchData ?? '');
+for (const [name, value] of new URLSearchParams(location.search))
+  if ((gradedParams as readonly string[]).includes(name)) settings.set(name, value);
+const { policy, problems } = readGradedPolicy(settings);
+// variant=learner: the LMS's learner id where there is one, else a seed kept in this browser.
+const seeded =
+  policy.variant.kind === 'learner' && !session?.learnerId ? learnerSeed(new SafeStorage('attention-lab')) : undefined;
 startLessonPage({
   embedButtons: false,
   // An LMS that did not start the session cannot keep progress: this browser keeps it, so no answer is lost.
   storage: session?.startedInLms ? new SafeStorage('attention-lab', () => new MemoryStorage()) : undefined,
-  beforeRender: session && ((store, events, announce) => session.attach(store, events, announce)),
+  graded: { policy, learner: session?.learnerId || seeded?.seed },
+  beforeRender: (store, events, announce) => {
+    problems.forEach(announce);
+    announce(seeded?.notice);
+    session?.attach(store, events, announce);
+  },
 });

@@ -1,9 +1,19 @@
-// What happens in a lesson, for whoever listens (the embed bridge posts these to a host page). No answer keys here.
+// What happens in a lesson, for whoever listens (the embed bridge posts these to a host page). The answer key rides
+// only in `attempt`, for an LMS record: the bridge copies named fields, never `attempt`.
+import type { AnsweredAttempt } from '../quiz/index.js';
 
 export interface LessonEventMap {
   ready: { lesson: string; questions: number; widgets: string[] };
-  answered: { lesson: string; questionId: string; correct: boolean; attempts: number };
-  progress: { lesson: string; answered: number; correct: number; total: number };
+  answered: {
+    lesson: string;
+    questionId: string;
+    correct: boolean;
+    attempts: number;
+    variant?: { index: number; key: string; params: Record<string, number | string> };
+    attempt?: AnsweredAttempt;
+  };
+  /** points: right answers count 1, a wrong multi-select its partial credit. */
+  progress: { lesson: string; answered: number; correct: number; total: number; points: number };
   completed: { lesson: string; score: number; correct: number; total: number };
 }
 

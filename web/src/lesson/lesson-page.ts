@@ -4,6 +4,7 @@ import { CoreClient } from '../worker/core-client.js';
 import { showCoreStatus } from './core-status.js';
 import { LessonEvents } from './lesson-events.js';
 import { instructorToggle } from './instructor-tools.js';
+import type { GradedSettings } from '../quiz-ui/graded-settings.js';
 import { findLesson } from './lessons.js';
 import { ProgressStore } from './progress-store.js';
 import { LessonView } from './render-lesson.js';
@@ -18,6 +19,8 @@ export interface LessonPageOptions {
   storage?: SafeStorage;
   /** Runs before the lesson renders, e.g. to restore progress from an LMS. */
   beforeRender?: (store: ProgressStore, events: LessonEvents, announce: (text: string | undefined) => void) => void;
+  /** A graded context's policy and learner (the SCORM package); the lesson page's own rules without it. */
+  graded?: GradedSettings;
 }
 
 export function startLessonPage(options: LessonPageOptions): void {
@@ -49,7 +52,7 @@ export function startLessonPage(options: LessonPageOptions): void {
     announce(`Starting the lesson's connection failed (${error instanceof Error ? error.message : String(error)}).`);
   }
   const url = readUrlState(location.search);
-  const view = new LessonView(lesson, { client, store, url, announce, events });
+  const view = new LessonView(lesson, { client, store, url, announce, events, graded: options.graded });
   document.title = `${lesson.title} · Attention Lab`;
   document.getElementById('lesson')?.replaceChildren(view.element);
   if (options.embedButtons && /^https?:$/.test(location.protocol)) {

@@ -16,7 +16,8 @@ export function reportProgress(
   let complete: boolean | undefined;
   const report = () => {
     const score = scoreOf(store.current, [...questionIds]);
-    events?.emit('progress', { lesson, answered: score.answered, correct: score.correct, total: score.total });
+    const { answered, correct, total, points } = score;
+    events?.emit('progress', { lesson, answered, correct, total, points });
     const now = score.total > 0 && score.correct === score.total;
     // Only a change to complete is news; a page that opens complete says so once too.
     if (now && complete !== true)

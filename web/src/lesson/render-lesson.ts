@@ -3,6 +3,7 @@
 import type { Block, CompiledLesson } from '../authoring/compiled.js';
 import type { FlatWidgetParams, WidgetName } from '../authoring/widget-schema.js';
 import { wrongQuestionIds, type Question, type WidgetAction } from '../quiz/index.js';
+import { gradedOptions, type GradedSettings } from '../quiz-ui/graded-settings.js';
 import { QuestionView } from '../quiz-ui/question-view.js';
 import type { CoreClient } from '../worker/core-client.js';
 import type { LessonEvents } from './lesson-events.js';
@@ -20,6 +21,8 @@ export interface LessonContext {
   /** Polite notices for the whole page (storage blocked, progress reset, odd URL). */
   announce: (text: string) => void;
   events?: LessonEvents;
+  /** A graded context's policy and learner (SCORM, a whole-lesson embed); the lesson page's own rules without it. */
+  graded?: GradedSettings;
 }
 
 interface ProgressPanel {
@@ -210,8 +213,16 @@ export class LessonView {
       number: this.questions.length + 1,
       store: this.context.store,
       onShow: (a, back) => this.show(a, back),
-      onAnswered: (questionId, correct, attempts) =>
-        this.context.events?.emit('answered', { lesson: this.lesson.slug, questionId, correct, attempts }),
+      onAnswered: (questionId, correct, attempts, attempt) =>
+        this.context.events?.emit('answered', {
+          lesson: this.lesson.slug,
+          questionId,
+          correct,
+          attempts,
+          variant: attempt.variant,
+          attempt,
+        }),
+      ...gradedOptions(question, this.context.graded),
     });
     this.questions.push(view);
     return view.element;

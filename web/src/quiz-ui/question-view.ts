@@ -4,8 +4,11 @@ import {
   anotherSeed,
   chooseVariant,
   currentVariant,
+  defaultPolicy,
+  explanationShows,
   gradeChoice,
   gradeNumeric,
+  isLocked,
   questionOfVariant,
   recordVariantGrade,
   variantAt,
@@ -13,8 +16,20 @@ import {
   variantForSeed,
   variantIndexOfKey,
   variantProgress,
+  wrongAttemptsBeforeExplanation,
 } from '../quiz/index.js';
-import type { ChoiceOption, Grade, Question, QuestionProgress, Variant, WidgetAction } from '../quiz/index.js';
+import type {
+  AnsweredAttempt,
+  ChoiceOption,
+  Grade,
+  GradedPolicy,
+  Question,
+  QuestionProgress,
+  Variant,
+  WidgetAction,
+} from '../quiz/index.js';
+
+export type { AnsweredAttempt } from '../quiz/index.js';
 import type { ProgressStore } from '../lesson/progress-store.js';
 
 export interface QuestionViewOptions {
@@ -22,8 +37,10 @@ export interface QuestionViewOptions {
   store: ProgressStore;
   /** Sets a widget to the state that shows why, and brings it into view; `returnTo` is where "back" lands. */
   onShow: (action: WidgetAction, returnTo: HTMLElement) => void;
-  /** Told of every counted attempt (never of the answer key). */
-  onAnswered?: (questionId: string, correct: boolean, attempts: number) => void;
+  /** Told of every counted attempt; `attempt` is for an LMS record and must not reach a host page as it is. */
+  onAnswered?: (questionId: string, correct: boolean, attempts: number, attempt: AnsweredAttempt) => void;
+  /** A graded context's attempts and explanation rule; the lesson page's own rule when absent. */
+  policy?: GradedPolicy;
   /**
    * For graded contexts: always this variant (e.g. variantForSeed(question, a learner's seed)), whatever progress
    * holds, and no "Another like this". Without it the learner's saved variant is shown, the lesson's own at first.
@@ -32,7 +49,7 @@ export interface QuestionViewOptions {
 }
 
 // After this many counted wrong attempts the worked solution is shown anyway, so nobody is stuck.
-export const attemptsBeforeSolution = 2;
+export const attemptsBeforeSolution = wrongAttemptsBeforeExplanation;
 
 export class QuestionView {
   readonly element: HTMLElement;
@@ -50,6 +67,11 @@ export class QuestionView {
   });
   private readonly answerInput?: HTMLInputElement;
   private readonly optionInputs: HTMLInputElement[] = [];
+  private readonly checkButton: HTMLButtonElement;
+  private readonly lockNote = Object.assign(document.createElement('p'), { className: 'locked-note', hidden: true });
+  private readonly policy: GradedPolicy;
+  // When the learner started on this try: the latency an LMS records.
+  private since = Date.now();
   private readonly optionTexts: HTMLElement[] = [];
   private readonly prompt = document.createElement('div');
   private readonly variantLabel = Object.assign(document.createElement('p'), { className: 'variant-label' });
@@ -70,6 +92,7 @@ export class QuestionView {
     private readonly options: QuestionViewOptions,
   ) {
     const id = `question-${question.id}`;
+    this.policy = options.policy ?? defaultPolicy();
     this.element = document.createElement('section');
     this.element.className = 'question';
     this.element.id = id;
@@ -95,6 +118,7 @@ export class QuestionView {
       this.check();
     });
     const check = Object.assign(document.createElement('button'), { type: 'submit', textContent: 'Check' });
+    this.checkButton = check;
     if (question.kind === 'numeric') {
       this.answerInput = Object.assign(document.createElement('input'), {
         type: 'text',
@@ -150,13 +174,16 @@ export class QuestionView {
     });
     this.element.append(title, this.variantLabel, prompt);
     if (question.hint !== undefined) this.element.append(this.hintPart(id, question.hint));
-    this.element.append(form, this.feedback, this.showButton, this.anotherButton, this.explanation);
+    this.lockNote.id = `${id}-locked`;
+    this.element.append(form, this.lockNote, this.feedback, this.showButton, this.anotherButton, this.explanation);
     this.restore();
     options.store.subscribe((progress, source) => source === 'another tab' && this.followAnotherTab());
   }
 
   /** Clears the answer for another go (from "retry the ones I missed"). */
   resetForRetry(): void {
+    if (this.locked) return; // no more tries: the question keeps its last answer and verdict
+    this.since = Date.now();
     if (this.answerInput) this.answerInput.value = '';
     for (const input of this.optionInputs) input.checked = false;
     this.setFeedback('Try this one again.', 'retry');
@@ -167,6 +194,7 @@ export class QuestionView {
 
   /** Back to unanswered (after "reset my progress"), on the lesson's own numbers. */
   clear(): void {
+    this.setLocked(false);
     this.resetForRetry();
     this.setVariant(this.options.fixedVariant?.index ?? 0, this.options.fixedVariant?.seed ?? 0);
     this.anotherButton.hidden = true;
@@ -186,7 +214,7 @@ export class QuestionView {
 
   // Only where the learner chooses their numbers, only with more than one variant, only after an answer.
   private offersAnother(attempts: number): boolean {
-    return !this.options.fixedVariant && variantCount(this.question) > 1 && attempts > 0;
+    return !this.options.fixedVariant && variantCount(this.question) > 1 && attempts > 0 && !this.locked;
   }
 
   private get lessonKey(): string {
@@ -214,12 +242,14 @@ export class QuestionView {
     this.explanation.innerHTML = `<h4>Worked solution</h4>${current.explanation}`;
     if (current.kind !== 'numeric') this.explanation.append(optionVerdicts(current.options));
     const own = this.seed === 0 ? " (the lesson's own numbers)" : '';
+    this.element.dataset.variant = this.variant.key; // which numbers this learner got
     const count = variantCount(this.question);
     this.variantLabel.textContent = `Variant ${this.variant.index + 1} of ${count} · seed ${this.seed}${own}`;
   }
 
   // "Another like this": a new seed, reproducible from the last one, that never repeats the variant on screen.
   private another(): void {
+    if (this.options.fixedVariant || this.locked) return;
     const seed = anotherSeed(this.question, this.seed);
     const variant = variantForSeed(this.question, seed);
     const choice = { key: variant.key, seed };
@@ -239,6 +269,34 @@ export class QuestionView {
   /** Whether the worked solution is showing: only after a correct answer or when the attempts have run out. */
   get solutionShown(): boolean {
     return !this.explanation.hidden;
+  }
+  /** Whether the counted attempts allowed by the policy are used up. */
+  get locked(): boolean {
+    return this.element.dataset.locked === 'true';
+  }
+
+  // A locked question says so and offers nothing more to try: no input, no Check, no hint, no other numbers.
+  private setLocked(locked: boolean): void {
+    if (locked) this.element.dataset.locked = 'true';
+    else delete this.element.dataset.locked;
+    for (const input of [this.answerInput, ...this.optionInputs]) if (input) input.disabled = locked;
+    this.checkButton.hidden = locked;
+    this.hintButton.hidden = locked;
+    if (locked) {
+      this.setHintOpen(false);
+      this.anotherButton.hidden = true;
+    }
+    this.lockNote.hidden = !locked;
+    const tries = this.policy.attempts === 1 ? 'your one attempt' : `all ${this.policy.attempts} attempts`;
+    this.lockNote.textContent = locked ? `This question is locked: you have used ${tries} it allows.` : '';
+  }
+
+  // The worked solution under the policy: with an attempt limit, the question's counted attempts decide; without one,
+  // those at the variant on screen (the lesson page's rule).
+  private explanationFor(correct: boolean, variantAttempts: number): boolean {
+    const total = this.savedEntry()?.attempts ?? 0;
+    const attempts = Number.isFinite(this.policy.attempts) ? total : variantAttempts;
+    return explanationShows(this.policy, { correct, attempts });
   }
 
   // A disclosure: the hint stays out of sight (and out of the page's text) until the learner asks for it.
@@ -263,6 +321,7 @@ export class QuestionView {
   }
 
   private check(): void {
+    if (this.locked) return;
     const question = this.current;
     let answerText: string;
     let grade: Grade;
@@ -282,7 +341,12 @@ export class QuestionView {
       );
       const saved = this.options.store.current[question.id];
       this.shown = saved;
-      this.options.onAnswered?.(question.id, grade.status === 'correct', saved?.attempts ?? 1);
+      const at = new Date();
+      const { index, key, params } = this.variant;
+      const variant = { index, key, params };
+      const attempt = { question, variant, answerText, grade, latencyMs: at.getTime() - this.since, at };
+      this.since = at.getTime();
+      this.options.onAnswered?.(question.id, grade.status === 'correct', saved?.attempts ?? 1, attempt);
     }
     this.show(grade);
   }
@@ -296,7 +360,9 @@ export class QuestionView {
     this.pendingAction = grade.show ?? (grade.status === 'incorrect' ? this.current.show : undefined);
     this.showButton.hidden = !this.pendingAction;
     this.showButton.textContent = 'Show me in the widget';
-    this.explanation.hidden = !(grade.status === 'correct' || (grade.counted && attempts >= attemptsBeforeSolution));
+    const correct = grade.status === 'correct';
+    this.explanation.hidden = !(grade.counted || correct) || !this.explanationFor(correct, attempts);
+    this.setLocked(isLocked(this.policy, this.savedEntry()?.attempts ?? 0));
     this.anotherButton.hidden = !this.offersAnother(attempts);
   }
 
@@ -332,6 +398,7 @@ export class QuestionView {
     // A variant the lesson no longer has falls back to the lesson's own numbers.
     else this.setVariant(0, 0);
     const { attempts, correct } = variantProgress(saved, this.variant.key, this.lessonKey);
+    this.setLocked(isLocked(this.policy, saved.attempts));
     this.anotherButton.hidden = !this.offersAnother(attempts);
     if (attempts === 0) {
       this.resetForRetry();
@@ -346,7 +413,7 @@ export class QuestionView {
       correct ? 'You answered this correctly earlier.' : `Answered ${attempts} time(s), not yet correctly.`,
       correct ? 'correct' : 'incorrect',
     );
-    this.explanation.hidden = !(correct || attempts >= attemptsBeforeSolution);
+    this.explanation.hidden = !this.explanationFor(correct, attempts);
   }
 }
 

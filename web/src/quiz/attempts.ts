@@ -9,6 +9,8 @@ export interface QuestionProgress {
   /** Status of the latest answer, counted or not. */
   lastStatus: GradeStatus;
   lastAnswer: string;
+  /** Multi-select only: the partial credit (0 < credit < 1) of the latest counted attempt when it was wrong. */
+  credit?: number;
   /** Questions with params: the variant on screen (an entry without it is on the lesson's own, seed 0). */
   variant?: { key: string; seed: number };
   /** Questions with params: counted attempts per variant key; `correct` above is true when any of these is. */
@@ -39,7 +41,7 @@ export type QuizProgress = Record<string, QuestionProgress>;
 
 const statuses: readonly GradeStatus[] = ['correct', 'incorrect', 'unreadable'];
 const progressFields = ['attempts', 'correct', 'lastStatus', 'lastAnswer'];
-const variantFields = ['variant', 'variants', 'log'];
+const variantFields = ['variant', 'variants', 'log', 'credit'];
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
@@ -97,7 +99,9 @@ function isQuestionProgress(value: unknown): value is QuestionProgress {
   if (keys.length !== progressFields.length + optional || !progressFields.every((key) => keys.includes(key))) {
     return false;
   }
-  const { attempts, correct, lastStatus, lastAnswer } = value;
+  const { attempts, correct, lastStatus, lastAnswer, credit } = value;
+  // Partial credit belongs to a wrong answer only, strictly between none and full.
+  if (credit !== undefined && (typeof credit !== 'number' || !(credit > 0 && credit < 1) || correct)) return false;
   if (!Number.isSafeInteger(attempts) || (attempts as number) < 0) return false;
   if (typeof correct !== 'boolean' || typeof lastAnswer !== 'string') return false;
   if (!statuses.includes(lastStatus as GradeStatus)) return false;
@@ -153,6 +157,8 @@ export function recordGrade(progress: QuizProgress, id: string, answerText: stri
     lastStatus: grade.status,
     lastAnswer: answerText,
   };
+  const credit = counted ? grade.credit : before.credit;
+  if (!after.correct && credit !== undefined && credit > 0 && credit < 1) after.credit = credit;
   return { ...progress, [id]: after };
 }
 
@@ -164,11 +170,14 @@ export function wrongQuestionIds(progress: QuizProgress): string[] {
     .map(([id]) => id);
 }
 
-/** Over the given questions (duplicates counted once): how many were attempted, and how many are correct now. */
+/**
+ * Over the given questions (duplicates counted once): how many were attempted, how many are correct now, and the
+ * points (a right answer 1, a wrong multi-select its partial credit), which graded scores use.
+ */
 export function scoreOf(
   progress: QuizProgress,
   questionIds: string[],
-): { answered: number; correct: number; total: number } {
+): { answered: number; correct: number; total: number; points: number } {
   requireProgress('scoreOf', progress);
   if (!Array.isArray(questionIds) || !questionIds.every((id) => typeof id === 'string')) {
     throw new TypeError('scoreOf: questionIds must be an Array of strings');
@@ -179,5 +188,6 @@ export function scoreOf(
     answered: entries.filter((entry) => entry !== undefined && entry.attempts > 0).length,
     correct: entries.filter((entry) => entry?.correct === true).length,
     total: ids.length,
+    points: entries.reduce((sum, entry) => sum + (entry?.correct ? 1 : (entry?.credit ?? 0)), 0),
   };
 }

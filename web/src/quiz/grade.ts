@@ -1,5 +1,6 @@
 // Grades one answer: a typed number or expression, or a set of selected options. Pure; the UI shows the result.
 import { parseExpression } from './expression.js';
+import { multiSelectCredit } from './partial-credit.js';
 import type { AnticipatedAnswer, ChoiceQuestion, Grade, NumericQuestion, Tolerance } from './types.js';
 
 export const DEFAULT_RTOL = 0.01;
@@ -106,11 +107,13 @@ export function gradeChoice(q: ChoiceQuestion, selectedIds: string[]): Grade {
   }
   const wronglySelected = q.options.filter((option) => selected.has(option.id) && !option.correct);
   const missed = q.options.filter((option) => !selected.has(option.id) && option.correct);
-  if (wronglySelected.length === 0 && missed.length === 0) return counted('correct', 'Correct.', q.explanation, q.show);
+  if (wronglySelected.length === 0 && missed.length === 0)
+    return { ...counted('correct', 'Correct.', q.explanation, q.show), credit: 1 };
   // Only the learner's own picks are discussed: naming a missed option would give the answer away.
   const lines = [multiSummary(wronglySelected.length, missed.length)];
   for (const option of wronglySelected) if (option.feedback !== undefined) lines.push(option.feedback);
-  return counted('incorrect', lines.join('\n'), q.explanation, q.show);
+  const credit = multiSelectCredit(q, [...selected]);
+  return { ...counted('incorrect', lines.join('\n'), q.explanation, q.show), credit };
 }
 
 function multiSummary(wrong: number, missed: number): string {

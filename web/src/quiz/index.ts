@@ -38,5 +38,18 @@ export {
   variantKey,
 } from './variants.js';
 export type { Variant } from './variants.js';
+export {
+  defaultPolicy,
+  explainChoices,
+  explanationShows,
+  gradedParams,
+  isLocked,
+  readGradedPolicy,
+  wrongAttemptsBeforeExplanation,
+} from './graded-policy.js';
+export type { ExplainWhen, GradedPolicy, VariantPolicy } from './graded-policy.js';
+export { gradedVariant } from './graded-variant.js';
+export type { AnsweredAttempt, GradedVariant } from './graded-variant.js';
+export { multiSelectCredit } from './partial-credit.js';
 export { csvColumns, resultsCsv, resultsFormat, resultsRecord, resultsVersion } from './results-record.js';
 export type { RecordedAnswer, RecordedQuestion, ResultsRecord } from './results-record.js';

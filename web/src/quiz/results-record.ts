@@ -96,9 +96,12 @@ export function resultsRecord(lesson: string, questions: readonly Question[], pr
     version: resultsVersion,
     lesson,
     exportedAt: now.toISOString(),
-    score: scoreOf(
-      progress,
-      questions.map((q) => q.id),
+    // The documented shape, as the page shows it: partial-credit points stay with graded scores.
+    score: (({ answered, correct, total }) => ({ answered, correct, total }))(
+      scoreOf(
+        progress,
+        questions.map((q) => q.id),
+      ),
     ),
     questions: questions.map((question) => recordQuestion(question, entry(question.id))),
   };

@@ -91,4 +91,6 @@ export interface Grade {
   show?: WidgetAction;
   /** The question's HTML explanation, on counted grades; the UI decides when to reveal it. */
   explanation?: string;
+  /** Multi-select only: the share of credit this answer earns, 0 to 1 (see partial-credit.ts). */
+  credit?: number;
 }

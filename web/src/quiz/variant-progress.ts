@@ -76,6 +76,9 @@ export function recordVariantGrade(
     variants,
     log: log.slice(-maxLoggedAnswers),
   };
+  // Partial credit (multi-select) of the latest counted answer while no variant is right; see partial-credit.ts.
+  const credit = counted ? grade.credit : before?.credit;
+  if (!entry.correct && credit !== undefined && credit > 0 && credit < 1) entry.credit = credit;
   return withEntry(progress, id, entry);
 }
 
@@ -99,6 +102,7 @@ export function chooseVariant(
     variants,
     log: before?.log ?? [],
   };
+  if (!entry.correct && before?.credit !== undefined) entry.credit = before.credit; // earlier credit stays too
   return withEntry(progress, id, entry);
 }
 
