@@ -120,11 +120,11 @@ val jacobianNormsBinding(const val& scores, const val& multipliers) {
   });
 }
 
-val cosineSweepBinding(const val& dimensions, double pairs, double seed) {
+val cosineSweepBinding(const val& dimensions, double pairs, double seed, const std::string& method) {
   const char* fn = "cosineSweep";
   return guarded([&] {
     return toJs(cosineSweep(toIntegers(fn, "dimensions", dimensions, 1, kMaxModelDimension),
-                            toInt(fn, "pairs", pairs, 2, kMaxTrials), toSeed(fn, seed)));
+                            toInt(fn, "pairs", pairs, 2, kMaxTrials), toSeed(fn, seed), toCosineMethod(fn, method)));
   });
 }
 

@@ -50,7 +50,7 @@ export interface RawAttentionCore {
   };
   saturationCurve(xs: Float64Array, keyCount: number): Float64Array;
   jacobianNormsByMultiplier(scores: Float64Array, multipliers: Float64Array): { multipliers: Float64Array; maxAbs: Float64Array; frobenius: Float64Array; survivalRatio: Float64Array };
-  cosineSweep(dimensions: Float64Array, pairs: number, seed: number): {
+  cosineSweep(dimensions: Float64Array, pairs: number, seed: number, method: string): {
     dimensions: Float64Array; samples: Float64Array[]; mean: Float64Array; meanStandardError: Float64Array; variance: Float64Array; varianceStandardError: Float64Array; theoryVariance: Float64Array;
   };
   sampleQueryScores(keyDimension: number, keyCount: number, seed: number): Float64Array;

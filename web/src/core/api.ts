@@ -184,11 +184,12 @@ export function wrapCore(raw: RawAttentionCore): Core {
     },
 
     cosineSweep(request) {
-      const { dimensions, pairs, seed } = requireOptions('cosineSweep', request, true);
+      const { dimensions, pairs, seed, method = 'direct' } = requireOptions('cosineSweep', request, true);
       return raw.cosineSweep(
         requireNumbers('cosineSweep', 'dimensions', dimensions),
         requireNumber('cosineSweep', 'pairs', pairs),
         requireNumber('cosineSweep', 'seed', seed),
+        requireName<'fast' | 'direct'>('cosineSweep', 'method', method),
       );
     },
 

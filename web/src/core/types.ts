@@ -156,7 +156,11 @@ export interface Core {
     frobenius: Float64Array;
     survivalRatio: Float64Array;
   };
-  cosineSweep(request: { dimensions: number[]; pairs: number; seed: number }): CosineSweep;
+  /**
+   * Cosines of random vector pairs per dimension. method 'direct' (default) draws both vectors, O(d) per pair;
+   * 'fast' draws z / √(z² + χ²(d − 1)), the same distribution in O(1) per pair.
+   */
+  cosineSweep(request: { dimensions: number[]; pairs: number; seed: number; method?: 'fast' | 'direct' }): CosineSweep;
   /** Scores q·kⱼ of one random query against random keys, q and k drawn from N(0, I_dₖ). */
   sampleQueryScores(request: QueryScoresRequest): Float64Array;
   /** The lesson's verdict on the gradient reaching the query (healthy, fading, dying, dead) for a scale and dₖ. */
