@@ -47,7 +47,9 @@ for (const id of sliders ? chosenWidgets : []) {
 }
 if (loading) {
   const before = loading.bytesBeforeInteractive;
-  budget('bytes (gzip) before the first widget is interactive', kb(before), '150 KB', before <= 150 * 1024);
+  const name = 'bytes (gzip) before the first widget is interactive, KaTeX fonts apart';
+  budget(name, kb(before), '150 KB', before <= 150 * 1024);
+  info('KaTeX fonts (woff2) fetched for the prose meanwhile', kb(loading.fontsBeforeInteractive));
   budget('WASM module (gzip)', kb(loading.wasmGzip), '100 KB', loading.wasmGzip <= 100 * 1024);
   budget('first contentful paint (loopback)', ms(loading.fcp), '300 ms', loading.fcp <= 300);
   const interactive = loading.firstInteractive;
@@ -84,7 +86,9 @@ if (loading) {
   console.log('\nLoading (loopback, fresh profile)');
   console.log('| measure | value | budget |');
   console.log('|---|---:|---:|');
-  console.log(`| bytes before first interactive widget (gzip) | ${kb(loading.bytesBeforeInteractive)} | 150 KB |`);
+  const counted = kb(loading.bytesBeforeInteractive);
+  console.log(`| bytes before first interactive widget (gzip, KaTeX fonts apart) | ${counted} | 150 KB |`);
+  console.log(`| KaTeX fonts fetched meanwhile | ${kb(loading.fontsBeforeInteractive)} | — |`);
   const wasmSizes = `${kb(loading.wasmGzip)} / ${kb(loading.wasmBytes)}`;
   console.log(`| WASM module (gzip / raw) | ${wasmSizes} | 100 KB |`);
   console.log(`| first contentful paint | ${ms(loading.fcp)} | 300 ms |`);

@@ -123,6 +123,10 @@ describe('parseWidgetParams', () => {
       lists['computations.generated.ts'],
       /import \{ compute as zzNewWidget \} from '\.\/zz-new-widget\/compute\.js';/,
     );
+    assert.match(
+      lists['view-loaders.generated.ts'],
+      /'zz-new-widget': \(\) => import\('\.\/zz-new-widget\/view\.js'\)\.then\(\(m\) => m\.view\),/,
+    );
   });
 
   test('the new widgets bound their costly parameters and reject the rest', () => {
