@@ -199,6 +199,23 @@ class TrainerBinding {
   Trainer trainer_;
 };
 
+// J of softmax in a buffer the core owns: compute() refills it and returns a view of it, so JS reads n² doubles
+// without a copy (2 MiB at n = 512). The view is valid until the next call that may allocate; delete() frees it.
+class JacobianBufferBinding {
+ public:
+  val compute(const val& weights) {
+    return guarded([&] {
+      softmaxJacobianInto(toVector("JacobianBuffer.compute", "weights", weights), jacobian_);
+      // J is symmetric, so its column-major storage already is the row-major layout JS expects.
+      const auto size = static_cast<std::size_t>(jacobian_.size());
+      return val(emscripten::typed_memory_view(size, jacobian_.data()));
+    });
+  }
+
+ private:
+  Eigen::MatrixXd jacobian_;
+};
+
 // Errors name createTrainer, the JS entry point; a bad config throws before anything is allocated.
 TrainerBinding* createTrainerBinding(const val& config) {
   const char* fn = "createTrainer";
@@ -230,6 +247,9 @@ EMSCRIPTEN_BINDINGS(attention_core) {
   function("softmaxInPrecision", &softmaxInPrecisionBinding);
   function("float16Scores", &float16ScoresBinding);
   function("float16OverflowSpread", &float16OverflowSpreadBinding);
+  emscripten::class_<JacobianBufferBinding>("JacobianBuffer")
+      .constructor<>()
+      .function("compute", &JacobianBufferBinding::compute);
   emscripten::class_<TrainerBinding>("Trainer")
       .constructor(&createTrainerBinding)
       .function("run", &TrainerBinding::run)

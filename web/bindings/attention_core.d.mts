@@ -62,6 +62,13 @@ export interface RawAttentionCore {
   ): RawHalfPrecisionScores;
   float16OverflowSpread(dk: number): number;
   Trainer: new (config: RawTrainerConfig) => RawTrainer;
+  JacobianBuffer: new () => RawJacobianBuffer;
+}
+
+/** An Embind object in WASM memory: call delete() when done. compute() returns a view into WASM memory. */
+export interface RawJacobianBuffer {
+  compute(weights: Float64Array): Float64Array;
+  delete(): void;
 }
 
 export type RawHalfScoreOrder = 'after' | 'before' | 'balanced';
