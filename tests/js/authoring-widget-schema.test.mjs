@@ -127,6 +127,10 @@ describe('parseWidgetParams', () => {
       lists['view-loaders.generated.ts'],
       /'zz-new-widget': \(\) => import\('\.\/zz-new-widget\/view\.js'\)\.then\(\(m\) => m\.view\),/,
     );
+    assert.match(
+      lists['compute-loaders.generated.ts'],
+      /'zz-new-widget': \(\) => import\('\.\/zz-new-widget\/compute\.js'\)\.then\(\(m\) => m\.compute\),/,
+    );
   });
 
   test('the new widgets bound their costly parameters and reject the rest', () => {
