@@ -114,9 +114,9 @@ TEST_CASE("softmaxJacobianInto fills a kept buffer with the same J, resizing it 
   softmaxJacobianInto(small, buffer);
   CHECK(buffer.rows() == 2);
   CHECK(buffer == softmaxJacobian(small));
-  CHECK_THROWS_WITH_AS(softmaxJacobianInto(vec({0.5, 0.6}), buffer),
-                       "softmaxJacobian: weights must be a probability vector summing to 1 within 2e-09, got a sum of 1.1",
-                       CoreError);
+  CHECK_THROWS_WITH_AS(
+      softmaxJacobianInto(vec({0.5, 0.6}), buffer),
+      "softmaxJacobian: weights must be a probability vector summing to 1 within 2e-09, got a sum of 1.1", CoreError);
 }
 
 TEST_CASE("Jacobian functions reject bad weights with exact messages") {
