@@ -156,7 +156,9 @@ describe('closed forms', () => {
 
   test('the O(1) cosine sampler: mean 0, variance 1/d, every cosine within [−1, 1]', () => {
     const fast = core.cosineSweep({ dimensions: [4, 64, 4096], pairs: 4000, seed: 9, method: 'fast' });
-    fast.variance.forEach((v, i) => assert.ok(Math.abs(v - fast.theoryVariance[i]) <= 3 * fast.varianceStandardError[i]));
+    fast.variance.forEach((v, i) =>
+      assert.ok(Math.abs(v - fast.theoryVariance[i]) <= 3 * fast.varianceStandardError[i]),
+    );
     fast.mean.forEach((m, i) => assert.ok(Math.abs(m) <= 3 * fast.meanStandardError[i]));
     assert.ok(fast.samples.every((s) => s.length === 4000 && s.every((c) => Math.abs(c) <= 1)));
   });
