@@ -80,11 +80,16 @@ double frobeniusUnchecked(const Eigen::VectorXd& p) {
 }  // namespace
 
 Eigen::MatrixXd softmaxJacobian(const Eigen::VectorXd& weights) {
+  Eigen::MatrixXd jacobian;
+  softmaxJacobianInto(weights, jacobian);
+  return jacobian;
+}
+
+void softmaxJacobianInto(const Eigen::VectorXd& weights, Eigen::MatrixXd& jacobian) {
   requireLength("softmaxJacobian", "weights", weights.size(), 1, kMaxJacobianLength);
   requireProbabilities("softmaxJacobian", "weights", weights);
-  Eigen::MatrixXd jacobian = -weights * weights.transpose();
+  jacobian.noalias() = -weights * weights.transpose();
   jacobian.diagonal() = weights.cwiseProduct(sumsOfOthers(weights));
-  return jacobian;
 }
 
 double jacobianMaxAbs(const Eigen::VectorXd& weights) {

@@ -13,6 +13,9 @@ namespace attention_lab {
 // ∂pᵢ/∂sⱼ = pᵢ(δᵢⱼ − pⱼ). The diagonal uses pᵢ·Σ_{j≠i} pⱼ instead of pᵢ − pᵢ², so near one-hot it keeps its
 // tiny true value instead of cancelling to 0; rows then sum to 0 up to rounding and J is exactly symmetric.
 Eigen::MatrixXd softmaxJacobian(const Eigen::VectorXd& weights);
+// The same J written into `jacobian` (resized only when n changes): a caller that keeps one buffer across calls
+// neither allocates nor copies n² doubles per call (JS reads it through a view, see web/bindings).
+void softmaxJacobianInto(const Eigen::VectorXd& weights, Eigen::MatrixXd& jacobian);
 // max |Jᵢⱼ| and ‖J‖_F in O(n), without forming J. ‖J‖_F is scaled by the largest entries before squaring, so it
 // is > 0 whenever max |Jᵢⱼ| > 0 (softmax([0, −390]) has entries ≈ 4.2e-170, whose squares would underflow).
 double jacobianMaxAbs(const Eigen::VectorXd& weights);

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <sstream>
 #include <string>
 
 #include "errors.hpp"
@@ -118,14 +117,13 @@ PrecisionSoftmax softmaxInPrecision(const Eigen::VectorXd& scores, double temper
   requireLength(kFunction, "scores", n, 1, kMaxSoftmaxLength);
   // A score beyond the precision's range would round to ±∞ and turn the shift into ∞ − ∞.
   const double largest = precisionMax(precision);
-  std::ostringstream allowedScore;
-  allowedScore.precision(15);
-  allowedScore << "finite";
-  if (precision != Precision::Float64) allowedScore << " and at most " << largest << " in magnitude (" << name << ")";
+  std::string allowedScore = "finite";
+  if (precision != Precision::Float64)
+    allowedScore += " and at most " + formatNumber(largest, 15) + " in magnitude (" + name + ")";
   for (Eigen::Index i = 0; i < n; ++i) {
     if (!(std::abs(scores[i]) <= largest)) {
       const std::string argument = "scores[" + std::to_string(i) + "]";
-      failArgument(ErrorKind::Range, kFunction, argument.c_str(), allowedScore.str(), scores[i]);
+      failArgument(ErrorKind::Range, kFunction, argument.c_str(), allowedScore, scores[i]);
     }
   }
   requirePositiveFinite(kFunction, "temperature", temperature);

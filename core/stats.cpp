@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <sstream>
 #include <vector>
 
 #include "errors.hpp"
@@ -141,9 +140,7 @@ Histogram histogram(const Eigen::VectorXd& samples, double low, double high, int
   requireFiniteValue("histogram", "low", low);
   requireFiniteValue("histogram", "high", high);
   if (!(high > low)) {
-    std::ostringstream allowed;
-    allowed << "greater than low (" << low << ")";
-    failArgument(ErrorKind::Range, "histogram", "high", allowed.str(), high);
+    failArgument(ErrorKind::Range, "histogram", "high", "greater than low (" + formatNumber(low) + ")", high);
   }
   requireIntegerInRange("histogram", "bins", bins, 1, kMaxBins);
   Histogram result;

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "errors.hpp"
+#include "gamma.hpp"
 #include "jacobian.hpp"
 #include "rng.hpp"
 #include "scores.hpp"
@@ -119,15 +120,49 @@ JacobianSweep jacobianNormsByMultiplier(const Eigen::VectorXd& scores, const Eig
   return sweep;
 }
 
-CosineSweep cosineSweep(const std::vector<int>& dimensions, int pairs, std::uint64_t seed) {
+namespace {
+
+// One cosine of two random directions in ℝ^d from their 2·d coordinates; a zero vector is drawn again.
+double directCosine(NormalSampler& normal, Eigen::VectorXd& u, Eigen::VectorXd& v) {
+  const auto d = u.size();
+  // A zero vector has no direction; it has probability ~2^-53 per draw at d = 1, so redraw rather than fail.
+  do {
+    for (Eigen::Index i = 0; i < d; ++i) u[i] = normal.next();
+  } while (u.squaredNorm() == 0.0);
+  do {
+    for (Eigen::Index i = 0; i < d; ++i) v[i] = normal.next();
+  } while (v.squaredNorm() == 0.0);
+  return u.dot(v) / (u.norm() * v.norm());
+}
+
+// The same distribution from one normal and one χ²(d − 1) draw (see CosineMethod::Fast).
+double fastCosine(NormalSampler& normal, int d) {
+  double z = 0.0;
+  do z = normal.next();
+  while (z == 0.0 && d == 1);  // at d = 1 the cosine is sign(z), and z = 0 would be a zero vector
+  if (d == 1) return z > 0.0 ? 1.0 : -1.0;
+  const double rest = sampleChiSquared(normal, d - 1);
+  return z / std::sqrt(z * z + rest);
+}
+
+}  // namespace
+
+CosineSweep cosineSweep(const std::vector<int>& dimensions, int pairs, std::uint64_t seed, CosineMethod method) {
   constexpr const char* kFunction = "cosineSweep";
   requireLength(kFunction, "dimensions", static_cast<std::int64_t>(dimensions.size()), 1, kMaxSweepPoints);
   requireListItems(kFunction, "dimensions", dimensions, kMaxModelDimension);
   requireIntegerInRange(kFunction, "pairs", pairs, 2, kMaxTrials);
+  if (!isNamed(kCosineMethodNames, method)) {
+    failArgument(ErrorKind::Range, kFunction, "method", listNumbered(kCosineMethodNames), static_cast<int>(method));
+  }
   std::int64_t dimensionSum = 0;
   for (int d : dimensions) dimensionSum += d;
-  requireAtMost(kFunction, "2*pairs*sum(dimensions)", 2 * static_cast<std::int64_t>(pairs) * dimensionSum,
-                kMaxSweepWork);
+  if (method == CosineMethod::Direct)
+    requireAtMost(kFunction, "2*pairs*sum(dimensions)", 2 * static_cast<std::int64_t>(pairs) * dimensionSum,
+                  kMaxSweepWork);
+  else
+    requireAtMost(kFunction, "2*pairs*count(dimensions)",
+                  2 * static_cast<std::int64_t>(pairs) * static_cast<std::int64_t>(dimensions.size()), kMaxSweepWork);
 
   const auto count = static_cast<Eigen::Index>(dimensions.size());
   CosineSweep sweep;
@@ -142,16 +177,11 @@ CosineSweep cosineSweep(const std::vector<int>& dimensions, int pairs, std::uint
     Xoshiro256pp engine(seed, static_cast<std::uint64_t>(k));
     NormalSampler normal(engine);
     Eigen::VectorXd cosines(pairs);
-    Eigen::VectorXd u(d), v(d);
-    for (int p = 0; p < pairs; ++p) {
-      // A zero vector has no direction; it has probability ~2^-53 per draw at d = 1, so redraw rather than fail.
-      do {
-        for (int i = 0; i < d; ++i) u[i] = normal.next();
-      } while (u.squaredNorm() == 0.0);
-      do {
-        for (int i = 0; i < d; ++i) v[i] = normal.next();
-      } while (v.squaredNorm() == 0.0);
-      cosines[p] = u.dot(v) / (u.norm() * v.norm());
+    if (method == CosineMethod::Fast) {
+      for (int p = 0; p < pairs; ++p) cosines[p] = fastCosine(normal, d);
+    } else {
+      Eigen::VectorXd u(d), v(d);
+      for (int p = 0; p < pairs; ++p) cosines[p] = directCosine(normal, u, v);
     }
     const Moments moments = sampleMoments(cosines);
     sweep.samples.push_back(cosines);

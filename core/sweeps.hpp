@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "names.hpp"
 #include "row_matrix.hpp"
 #include "scale.hpp"
 
@@ -43,6 +44,13 @@ struct JacobianSweep {
 // multiplier·scores finite.
 JacobianSweep jacobianNormsByMultiplier(const Eigen::VectorXd& scores, const Eigen::VectorXd& multipliers);
 
+// Direct: each pair draws u and v (2·d normals) and takes u·v / |u||v|: O(d), the definition itself.
+// Fast: each cosine is z / sqrt(z² + χ²(d − 1)) with z ~ N(0, 1): O(1). Exact, since rotating v onto the first axis
+// leaves u a standard normal vector whose first coordinate is z and whose other d − 1 squared coordinates sum to χ².
+enum class CosineMethod { Direct = 0, Fast = 1 };
+inline constexpr NameTable<CosineMethod, 2> kCosineMethodNames{
+    {{CosineMethod::Direct, "direct"}, {CosineMethod::Fast, "fast"}}};
+
 // Cosines of random Gaussian vector pairs (u·v / |u||v|, i.e. uniform directions) per dimension d:
 // E = 0 and Var = 1/d, the near-orthogonality of high dimensions. Dimension k uses stream k of the seed.
 struct CosineSweep {
@@ -56,7 +64,8 @@ struct CosineSweep {
 };
 
 // dimensions: 1..kMaxSweepPoints values, each 1..kMaxModelDimension; pairs 2..kMaxTrials;
-// 2·pairs·Σd ≤ kMaxSweepWork (normal draws).
-CosineSweep cosineSweep(const std::vector<int>& dimensions, int pairs, std::uint64_t seed);
+// Direct: 2·pairs·Σd ≤ kMaxSweepWork (normal draws); Fast: 2·pairs·count(dimensions) ≤ kMaxSweepWork.
+CosineSweep cosineSweep(const std::vector<int>& dimensions, int pairs, std::uint64_t seed,
+                        CosineMethod method = CosineMethod::Direct);
 
 }  // namespace attention_lab

@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <iomanip>
-#include <sstream>
 
 #include "errors.hpp"
 
@@ -12,16 +10,14 @@ namespace attention_lab {
 void requireLength(const char* function, const char* argument, std::int64_t length, std::int64_t minLength,
                    std::int64_t maxLength) {
   if (length >= minLength && length <= maxLength) return;
-  std::ostringstream allowed;
-  allowed << "of length " << minLength << " to " << maxLength;
-  failArgument(ErrorKind::Shape, function, argument, allowed.str(), std::to_string(length) + " elements");
+  const std::string allowed = "of length " + std::to_string(minLength) + " to " + std::to_string(maxLength);
+  failArgument(ErrorKind::Shape, function, argument, allowed, std::to_string(length) + " elements");
 }
 
 void requireInRange(const char* function, const char* argument, double value, double low, double high) {
   if (value >= low && value <= high) return;  // NaN fails both comparisons
-  std::ostringstream allowed;
-  allowed << "between " << low << " and " << high;
-  failArgument(ErrorKind::Range, function, argument, allowed.str(), value);
+  const std::string allowed = "between " + formatNumber(low) + " and " + formatNumber(high);
+  failArgument(ErrorKind::Range, function, argument, allowed, value);
 }
 
 void requireIntegerInRange(const char* function, const char* argument, std::int64_t value, std::int64_t low,
@@ -48,17 +44,15 @@ void requireFiniteValue(const char* function, const char* argument, double value
 
 void requireOpenInterval(const char* function, const char* argument, double value, double low, double high) {
   if (value > low && value < high) return;
-  std::ostringstream allowed;
-  allowed << "strictly between " << low << " and " << high;
-  failArgument(ErrorKind::Range, function, argument, allowed.str(), value);
+  const std::string allowed = "strictly between " + formatNumber(low) + " and " + formatNumber(high);
+  failArgument(ErrorKind::Range, function, argument, allowed, value);
 }
 
 void requireFinite(const char* function, const char* argument, const Eigen::VectorXd& values) {
   for (Eigen::Index i = 0; i < values.size(); ++i) {
     if (!std::isfinite(values[i])) {
-      std::ostringstream name;
-      name << argument << "[" << i << "]";
-      failArgument(ErrorKind::Range, function, name.str().c_str(), "finite", values[i]);
+      const std::string name = std::string(argument) + "[" + std::to_string(i) + "]";
+      failArgument(ErrorKind::Range, function, name.c_str(), "finite", values[i]);
     }
   }
 }
@@ -69,20 +63,16 @@ void requireProbabilities(const char* function, const char* argument, const Eige
   requireFinite(function, argument, p);
   for (Eigen::Index i = 0; i < p.size(); ++i) {
     if (p[i] < 0) {
-      std::ostringstream name;
-      name << argument << "[" << i << "]";
-      failArgument(ErrorKind::Range, function, name.str().c_str(), "at least 0", p[i]);
+      const std::string name = std::string(argument) + "[" + std::to_string(i) + "]";
+      failArgument(ErrorKind::Range, function, name.c_str(), "at least 0", p[i]);
     }
   }
   // Rounding in a softmax of n terms leaves an error of order n·ε; 1e-9·n is far above that and far below a mistake.
   const double tolerance = 1e-9 * static_cast<double>(p.size());
   const double sum = p.sum();
   if (std::abs(sum - 1.0) <= tolerance) return;
-  std::ostringstream allowed;
-  allowed << "a probability vector summing to 1 within " << tolerance;
-  std::ostringstream got;
-  got << "a sum of " << std::setprecision(12) << sum;
-  failArgument(ErrorKind::Range, function, argument, allowed.str(), got.str());
+  const std::string allowed = "a probability vector summing to 1 within " + formatNumber(tolerance);
+  failArgument(ErrorKind::Range, function, argument, allowed, "a sum of " + formatNumber(sum, 12));
 }
 
 }  // namespace attention_lab

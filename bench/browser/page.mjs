@@ -1,10 +1,13 @@
 // A fresh Chromium profile and production server for one benchmark page, with every file the server sent logged.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
-import { lessonPath } from '../../tests/e2e/browser.mjs';
+
+// The page a learner reaches from the site's index: the first lesson's own page, its text written in at build time.
+const [firstLesson] = JSON.parse(readFileSync(new URL('../../web/generated/lessons/index.json', import.meta.url)));
+const lessonPath = `${encodeURIComponent(firstLesson.slug)}.html`;
 
 const chromiumFlags = [
   '--no-sandbox',

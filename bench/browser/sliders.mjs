@@ -68,7 +68,7 @@ async function sweep(page, selector, steps) {
   }
 }
 
-export async function measureSliders({ steps = 200 } = {}) {
+export async function measureSliders({ steps = 200, widgets = widgetIds } = {}) {
   const bench = await openBenchPage();
   const rows = [];
   let peakPageHeap = 0;
@@ -78,7 +78,7 @@ export async function measureSliders({ steps = 200 } = {}) {
     await page.goto(`${bench.url}${enableAll}#explore-variance`);
     await page.waitForSelector('[data-rendered]');
     await page.evaluate(install);
-    for (const id of widgetIds) {
+    for (const id of widgets) {
       await page.evaluate((w) => document.getElementById(w)?.scrollIntoView({ block: 'start' }), id);
       await page.waitForSelector(`#${id}-widget[data-rendered]:not([aria-busy])`, { timeout: 30000 });
       const enabled = `#${id}-widget input[type=range]:not(:disabled)`;

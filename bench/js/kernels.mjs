@@ -87,6 +87,18 @@ export function dotProductFast(dk, count, seed) {
   return out;
 }
 
+// Cosines of random direction pairs by the O(1) method: z / √(z² + χ²(d − 1)) (core/sweeps.hpp, CosineMethod).
+export function cosinesFast(d, pairs, seed) {
+  const normal = makeNormal(seed);
+  const uniform = makeUniform(seed ^ 0x5bd1e995);
+  const out = new Float64Array(pairs);
+  for (let p = 0; p < pairs; p++) {
+    const z = normal();
+    out[p] = d === 1 ? Math.sign(z) : z / Math.sqrt(z * z + 2 * gamma((d - 1) / 2, normal, uniform));
+  }
+  return out;
+}
+
 // The gradient-survival verdict (core/gradient_survival.cpp): per query, g = √(‖Jz‖² + (dₖ−1)‖J‖²_F)/c over the
 // keys' alignments z with q; the geometric mean of g / (√(n−1)/n) over the queries.
 export function gradientSurvival(dk, n, divisor, trials, seed) {

@@ -39,6 +39,8 @@ test(
       assert.match(served.path, /^\/courses\/attention-lab\/assets\/attention_core-/);
 
       await page.goto(`${base}lesson.html`);
+      // The lesson's data loads as a chunk of its own after the page: its figure's slot appears when it has.
+      await page.waitForSelector(`#${softmax.id}`);
       await page.evaluate((id) => document.getElementById(id).scrollIntoView(), softmax.id);
       await page.waitForSelector(`#${softmax.id}-widget[data-rendered]:not([aria-busy])`, { timeout: 15000 });
       assert.deepEqual(problems, []);

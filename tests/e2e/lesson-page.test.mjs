@@ -143,6 +143,8 @@ test('a shared link reproduces a widget view, can hide a control, and odd values
 test('corrupt saved progress is reset with a notice, never a crash', async () => {
   const { page } = lesson;
   await page.goto(lesson.url);
+  // The live lesson loads after the first figures: once it has read storage, the corrupt value is not overwritten.
+  await page.waitForSelector('#lesson-progress-text');
   await page.evaluate(() =>
     localStorage.setItem('attention-lab:progress:why-sqrt-dk', '{"version":1,"answers":{"x":{"attempts":"many"}}'),
   );

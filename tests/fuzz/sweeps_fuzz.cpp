@@ -63,7 +63,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const char* fn = "cosineSweep";
         const std::vector<int> dims = integers(in, fn, "dimensions", 32, kMaxModelDimension);
         const auto pairs = bindings::toInteger(fn, "pairs", in.count(32), 2, kMaxTrials);
-        const CosineSweep sweep = cosineSweep(dims, static_cast<int>(pairs), bindings::toSeed(fn, in.count(255)));
+        const CosineMethod method = in.count(1) == 1.0 ? CosineMethod::Fast : CosineMethod::Direct;
+        const CosineSweep sweep =
+            cosineSweep(dims, static_cast<int>(pairs), bindings::toSeed(fn, in.count(255)), method);
         for (const auto& s : sweep.samples) expect(s.allFinite() && s.cwiseAbs().maxCoeff() <= 1 + 1e-12, "|cos| <= 1");
       });
       break;

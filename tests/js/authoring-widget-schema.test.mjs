@@ -125,6 +125,14 @@ describe('parseWidgetParams', () => {
       lists['computations.generated.ts'],
       /import \{ compute as zzNewWidget \} from '\.\/zz-new-widget\/compute\.js';/,
     );
+    assert.match(
+      lists['view-loaders.generated.ts'],
+      /'zz-new-widget': \(\) => import\('\.\/zz-new-widget\/view\.js'\)\.then\(\(m\) => m\.view\),/,
+    );
+    assert.match(
+      lists['compute-loaders.generated.ts'],
+      /'zz-new-widget': \(\) => import\('\.\/zz-new-widget\/compute\.js'\)\.then\(\(m\) => m\.compute\),/,
+    );
   });
 
   test('the new widgets bound their costly parameters and reject the rest', () => {

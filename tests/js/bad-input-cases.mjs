@@ -413,6 +413,13 @@ export const badInputCases = [
     'cosineSweep: 2*pairs*sum(dimensions) must be at most 20000000, got 819200000',
   ],
   [
+    'cosineSweep',
+    'unknown method',
+    (c) => c.cosineSweep({ dimensions: [8], pairs: 10, seed: 1, method: 'quick' }),
+    'RangeError',
+    "cosineSweep: method must be one of direct, fast, got 'quick'",
+  ],
+  [
     'sampleQueryScores',
     'out of range',
     (c) => c.sampleQueryScores({ dk: 3.5, keyCount: 8, seed: 1 }),

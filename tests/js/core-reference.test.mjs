@@ -154,6 +154,15 @@ describe('closed forms', () => {
     assert.deepEqual([...sweep.theoryVariance], [1 / 4, 1 / 64, 1 / 1024]);
   });
 
+  test('the O(1) cosine sampler: mean 0, variance 1/d, every cosine within [−1, 1]', () => {
+    const fast = core.cosineSweep({ dimensions: [4, 64, 4096], pairs: 4000, seed: 9, method: 'fast' });
+    fast.variance.forEach((v, i) =>
+      assert.ok(Math.abs(v - fast.theoryVariance[i]) <= 3 * fast.varianceStandardError[i]),
+    );
+    fast.mean.forEach((m, i) => assert.ok(Math.abs(m) <= 3 * fast.meanStandardError[i]));
+    assert.ok(fast.samples.every((s) => s.length === 4000 && s.every((c) => Math.abs(c) <= 1)));
+  });
+
   test('Jacobian norms shrink as the logits are multiplied', () => {
     const r = core.jacobianNormsByMultiplier({ scores: f(1, 0.5, 0, -0.5), multipliers: [1, 5, 10, 20, 50] });
     for (let i = 1; i < 5; i++) assert.ok(r.maxAbs[i] < r.maxAbs[i - 1] && r.frobenius[i] < r.frobenius[i - 1]);

@@ -58,6 +58,35 @@ describe('softmax through WASM', () => {
   });
 });
 
+describe('the Jacobian in a core-owned buffer', () => {
+  test('reads J through a view, equal to softmaxJacobian, for any n in turn, and refuses use after delete', () => {
+    const buffer = core.createJacobianBuffer();
+    try {
+      for (const scores of [
+        [1, 2, 3],
+        [0.5, -1, 4, 2, 0, 1],
+      ]) {
+        const p = core.softmax(Float64Array.from(scores));
+        const view = buffer.compute(p);
+        assert.deepEqual([...view], [...core.softmaxJacobian(p)]);
+        assert.equal(view.length, p.length ** 2);
+      }
+      assert.throws(() => buffer.compute(Float64Array.from([0.5, 0.6])), {
+        name: 'RangeError',
+        message: 'softmaxJacobian: weights must be a probability vector summing to 1 within 2e-09, got a sum of 1.1',
+      });
+      assert.throws(() => buffer.compute([0.5, 0.5]), { name: 'TypeError', message: /^JacobianBuffer\.compute: p / });
+    } finally {
+      buffer.delete();
+    }
+    assert.throws(() => buffer.compute(Float64Array.from([1])), {
+      name: 'TypeError',
+      message: 'JacobianBuffer.compute: this buffer has been deleted; create a new one',
+    });
+    buffer.delete(); // a second delete does nothing
+  });
+});
+
 describe('query scores through WASM', () => {
   test('are reproducible from the seed and change with it', () => {
     const a = core.sampleQueryScores({ dk: 64, keyCount: 8, seed: 7 });

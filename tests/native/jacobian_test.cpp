@@ -105,6 +105,20 @@ TEST_CASE("softmaxStats bundles the same numbers as the single functions") {
   CHECK(stats.survival == gradientSurvival(p).state);
 }
 
+TEST_CASE("softmaxJacobianInto fills a kept buffer with the same J, resizing it when n changes") {
+  Eigen::MatrixXd buffer;
+  const Eigen::VectorXd large = softmax(vec({2, -1, 0.5, 3, 0}));
+  softmaxJacobianInto(large, buffer);
+  CHECK(buffer == softmaxJacobian(large));
+  const Eigen::VectorXd small = vec({0.25, 0.75});
+  softmaxJacobianInto(small, buffer);
+  CHECK(buffer.rows() == 2);
+  CHECK(buffer == softmaxJacobian(small));
+  CHECK_THROWS_WITH_AS(
+      softmaxJacobianInto(vec({0.5, 0.6}), buffer),
+      "softmaxJacobian: weights must be a probability vector summing to 1 within 2e-09, got a sum of 1.1", CoreError);
+}
+
 TEST_CASE("Jacobian functions reject bad weights with exact messages") {
   CHECK_THROWS_WITH_AS(softmaxJacobian(Eigen::VectorXd()),
                        "softmaxJacobian: weights must be of length 1 to 1024, got 0 elements", CoreError);

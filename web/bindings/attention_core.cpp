@@ -121,11 +121,11 @@ val jacobianNormsBinding(const val& scores, const val& multipliers) {
   });
 }
 
-val cosineSweepBinding(const val& dimensions, double pairs, double seed) {
+val cosineSweepBinding(const val& dimensions, double pairs, double seed, const std::string& method) {
   const char* fn = "cosineSweep";
   return guarded([&] {
     return toJs(cosineSweep(toIntegers(fn, "dimensions", dimensions, 1, kMaxModelDimension),
-                            toInt(fn, "pairs", pairs, 2, kMaxTrials), toSeed(fn, seed)));
+                            toInt(fn, "pairs", pairs, 2, kMaxTrials), toSeed(fn, seed), toCosineMethod(fn, method)));
   });
 }
 
@@ -216,6 +216,23 @@ class TrainerBinding {
   Trainer trainer_;
 };
 
+// J of softmax in a buffer the core owns: compute() refills it and returns a view of it, so JS reads n² doubles
+// without a copy (2 MiB at n = 512). The view is valid until the next call that may allocate; delete() frees it.
+class JacobianBufferBinding {
+ public:
+  val compute(const val& weights) {
+    return guarded([&] {
+      softmaxJacobianInto(toVector("JacobianBuffer.compute", "weights", weights), jacobian_);
+      // J is symmetric, so its column-major storage already is the row-major layout JS expects.
+      const auto size = static_cast<std::size_t>(jacobian_.size());
+      return val(emscripten::typed_memory_view(size, jacobian_.data()));
+    });
+  }
+
+ private:
+  Eigen::MatrixXd jacobian_;
+};
+
 // Errors name createTrainer, the JS entry point; a bad config throws before anything is allocated.
 TrainerBinding* createTrainerBinding(const val& config) {
   const char* fn = "createTrainer";
@@ -249,6 +266,9 @@ EMSCRIPTEN_BINDINGS(attention_core) {
   function("float16OverflowSpread", &float16OverflowSpreadBinding);
   function("alignedScores", &alignedScoresBinding);
   function("alignedScoreStatistics", &alignedScoreStatisticsBinding);
+  emscripten::class_<JacobianBufferBinding>("JacobianBuffer")
+      .constructor<>()
+      .function("compute", &JacobianBufferBinding::compute);
   emscripten::class_<TrainerBinding>("Trainer")
       .constructor(&createTrainerBinding)
       .function("run", &TrainerBinding::run)

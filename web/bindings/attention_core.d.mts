@@ -50,7 +50,7 @@ export interface RawAttentionCore {
   };
   saturationCurve(xs: Float64Array, keyCount: number): Float64Array;
   jacobianNormsByMultiplier(scores: Float64Array, multipliers: Float64Array): { multipliers: Float64Array; maxAbs: Float64Array; frobenius: Float64Array; survivalRatio: Float64Array };
-  cosineSweep(dimensions: Float64Array, pairs: number, seed: number): {
+  cosineSweep(dimensions: Float64Array, pairs: number, seed: number, method: string): {
     dimensions: Float64Array; samples: Float64Array[]; mean: Float64Array; meanStandardError: Float64Array; variance: Float64Array; varianceStandardError: Float64Array; theoryVariance: Float64Array;
   };
   sampleQueryScores(keyDimension: number, keyCount: number, seed: number): Float64Array;
@@ -64,6 +64,13 @@ export interface RawAttentionCore {
   alignedScores(dk: number, alignment: number, pairs: number, seed: number): RawAlignedScores;
   alignedScoreStatistics(dk: number, alignment: number, mode: RawScaleMode, temperature: number): RawScoreStatistics;
   Trainer: new (config: RawTrainerConfig) => RawTrainer;
+  JacobianBuffer: new () => RawJacobianBuffer;
+}
+
+/** An Embind object in WASM memory: call delete() when done. compute() returns a view into WASM memory. */
+export interface RawJacobianBuffer {
+  compute(weights: Float64Array): Float64Array;
+  delete(): void;
 }
 
 export interface RawScoreStatistics {

@@ -9,6 +9,7 @@
 #include "precision.hpp"
 #include "precision_overflow.hpp"
 #include "scale.hpp"
+#include "sweeps.hpp"
 #include "training.hpp"
 
 namespace attention_lab::bindings {
@@ -25,6 +26,10 @@ inline AttentionScale toAttentionScale(const char* function, const std::string& 
 
 inline DotProductMethod toMethod(const char* function, const std::string& method) {
   return fromName(kDotProductMethodNames, function, "method", method);
+}
+
+inline CosineMethod toCosineMethod(const char* function, const std::string& method) {
+  return fromName(kCosineMethodNames, function, "method", method);
 }
 
 inline Precision toPrecision(const char* function, const std::string& precision) {

@@ -36,6 +36,16 @@ export function marks<K extends keyof SVGElementTagNameMap>(
   return existing;
 }
 
+/**
+ * SVG path data through the points as d3-shape's line() writes it ("M0,1.5L2.25,3", rounded to 3 decimals), without
+ * loading d3-shape.
+ */
+export function polylinePath(points: readonly (readonly [number, number])[]): string {
+  if (!Array.isArray(points)) throw new TypeError('polylinePath: points must be an array of [x, y] pairs');
+  const round = (v: number) => Math.round(v * 1000) / 1000;
+  return points.map(([x, y], i) => `${i === 0 ? 'M' : 'L'}${round(x)},${round(y)}`).join('');
+}
+
 export function setText(element: Element, text: string): void {
   if (element.textContent !== text) element.textContent = text;
 }

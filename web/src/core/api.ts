@@ -1,5 +1,5 @@
 // Turns the raw Embind module into the idiomatic Core: options objects, typed arrays, checked arguments.
-import type { RawAttentionCore, RawTrainer } from '../../generated/wasm/attention_core.mjs';
+import type { RawAttentionCore, RawJacobianBuffer, RawTrainer } from '../../generated/wasm/attention_core.mjs';
 import {
   requireBoolean,
   requireFloat64Array,
@@ -10,7 +10,7 @@ import {
   requireOptions,
 } from './checks.js';
 import { toRawAttentionScale, toRawScale } from './scales.js';
-import type { Core, Float16ScoreOrder, Precision, RunKind, SoftmaxOptions, Trainer } from './types.js';
+import type { Core, Float16ScoreOrder, JacobianBuffer, Precision, RunKind, SoftmaxOptions, Trainer } from './types.js';
 
 // Splits a row-major matrix into its rows (views, no copies).
 function rows(matrix: Float64Array, count: number): Float64Array[] {
@@ -25,6 +25,21 @@ function softmaxArguments(fn: string, scores: unknown, options: SoftmaxOptions |
     requireNumber(fn, 'temperature', temperature),
     requireOptionalUint8Array(fn, 'mask', mask),
   ] as const;
+}
+
+// The core-owned Jacobian buffer, refusing calls after delete() like the trainer.
+function wrapJacobianBuffer(raw: RawJacobianBuffer): JacobianBuffer {
+  let live: RawJacobianBuffer | null = raw;
+  return {
+    compute(p) {
+      if (!live) throw new TypeError('JacobianBuffer.compute: this buffer has been deleted; create a new one');
+      return live.compute(requireFloat64Array('JacobianBuffer.compute', 'p', p));
+    },
+    delete() {
+      live?.delete();
+      live = null;
+    },
+  };
 }
 
 // The Embind object behind a facade that refuses calls after delete() with a clear error instead of a BindingError.
@@ -86,6 +101,7 @@ export function wrapCore(raw: RawAttentionCore): Core {
     },
 
     softmaxJacobian: (p) => raw.softmaxJacobian(requireFloat64Array('softmaxJacobian', 'p', p)),
+    createJacobianBuffer: () => wrapJacobianBuffer(new raw.JacobianBuffer()),
 
     normalWithin(request) {
       const { sigmas } = requireOptions('normalWithin', request, true);
@@ -184,11 +200,12 @@ export function wrapCore(raw: RawAttentionCore): Core {
     },
 
     cosineSweep(request) {
-      const { dimensions, pairs, seed } = requireOptions('cosineSweep', request, true);
+      const { dimensions, pairs, seed, method = 'direct' } = requireOptions('cosineSweep', request, true);
       return raw.cosineSweep(
         requireNumbers('cosineSweep', 'dimensions', dimensions),
         requireNumber('cosineSweep', 'pairs', pairs),
         requireNumber('cosineSweep', 'seed', seed),
+        requireName<'fast' | 'direct'>('cosineSweep', 'method', method),
       );
     },
 

@@ -139,6 +139,8 @@ export interface Core {
   softmaxStats(scores: Float64Array, options?: SoftmaxOptions): SoftmaxStats;
   /** J = diag(p) − ppᵀ for weights p, row-major n×n. */
   softmaxJacobian(p: Float64Array): Float64Array;
+  /** A core-owned n×n buffer for J: no copy per call, for large n. Free it with delete() (in a finally). */
+  createJacobianBuffer(): JacobianBuffer;
   /** The x at which p₁ of softmax([x, 0, …, 0]) over keyCount positions equals threshold. */
   saturationCrossing(request: { threshold: number; keyCount: number }): number;
   /** P(|Z| ≤ sigmas) for a standard normal Z, e.g. ≈ 0.954 within two standard deviations. */
@@ -156,7 +158,11 @@ export interface Core {
     frobenius: Float64Array;
     survivalRatio: Float64Array;
   };
-  cosineSweep(request: { dimensions: number[]; pairs: number; seed: number }): CosineSweep;
+  /**
+   * Cosines of random vector pairs per dimension. method 'direct' (default) draws both vectors, O(d) per pair;
+   * 'fast' draws z / √(z² + χ²(d − 1)), the same distribution in O(1) per pair.
+   */
+  cosineSweep(request: { dimensions: number[]; pairs: number; seed: number; method?: 'fast' | 'direct' }): CosineSweep;
   /** Scores q·kⱼ of one random query against random keys, q and k drawn from N(0, I_dₖ). */
   sampleQueryScores(request: QueryScoresRequest): Float64Array;
   /** The lesson's verdict on the gradient reaching the query (healthy, fading, dying, dead) for a scale and dₖ. */
@@ -327,6 +333,16 @@ export interface TrainingDiagnostics {
   maxAbsScore: Float64Array;
   /** The learned τ (learned-temperature) or g (qk-norm) before the step's update; NaN for the other kinds. */
   learnedScale: Float64Array;
+}
+
+export interface JacobianBuffer {
+  /**
+   * J = diag(p) − ppᵀ (row-major) as a view of WASM memory, not a copy: read it before the next core call (which
+   * may move memory), or .slice() it to keep it.
+   */
+  compute(p: Float64Array): Float64Array;
+  /** Frees the WASM memory; afterwards compute throws a TypeError. Calling it again does nothing. */
+  delete(): void;
 }
 
 export interface Trainer {

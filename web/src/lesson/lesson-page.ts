@@ -1,13 +1,12 @@
-// The full lesson page, shared by the site (lesson.html), the single-file build and the SCORM package.
-import { addEmbedButtons } from '../embed/embed-buttons.js';
+// The full lesson page, shared by the site (lesson.html), the single-file build and the SCORM package. The page's
+// prerendered figures start first, with only their own code (first-widgets.ts); the lesson's data, its questions
+// and the other figures load after them (lesson-live.ts).
 import { CoreClient } from '../worker/core-client.js';
 import { showCoreStatus } from './core-status.js';
-import { LessonEvents } from './lesson-events.js';
-import { instructorToggle } from './instructor-tools.js';
+import { FirstWidgets } from './first-widgets.js';
 import type { GradedSettings } from '../quiz-ui/graded-settings.js';
-import { findLesson } from './lessons.js';
-import { ProgressStore } from './progress-store.js';
-import { LessonView } from './render-lesson.js';
+import type { LessonEvents } from './lesson-events.js';
+import type { ProgressStore } from './progress-store.js';
 import { SafeStorage } from './safe-storage.js';
 import { themeToggle } from './theme.js';
 import { readUrlState } from './url-state.js';
@@ -28,10 +27,9 @@ export function startLessonPage(options: LessonPageOptions): void {
   const announce = (text: string | undefined) => {
     if (text) notices.append(Object.assign(document.createElement('p'), { textContent: text }));
   };
-  const { lesson, problem } = findLesson(
-    new URLSearchParams(location.search).get('lesson') ?? document.getElementById('lesson')?.dataset.lesson ?? null,
-  );
-  announce(problem);
+  const root = document.getElementById('lesson');
+  const prerendered = root?.dataset.lesson ?? null;
+  const wanted = new URLSearchParams(location.search).get('lesson') ?? prerendered;
 
   const storage = options.storage ?? new SafeStorage('attention-lab');
   document.getElementById('toolbar')?.append(themeToggle(storage));
@@ -40,23 +38,20 @@ export function startLessonPage(options: LessonPageOptions): void {
 
   const client = new CoreClient();
   showCoreStatus(client, document.getElementById('core-status') as HTMLElement, 'The text and questions still work.');
-  if (!lesson) return;
-
-  const store = new ProgressStore(storage, lesson.slug);
-  announce(store.notice);
-  const events = new LessonEvents();
-  try {
-    options.beforeRender?.(store, events, announce);
-  } catch (error) {
-    // Whatever a host integration does wrong, the lesson itself still renders.
-    announce(`Starting the lesson's connection failed (${error instanceof Error ? error.message : String(error)}).`);
-  }
   const url = readUrlState(location.search);
-  const view = new LessonView(lesson, { client, store, url, announce, events, graded: options.graded });
-  document.title = `${lesson.title} · Attention Lab`;
-  document.getElementById('lesson')?.replaceChildren(view.element);
-  if (options.embedButtons && /^https?:$/.test(location.protocol)) {
-    document.getElementById('toolbar')?.prepend(instructorToggle(storage));
-    addEmbedButtons(view, lesson, url);
-  }
+  // Figures of the page's own lesson start now; another lesson named in the URL is drawn by the live lesson alone.
+  const first =
+    root && prerendered !== null && wanted === prerendered ? new FirstWidgets(root, { client, url }) : undefined;
+  // The lesson's data, questions and other figures load once the first figure has drawn (or after 2 s at most).
+  const loadLive = () =>
+    import('./lesson-live.js').then(
+      ({ startLiveLesson }) => startLiveLesson({ ...options, wanted, client, url, announce, storage, first }),
+      (error: unknown) =>
+        announce(
+          `The lesson's questions could not load (${error instanceof Error ? error.message : String(error)}). ` +
+            'Reload the page to try again.',
+        ),
+    );
+  if (!first) void loadLive();
+  else void Promise.race([first.settled, new Promise((resolve) => setTimeout(resolve, 2000))]).then(loadLive);
 }

@@ -1,69 +1,14 @@
 // The one way a widget gets onto a page (lesson, embed, web component): checked parameters, URL overrides, the view
 // from the widget's folder, and "show me" from a question.
-import {
-  checkWidgetParam,
-  parseWidgetParams,
-  type FlatWidgetParams,
-  type WidgetName,
-  type WidgetParams,
-} from '../authoring/widget-schema.js';
 import type { WidgetAction } from '../quiz/index.js';
-import type { WidgetState } from '../widgets/live-widget.js';
-import type { WidgetFrame } from '../widgets/widget-frame.js';
 import { views } from '../widgets/views.generated.js';
-import type { CoreClient } from '../worker/core-client.js';
+import { mountView, type MountedWidget, type WidgetRequest } from './mount-view.js';
 
-export interface MountedWidget {
-  element: HTMLElement;
-  frame: WidgetFrame;
-  currentState: WidgetState;
-  setState(partial: WidgetState): void;
-  /** Ends what the widget holds (a training run, chart observers, pending results); it leaves the page. */
-  dispose(): void;
-}
+export type { MountedWidget, WidgetRequest } from './mount-view.js';
 
-export interface WidgetRequest {
-  client: CoreClient;
-  /** The id of the widget's place in the lesson; the figure's element id is `<id>-widget`. */
-  id: string;
-  widget: WidgetName;
-  /** The lesson's parameters (flat, as compiled) or already checked ones. */
-  params: FlatWidgetParams | WidgetParams;
-  /** Raw values from a URL, checked one by one: a bad one keeps the lesson's value and is reported. */
-  overrides?: Record<string, string>;
-  hidden?: ReadonlySet<string>;
-  onStateChange?: (state: WidgetState) => void;
-}
-
-type Factory = (options: {
-  client: CoreClient;
-  id: string;
-  state: unknown;
-  hidden: ReadonlySet<string>;
-  onStateChange?: (state: WidgetState) => void;
-}) => MountedWidget;
-
+/** Mounts a widget whose view is bundled with the caller (every view): for pages that show any widget at once. */
 export function mountWidget(request: WidgetRequest): MountedWidget {
-  const { params, problems } = parseWidgetParams(request.widget, request.params);
-  for (const [name, raw] of Object.entries(request.overrides ?? {})) {
-    const check = checkWidgetParam(request.widget, name, raw);
-    if (check.ok) params[name] = check.value;
-    else problems.push(check.message);
-  }
-  // Each view's options are typed by its own schema; parseWidgetParams has just checked them against it.
-  const factory = views[request.widget] as unknown as Factory;
-  const widget = factory({
-    client: request.client,
-    id: `${request.id}-widget`,
-    state: params,
-    hidden: request.hidden ?? new Set(),
-    onStateChange: request.onStateChange,
-  });
-  if (problems.length)
-    widget.frame.setNotice(
-      `Some settings in the link were not usable and were reset to defaults: ${problems.join('; ')}.`,
-    );
-  return widget;
+  return mountView(views[request.widget], request);
 }
 
 /**

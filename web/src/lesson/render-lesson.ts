@@ -6,6 +6,7 @@ import { wrongQuestionIds, type Question, type WidgetAction } from '../quiz/inde
 import { gradedOptions, type GradedSettings } from '../quiz-ui/graded-settings.js';
 import { QuestionView } from '../quiz-ui/question-view.js';
 import type { CoreClient } from '../worker/core-client.js';
+import type { PremountedWidgets } from './first-widgets.js';
 import type { LessonEvents } from './lesson-events.js';
 import { mountWidget, showInWidget, type MountedWidget } from './mount-widget.js';
 import { reportProgress, type Score } from './progress-report.js';
@@ -23,6 +24,8 @@ export interface LessonContext {
   events?: LessonEvents;
   /** A graded context's policy and learner (SCORM, a whole-lesson embed); the lesson page's own rules without it. */
   graded?: GradedSettings;
+  /** Figures already live in the prerendered page: taken over as they are, not mounted again. */
+  premounted?: PremountedWidgets;
 }
 
 interface ProgressPanel {
@@ -77,6 +80,7 @@ export class LessonView {
     this.stopReporting = reportProgress(context.store, ids, lesson.slug, context.events, (score) =>
       this.showProgress(score, ids),
     );
+    this.context.premounted?.handOver((id, state) => this.remember(id, state));
     this.observeWidgets();
     // Sizes are known only once the article is in the document.
     requestAnimationFrame(() => keepOverflowFocusable(this.element));
@@ -204,7 +208,10 @@ export class LessonView {
     placeholder.dataset.widget = block.widget;
     placeholder.id = block.id;
     placeholder.tabIndex = -1;
-    this.slots.set(block.id, { id: block.id, widget: block.widget, params: block.params, placeholder });
+    const slot: WidgetSlot = { id: block.id, widget: block.widget, params: block.params, placeholder };
+    this.slots.set(block.id, slot);
+    const early = this.context.premounted?.widgets.get(block.id);
+    if (early) this.adopt(slot, early);
     return placeholder;
   }
 
@@ -244,7 +251,7 @@ export class LessonView {
       },
       { rootMargin: '100% 0px' },
     );
-    this.slots.forEach((slot) => this.observer?.observe(slot.placeholder));
+    this.slots.forEach((slot) => slot.mounted || this.observer?.observe(slot.placeholder));
     // A link to a widget (#id) mounts it at once.
     const target = this.slots.get(location.hash.slice(1));
     if (target) this.mount(target);
@@ -262,10 +269,14 @@ export class LessonView {
       hidden: hiddenFor(this.context.url, slot.id),
       onStateChange: (state) => this.remember(slot.id, state),
     });
+    this.adopt(slot, widget);
+    return widget;
+  }
+
+  private adopt(slot: WidgetSlot, widget: MountedWidget): void {
     widget.frame.linkButton.addEventListener('click', () => this.copyLink(slot.id, widget));
     slot.placeholder.replaceChildren(widget.element);
     slot.mounted = widget;
-    return widget;
   }
 
   // The address bar follows the widgets (as TensorFlow Playground's does), so a reload or a bookmark keeps the view.

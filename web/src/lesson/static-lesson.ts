@@ -16,7 +16,9 @@ function block(item: Block, questionNumber: () => number): string {
   if (item.kind === 'widget') {
     // The slot keeps the figure's place (and its reserved height) until the script mounts the widget.
     return (
-      `<div class="widget-slot" id="${escape(item.id)}" data-widget="${escape(item.widget)}">` +
+      // data-params lets the page start this figure before the lesson's data has loaded (first-widgets.ts).
+      `<div class="widget-slot" id="${escape(item.id)}" data-widget="${escape(item.widget)}" ` +
+      `data-params="${escape(JSON.stringify(item.params))}">` +
       `<p class="static-note">${needsScript.figure}</p></div>`
     );
   }

@@ -1,7 +1,7 @@
 // The Web Worker that owns the WASM core, so no computation ever runs on the page's main thread.
 import { loadCore } from '../core/browser.js';
 import type { Core } from '../core/types.js';
-import { computations } from '../widgets/computations.generated.js';
+import { computeLoaders } from '../widgets/compute-loaders.generated.js';
 import { TrainingSession } from '../training/session.js';
 import {
   serializeError,
@@ -39,14 +39,15 @@ function steer(command: TrainCommand): void {
 
 function handle(message: PageMessage): void {
   if (message.kind === 'train') steer(message);
-  else if (message.kind === 'compute') answer(message);
+  else if (message.kind === 'compute') void answer(message);
 }
 
-function answer(request: ComputeRequest): void {
+// Each widget's computation is fetched the first time it is asked for, so the worker starts with the core alone.
+async function answer(request: ComputeRequest): Promise<void> {
   try {
-    if (!Object.hasOwn(computations, request.widget))
+    if (!Object.hasOwn(computeLoaders, request.widget))
       throw new TypeError(`core worker: no widget called "${String(request.widget)}"`);
-    const compute = computations[request.widget] as (c: Core, p: unknown) => unknown;
+    const compute = (await computeLoaders[request.widget]()) as (c: Core, p: unknown) => unknown;
     post({ kind: 'result', id: request.id, result: compute(core as Core, request.params) });
   } catch (error) {
     post({ kind: 'error', id: request.id, error: serializeError(error) });

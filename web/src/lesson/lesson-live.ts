@@ -1,0 +1,60 @@
+// The live lesson, loaded after the first figures: the lesson's data, its questions, progress and the other figures.
+import { addEmbedButtons } from '../embed/embed-buttons.js';
+import type { CoreClient } from '../worker/core-client.js';
+import type { FirstWidgets } from './first-widgets.js';
+import type { LessonPageOptions } from './lesson-page.js';
+import { LessonEvents } from './lesson-events.js';
+import { instructorToggle } from './instructor-tools.js';
+import { findLesson } from './lessons.js';
+import { ProgressStore } from './progress-store.js';
+import { LessonView } from './render-lesson.js';
+import type { SafeStorage } from './safe-storage.js';
+import type { UrlState } from './url-state.js';
+
+export interface LiveLessonOptions extends LessonPageOptions {
+  /** The lesson's slug from the URL or the page, null when neither names one. */
+  wanted: string | null;
+  client: CoreClient;
+  url: UrlState;
+  announce: (text: string | undefined) => void;
+  storage: SafeStorage;
+  first?: FirstWidgets;
+}
+
+export function startLiveLesson(options: LiveLessonOptions): void {
+  const { client, url, announce, storage, first } = options;
+  const { lesson, problem } = findLesson(options.wanted);
+  announce(problem);
+  if (!lesson) return;
+
+  const store = new ProgressStore(storage, lesson.slug);
+  announce(store.notice);
+  const events = new LessonEvents();
+  try {
+    options.beforeRender?.(store, events, announce);
+  } catch (error) {
+    // Whatever a host integration does wrong, the lesson itself still renders.
+    announce(`Starting the lesson's connection failed (${error instanceof Error ? error.message : String(error)}).`);
+  }
+  // The learner may be on a slider of a figure that moves into the live lesson: keep their focus where it was.
+  const focused = document.activeElement;
+  const view = new LessonView(lesson, {
+    client,
+    store,
+    url,
+    announce,
+    events,
+    premounted: first,
+    graded: options.graded,
+  });
+  document.title = `${lesson.title} · Attention Lab`;
+  document.getElementById('lesson')?.replaceChildren(view.element);
+  if (focused instanceof HTMLElement && focused !== document.activeElement && view.element.contains(focused))
+    focused.focus({ preventScroll: true });
+  // A figure of the prerendered page that the live lesson has no place for stops its work.
+  first?.widgets.forEach((widget) => view.element.contains(widget.element) || widget.dispose());
+  if (options.embedButtons && /^https?:$/.test(location.protocol)) {
+    document.getElementById('toolbar')?.prepend(instructorToggle(storage));
+    addEmbedButtons(view, lesson, url);
+  }
+}

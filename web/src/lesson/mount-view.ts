@@ -1,0 +1,67 @@
+// Mounting one widget from its view factory: checked parameters, URL overrides, hidden controls. Loads no view
+// itself, so a page can fetch just the views it shows (view-loaders.generated.ts) and mount them through this.
+import {
+  checkWidgetParam,
+  parseWidgetParams,
+  type FlatWidgetParams,
+  type WidgetName,
+  type WidgetParams,
+} from '../authoring/widget-schema.js';
+import type { WidgetState } from '../widgets/live-widget.js';
+import type { WidgetFrame } from '../widgets/widget-frame.js';
+import type { CoreClient } from '../worker/core-client.js';
+
+export interface MountedWidget {
+  element: HTMLElement;
+  frame: WidgetFrame;
+  currentState: WidgetState;
+  setState(partial: WidgetState): void;
+  /** Ends what the widget holds (a training run, chart observers, pending results); it leaves the page. */
+  dispose(): void;
+}
+
+export interface WidgetRequest {
+  client: CoreClient;
+  /** The id of the widget's place in the lesson; the figure's element id is `<id>-widget`. */
+  id: string;
+  widget: WidgetName;
+  /** The lesson's parameters (flat, as compiled) or already checked ones. */
+  params: FlatWidgetParams | WidgetParams;
+  /** Raw values from a URL, checked one by one: a bad one keeps the lesson's value and is reported. */
+  overrides?: Record<string, string>;
+  hidden?: ReadonlySet<string>;
+  onStateChange?: (state: WidgetState) => void;
+}
+
+/** What a widget folder's view.ts exports as `view`. */
+export type WidgetFactory = (options: {
+  client: CoreClient;
+  id: string;
+  state: unknown;
+  hidden: ReadonlySet<string>;
+  onStateChange?: (state: WidgetState) => void;
+}) => MountedWidget;
+
+export function mountView(view: unknown, request: WidgetRequest): MountedWidget {
+  if (typeof view !== 'function') throw new TypeError(`mountView: view must be a widget factory, got ${typeof view}`);
+  const { params, problems } = parseWidgetParams(request.widget, request.params);
+  for (const [name, raw] of Object.entries(request.overrides ?? {})) {
+    const check = checkWidgetParam(request.widget, name, raw);
+    if (check.ok) params[name] = check.value;
+    else problems.push(check.message);
+  }
+  // Each view's options are typed by its own schema; parseWidgetParams has just checked them against it.
+  const factory = view as WidgetFactory;
+  const widget = factory({
+    client: request.client,
+    id: `${request.id}-widget`,
+    state: params,
+    hidden: request.hidden ?? new Set(),
+    onStateChange: request.onStateChange,
+  });
+  if (problems.length)
+    widget.frame.setNotice(
+      `Some settings in the link were not usable and were reset to defaults: ${problems.join('; ')}.`,
+    );
+  return widget;
+}
