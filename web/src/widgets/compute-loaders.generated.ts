@@ -2,7 +2,7 @@
 // Every widget's compute, loaded on demand: the core worker fetches a widget's compute.ts only when first asked for it.
 
 export const computeLoaders = {
-  'alignment': () => import('./alignment/compute.js').then((m) => m.compute),
+  alignment: () => import('./alignment/compute.js').then((m) => m.compute),
   'before-after': () => import('./before-after/compute.js').then((m) => m.compute),
   'entropy-vs-dk': () => import('./entropy-vs-dk/compute.js').then((m) => m.compute),
   'float16-overflow': () => import('./float16-overflow/compute.js').then((m) => m.compute),

@@ -2,7 +2,7 @@
 // Every widget's view, loaded on demand: the page fetches a widget's view.ts only when it mounts that widget.
 
 export const viewLoaders = {
-  'alignment': () => import('./alignment/view.js').then((m) => m.view),
+  alignment: () => import('./alignment/view.js').then((m) => m.view),
   'before-after': () => import('./before-after/view.js').then((m) => m.view),
   'entropy-vs-dk': () => import('./entropy-vs-dk/view.js').then((m) => m.view),
   'float16-overflow': () => import('./float16-overflow/view.js').then((m) => m.view),
