@@ -320,8 +320,14 @@ test('train it: Start, live curves, another widget still answers, Stop; then a s
   const rows = await tableRows(page, id);
   const last = rows.at(-1);
   assert.equal(last[0], '200');
+  const trained = await rendered(page, id);
   const runs = ['scaled', 'unscaled'].map((name) => {
-    const trainer = core.createTrainer({ keyCount: 8, dk: 64, scaled: name === 'scaled', seed: 1 });
+    const trainer = core.createTrainer({
+      keyCount: trained.keys,
+      dk: trained.dk,
+      scaled: name === 'scaled',
+      seed: trained.seed,
+    });
     try {
       return trainer.run(200);
     } finally {
