@@ -43,7 +43,7 @@ export interface LineChartOptions {
   /** Log charts: the axis stops here; smaller values (exact zeros included) are drawn on the floor. */
   yFloor?: number;
   /** Where the x ticks go (e.g. powers of 4 for dₖ); every other one is dropped on narrow screens. */
-  xTicks?: number[];
+  xTicks?: readonly number[];
   height?: number;
 }
 

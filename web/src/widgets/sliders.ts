@@ -43,3 +43,10 @@ export function stepsSlider(id: string, spec: ParamSpec, value: number, onChange
     onChange,
   });
 }
+
+/** The x axis of a figure drawn against dₖ from 1 to 4096, the same on every such figure. */
+export const dkAxis = {
+  xLabel: 'key dimension dₖ (log scale)',
+  xLog: true,
+  xTicks: [1, 4, 16, 64, 256, 1024, 4096],
+} as const;

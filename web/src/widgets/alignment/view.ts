@@ -5,7 +5,7 @@ import { RangeControl } from '../../controls/range-control.js';
 import { formatValue } from '../../format.js';
 import { LiveWidget, type WidgetOptions } from '../live-widget.js';
 import { rangeOf } from '../params.js';
-import { dkSlider } from '../sliders.js';
+import { dkAxis, dkSlider } from '../sliders.js';
 import { claim } from './claim.js';
 import { alignmentScales, type AlignmentParams, type AlignmentResult, type AlignmentScale } from './compute.js';
 import { schema } from './schema.js';
@@ -39,11 +39,9 @@ function yRange(r: AlignmentResult): [number, number] {
 export class Alignment extends LiveWidget<'alignment', State> {
   private readonly chart = new LineChart({
     className: 'alignment',
-    xLabel: 'key dimension dₖ (log scale)',
+    ...dkAxis,
     yLabel: 'score',
-    xLog: true,
     xDomain: [smallestDk, largestDk],
-    xTicks: [1, 4, 16, 64, 256, 1024, 4096],
   });
 
   constructor(options: WidgetOptions<State>) {

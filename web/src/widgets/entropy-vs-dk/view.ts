@@ -7,7 +7,7 @@ import { entropyScales, type EntropyVsDkParams, type EntropyVsDkResult } from '.
 import { LiveWidget, type WidgetOptions } from '../live-widget.js';
 import { claim } from './claim.js';
 import { rangeOf } from '../params.js';
-import { keysSlider } from '../sliders.js';
+import { dkAxis, keysSlider } from '../sliders.js';
 import { schema } from './schema.js';
 
 type EntropyVsDkState = EntropyVsDkParams;
@@ -21,10 +21,8 @@ const scaleNames: Record<(typeof entropyScales)[number], { label: string; classN
 export class EntropyVsDk extends LiveWidget<'entropy-vs-dk', EntropyVsDkState> {
   private readonly chart = new LineChart({
     className: 'entropy',
-    xLabel: 'key dimension dₖ (log scale)',
+    ...dkAxis,
     yLabel: 'entropy (nats)',
-    xLog: true,
-    xTicks: [1, 4, 16, 64, 256, 1024, 4096],
   });
 
   constructor(options: WidgetOptions<EntropyVsDkState>) {
