@@ -3,21 +3,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { chromiumLaunch } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 
 // The page a learner reaches from the site's index: the first lesson's own page, its text written in at build time.
 const [firstLesson] = JSON.parse(readFileSync(new URL('../../web/generated/lessons/index.json', import.meta.url)));
 const lessonPath = `${encodeURIComponent(firstLesson.slug)}.html`;
-
-const chromiumFlags = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Opens a page; `served` lists { path, body, at } in the order the server sent them (at: Node's performance.now()). */
 export async function openBenchPage() {
@@ -25,9 +16,7 @@ export async function openBenchPage() {
   const server = await startServer({ onServe: ({ path, body }) => served.push({ path, body, at: performance.now() }) });
   const profile = mkdtempSync(join(tmpdir(), 'attention-lab-bench-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: chromiumFlags,
+    ...chromiumLaunch,
     viewport: { width: 1280, height: 800 },
   });
   const page = context.pages()[0] ?? (await context.newPage());

@@ -3,20 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { chromiumLaunch } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 
 /** Where the lesson page is served, relative to the site root; every test builds lesson URLs from it. */
 export const lessonPath = 'lesson.html';
-
-export const chromiumFlags = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 // What browsers do when a user blocks site data: every touch of localStorage throws.
 const blockStorage = () => {
@@ -37,9 +28,7 @@ export async function openLesson({
   const server = await startServer(serverOptions);
   const profile = mkdtempSync(join(tmpdir(), 'attention-lab-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: chromiumFlags,
+    ...chromiumLaunch,
     viewport,
   });
   if (storageBlocked) await context.addInitScript(blockStorage);

@@ -5,22 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { chromiumLaunch } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 
 export const repo = fileURLToPath(new URL('../../', import.meta.url));
 export const siteDir = join(repo, 'dist', 'site');
 export const hostsDir = fileURLToPath(new URL('./hosts/', import.meta.url));
-
-// The same flags as browser.mjs: headless as root, and no reaching for the network.
-const chromiumFlags = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export function requireBuilt(...paths) {
   const missing = paths.filter((path) => !existsSync(join(repo, path)));
@@ -31,9 +21,7 @@ export function requireBuilt(...paths) {
 export async function launch({ storageBlocked = false, viewport = { width: 1100, height: 800 } } = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'attention-lab-embed-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: chromiumFlags,
+    ...chromiumLaunch,
     viewport,
   });
   // What browsers do when a user blocks site data: every touch of localStorage throws (in frames too).

@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
-import { chromiumFlags, openLesson } from './browser.mjs';
+import { chromiumLaunch } from '../../scripts/chromium.mjs';
+import { openLesson } from './browser.mjs';
 import { lesson as compiled, questions } from './lesson-data.mjs';
 
 let site;
@@ -27,10 +28,7 @@ test('the served page already holds every section, question prompt and MathML', 
 });
 
 test('with JavaScript off, the lesson reads and says what needs scripts', async () => {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: chromiumFlags,
-  });
+  const browser = await chromium.launch(chromiumLaunch);
   try {
     const page = await browser.newPage({ javaScriptEnabled: false });
     await page.goto(pageUrl());
