@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 #include "errors.hpp"
 #include "softmax.hpp"
@@ -49,10 +50,19 @@ double queryGradientRatio(double queryNorm, const Eigen::VectorXd& alignments, i
   if (!(std::isfinite(queryNorm) && queryNorm >= 0)) {
     failArgument(ErrorKind::Range, kFunction, "queryNorm", "a finite number at least 0", queryNorm);
   }
+  requireInRange(kFunction, "queryNorm", queryNorm, 0, kMaxQueryGradientPart);
   requireLength(kFunction, "alignments", alignments.size(), 2, kMaxKeys);
   requireFinite(kFunction, "alignments", alignments);
+  for (Eigen::Index j = 0; j < alignments.size(); ++j) {
+    // Bounded so that zᵢ − z_top and |q|·z/c stay finite: r is a number for every accepted query.
+    if (std::abs(alignments[j]) > kMaxQueryGradientPart) {
+      const std::string name = "alignments[" + std::to_string(j) + "]";
+      requireInRange(kFunction, name.c_str(), alignments[j], -kMaxQueryGradientPart, kMaxQueryGradientPart);
+    }
+  }
   requireIntegerInRange(kFunction, "dk", keyDimension, 1, kMaxKeyDimension);
   requirePositiveFinite(kFunction, "divisor", divisor);
+  requireInRange(kFunction, "divisor", divisor, kMinScaleTemperature, kMaxScaleTemperature);
   const Eigen::VectorXd weights = softmax((queryNorm / divisor) * alignments);
   const double along = jacobianTimesAlignments(weights, alignments);
   const double across = std::sqrt(static_cast<double>(keyDimension - 1)) * jacobianFrobenius(weights);

@@ -50,8 +50,14 @@ constexpr int kDefaultSurvivalTrials = 1024;
 // The state of a ratio r ≥ 0 (finite) under the thresholds above.
 GradientSurvival querySurvivalState(double ratio);
 
-// r for one query: |q| = queryNorm ≥ 0 (finite), alignments z (length 2..kMaxKeys, finite), keyDimension
-// 1..kMaxKeyDimension, divisor c finite and > 0.
+// Limits on the parts of one query that keep every intermediate of r finite: |q| and each |zⱼ| at most this, and
+// c in [kMinScaleTemperature, kMaxScaleTemperature] (every scale's divisor is: 1, √dₖ ≤ 256, dₖ ≤ 65536 or τ).
+// Sampled queries are far inside (|q| ≈ √dₖ, |zⱼ| < 9).
+constexpr double kMaxQueryGradientPart = 1e6;
+
+// r for one query: |q| = queryNorm in [0, kMaxQueryGradientPart], alignments z (length 2..kMaxKeys, each within
+// ±kMaxQueryGradientPart), keyDimension 1..kMaxKeyDimension, divisor c in [kMinScaleTemperature,
+// kMaxScaleTemperature].
 double queryGradientRatio(double queryNorm, const Eigen::VectorXd& alignments, int keyDimension, double divisor);
 
 struct GradientSurvivalEstimate {

@@ -207,3 +207,25 @@ TEST_CASE("gradientSurvival and queryGradientRatio reject bad arguments with exa
   CHECK_THROWS_WITH_AS(queryGradientRatio(1.0, vec({0, 1}), 4, 0.0),
                        "queryGradientRatio: divisor must be a finite number greater than 0, got 0", CoreError);
 }
+
+// Found by tests/fuzz/sweeps_fuzz: a subnormal divisor turned a finite gradient into r = ∞, and alignments near
+// ±1e308 overflowed z_i − z_top into NaN. Every scale's divisor, |q| and z lie far inside the limits below.
+TEST_CASE("queryGradientRatio refuses parts whose gradient would overflow, and is finite at its limits") {
+  const double tiny = 4.9406564584124654e-324;
+  CHECK_THROWS_WITH_AS(queryGradientRatio(tiny, vec({tiny, tiny}), 45, tiny),
+                       "queryGradientRatio: divisor must be between 0.001 and 1e+06, got 4.94065645841247e-324",
+                       CoreError);
+  CHECK_THROWS_WITH_AS(queryGradientRatio(0.0, vec({0, 1e308, -1e308}), 4, 1.0),
+                       "queryGradientRatio: alignments[1] must be between -1e+06 and 1e+06, got 1e+308", CoreError);
+  CHECK_THROWS_WITH_AS(queryGradientRatio(1e300, vec({0, 1}), 4, 1.0),
+                       "queryGradientRatio: queryNorm must be between 0 and 1e+06, got 1e+300", CoreError);
+  for (const double queryNorm : {0.0, 1.0, 1e6}) {
+    for (const double divisor : {kMinScaleTemperature, 1.0, kMaxScaleTemperature}) {
+      for (const double z : {1.0, 1e6}) {
+        const double ratio = queryGradientRatio(queryNorm, vec({z, -z, 0.5 * z}), 65536, divisor);
+        CHECK(std::isfinite(ratio));
+        CHECK(ratio >= 0);
+      }
+    }
+  }
+}
