@@ -1,5 +1,5 @@
-// Sweeps and experiments (sweeps.hpp, dot_product.hpp, scale.hpp, scores.hpp, aligned_scores.hpp), sized small so
-// each run is quick.
+// Sweeps and experiments (sweeps.hpp, dot_product.hpp, scale.hpp, scores.hpp, aligned_scores.hpp,
+// gradient_survival.hpp), sized small so each run is quick.
 #include <cmath>
 #include <string>
 #include <vector>
@@ -8,6 +8,7 @@
 #include "arguments.hpp"
 #include "dot_product.hpp"
 #include "fuzz_input.hpp"
+#include "gradient_survival.hpp"
 #include "modes.hpp"
 #include "scale.hpp"
 #include "scores.hpp"
@@ -37,7 +38,7 @@ std::vector<int> integers(FuzzInput& in, const char* fn, const char* name, int c
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   FuzzInput in(data, size);
-  switch (in.choice(5)) {
+  switch (in.choice(6)) {
     case 0:
       documentedErrorsOnly([&] {
         const char* fn = "entropySweep";
@@ -63,7 +64,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const char* fn = "cosineSweep";
         const std::vector<int> dims = integers(in, fn, "dimensions", 32, kMaxModelDimension);
         const auto pairs = bindings::toInteger(fn, "pairs", in.count(32), 2, kMaxTrials);
-        const CosineMethod method = in.count(1) == 1.0 ? CosineMethod::Fast : CosineMethod::Direct;
+        static const char* const methods[] = {"direct", "fast", "slow"};
+        const CosineMethod method = bindings::toCosineMethod(fn, methods[in.choice(3)]);
         const CosineSweep sweep =
             cosineSweep(dims, static_cast<int>(pairs), bindings::toSeed(fn, in.count(255)), method);
         for (const auto& s : sweep.samples) expect(s.allFinite() && s.cwiseAbs().maxCoeff() <= 1 + 1e-12, "|cos| <= 1");
@@ -86,6 +88,28 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                "every sample binned once");
       });
       break;
+    case 4:
+      documentedErrorsOnly([&] {
+        // gradientSurvival as the binding calls it: the verdict over trials random queries and the one shown.
+        const char* fn = "gradientSurvival";
+        const auto dk = static_cast<int>(bindings::toInteger(fn, "dk", in.count(255), 1, kMaxKeyDimension));
+        const auto n = static_cast<int>(bindings::toInteger(fn, "keyCount", in.count(32), 2, kMaxKeys));
+        const Scale s = scale(in, fn);
+        const auto trials = static_cast<int>(bindings::toInteger(fn, "trials", in.count(32), 2, kMaxTrials));
+        const QueryGradientSurvival g = gradientSurvival(dk, n, s, trials, bindings::toSeed(fn, in.count(255)));
+        expect(std::isfinite(g.expected.ratio) && g.expected.ratio > 0, "expected ratio finite and > 0");
+        expect(std::isfinite(g.expected.standardError) && g.expected.standardError >= 0, "standard error finite");
+        expect(g.expected.state == querySurvivalState(g.expected.ratio), "expected state matches its ratio");
+        expect(std::isfinite(g.sample.ratio) && g.sample.ratio >= 0, "sample ratio finite and >= 0");
+        expect(g.sample.state == querySurvivalState(g.sample.ratio), "sample state matches its ratio");
+      });
+      documentedErrorsOnly([&] {
+        // One query's ratio from hostile parts: |q|, alignments, dₖ and divisor straight from the input.
+        const double ratio = queryGradientRatio(in.number(), in.vector(16), in.size(255), in.number());
+        expect(std::isfinite(ratio) && ratio >= 0, "query ratio finite and >= 0");
+      });
+      documentedErrorsOnly([&] { (void)querySurvivalState(in.number()); });
+      break;
     default:
       documentedErrorsOnly([&] {
         const char* fn = "scoreStatistics";
@@ -94,6 +118,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         expect(std::isfinite(scoreVariance(s, dk)) && std::isfinite(scoreStd(s, dk)), "score spread finite");
         expect(scaleDivisor(s, dk) > 0, "divisor > 0");
         (void)scaleModeName(s.mode);
+        const ScoreStatistics theory = scoreStatistics(s, dk);
+        expect(theory.mean == 0 && std::isfinite(theory.std) && theory.std > 0, "score statistics finite");
+        expect(theory.divisor == scaleDivisor(s, dk), "statistics use the scale's divisor");
       });
       documentedErrorsOnly([&] {
         const char* fn = "sampleQueryScores";
