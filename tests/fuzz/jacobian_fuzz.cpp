@@ -1,4 +1,5 @@
-// Softmax Jacobian (jacobian.hpp and its sweep in sweeps.hpp): J, its norms, gradient survival and the readout.
+// Softmax Jacobian (jacobian.hpp and its sweep in sweeps.hpp): J (fresh, or refilled into one kept buffer as
+// JacobianBuffer.compute does), its norms, gradient survival and the readout, from weights or from raw scores.
 #include <cmath>
 
 #include "fuzz_input.hpp"
@@ -14,12 +15,18 @@ using attention_lab::fuzz::FuzzInput;
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   FuzzInput in(data, size);
   const Eigen::VectorXd weights = in.weights(48);
-  switch (in.choice(4)) {
+  switch (in.choice(5)) {
     case 0:
       documentedErrorsOnly([&] {
         const Eigen::MatrixXd j = softmaxJacobian(weights);
         expect(j.allFinite(), "Jacobian finite");
         expect(j == j.transpose(), "Jacobian symmetric");
+      });
+      documentedErrorsOnly([&] {
+        // One buffer across runs, as JS keeps one JacobianBuffer: n changes, or an error leaves it as it was.
+        static Eigen::MatrixXd buffer;
+        softmaxJacobianInto(weights, buffer);
+        expect(buffer == softmaxJacobian(weights), "refilled buffer equals a fresh J");
       });
       documentedErrorsOnly([&] { expect(jacobianMaxAbs(weights) >= 0, "max |J| >= 0"); });
       documentedErrorsOnly([&] { expect(jacobianFrobenius(weights) >= 0, "‖J‖ >= 0"); });
@@ -36,6 +43,22 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       documentedErrorsOnly([&] { expect(uniformJacobianFrobenius(in.size(5000)) > 0, "uniform ‖J‖ > 0"); });
       documentedErrorsOnly([&] { (void)gradientSurvival(weights); });
       documentedErrorsOnly([&] { (void)survivalName(survivalState(std::abs(in.number()))); });
+      break;
+    case 3:
+      documentedErrorsOnly([&] {
+        // softmaxStats as the binding calls it: raw scores, a temperature and a mask (lengths may not match).
+        SoftmaxOptions options;
+        options.temperature = in.flag() ? 1.0 : in.number();
+        const Eigen::VectorXd scores = in.vector(48);
+        const Eigen::Index maskLength = in.flag() ? scores.size() : in.byte() % 8;
+        if (in.flag()) {
+          for (Eigen::Index i = 0; i < maskLength; ++i) options.mask.push_back(in.byte() % 4 == 0 ? in.byte() : 1);
+        }
+        const SoftmaxStats s = softmaxStatsOfScores(scores, options);
+        expect(std::isfinite(s.entropy) && s.entropy >= -1e-12 && s.perplexity >= 1 - 1e-9, "entropy finite, e^H >= 1");
+        expect(s.maxWeight > 0 && s.maxWeight <= 1 + 1e-12, "max weight in (0, 1]");
+        expect(s.survival == survivalState(s.survivalRatio), "state matches ratio");
+      });
       break;
     default:
       documentedErrorsOnly([&] {
