@@ -1,4 +1,4 @@
-// Statistics (stats.hpp): moments, normal CDF and density, Kolmogorov–Smirnov tests and the histogram.
+// Statistics (stats.hpp): moments, normal CDF, density and mass within ±σ, Kolmogorov–Smirnov tests, the histogram.
 #include <cmath>
 
 #include "fuzz_input.hpp"
@@ -27,6 +27,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         expect(p >= 0 && p <= 1, "normal CDF in [0, 1]");
       });
       documentedErrorsOnly([&] { expect(normalDensity(in.number(), in.number(), in.number()) >= 0, "density >= 0"); });
+      documentedErrorsOnly([&] {
+        // normalWithin (the binding of the same name): sigmas 0..40, NaN and ±∞ refused by name.
+        const double p = normalWithin(in.number());
+        expect(p >= 0 && p <= 1, "mass within ±σ in [0, 1]");
+      });
       documentedErrorsOnly([&] {
         const double p = kolmogorovPValue(in.number(), in.number());
         expect(p >= 0 && p <= 1, "Kolmogorov p-value in [0, 1]");
