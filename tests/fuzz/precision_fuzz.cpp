@@ -76,8 +76,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     default:
       documentedErrorsOnly([&] {
         // As the binding: the precision by name (one the core does not know) or, as a raw caller, a bad cast.
-        const Precision chosen = in.flag() ? bindings::toPrecision("softmaxInPrecision", precisionNames[in.choice(4)])
-                                           : precision;
+        const Precision chosen =
+            in.flag() ? bindings::toPrecision("softmaxInPrecision", precisionNames[in.choice(4)]) : precision;
         const PrecisionSoftmax p = softmaxInPrecision(in.vector(64), in.flag() ? 1.0 : in.number(), chosen);
         expect(p.weights.allFinite() && p.weights.minCoeff() >= 0, "weights finite and non-negative");
         expect(p.exactZeros >= 0 && p.exactZeros <= p.weights.size(), "zero count within length");

@@ -128,9 +128,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     case 4:
       documentedErrorsOnly([&] {
         // sampleNormals and, for the tests' bindings, randomIntegers, with the arguments checked as JS passes them.
-        const Eigen::VectorXd normals = sampleNormals(
-            bindings::toInteger("sampleNormals", "count", in.count(64), 1, kMaxSamples),
-            bindings::toSeed("sampleNormals", in.number()));
+        const Eigen::VectorXd normals =
+            sampleNormals(bindings::toInteger("sampleNormals", "count", in.count(64), 1, kMaxSamples),
+                          bindings::toSeed("sampleNormals", in.number()));
         expect(normals.allFinite(), "normal draws finite");
       });
       documentedErrorsOnly([&] {
