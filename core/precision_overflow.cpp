@@ -78,7 +78,7 @@ HalfPrecisionScores float16Scores(int keyDimension, int keyCount, double spread,
       double score = halfDot(&left(i, 0), &right(j, 0), keyDimension);
       if (order == HalfScoreOrder::After) score = roundToHalf(score / root);
       result.scores(i, j) = score;
-      if (std::isinf(score)) ++result.infinities;
+      if (!std::isfinite(score)) ++result.infinities;  // ±∞, or NaN where products overflowed to both signs
     }
   }
   result.weights.resize(keyCount, keyCount);

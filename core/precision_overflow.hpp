@@ -28,7 +28,7 @@ struct HalfPrecisionScores {
   int keyCount = 0;
   RowMatrix scores;              // keyCount × keyCount float16 values as doubles; ±∞ where the score overflowed
                                  // (NaN where products overflowed to both signs, only at spreads above ≈ 29)
-  std::int64_t infinities = 0;   // scores that are ±∞
+  std::int64_t infinities = 0;   // scores that overflowed: ±∞, or NaN where products overflowed to both signs
   RowMatrix weights;             // each row's softmax computed in float16 (as softmaxInPrecision orders it)
   std::int64_t nans = 0;         // weights that are NaN (a row with +∞ gives ∞ − ∞ in the max shift)
   double largestExactScore = 0;  // max |q·k| of the float16 inputs in exact (double) arithmetic, before scaling

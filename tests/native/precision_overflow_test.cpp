@@ -45,6 +45,18 @@ TEST_CASE("below the threshold spread nothing overflows; above it the aligned sc
   CHECK(over.infinities > 0);
 }
 
+TEST_CASE("a score whose products overflowed to both signs (NaN) is counted as overflowed") {
+  // At σ = 200 single products pass 65504, so some sums meet +∞ and −∞ and give NaN, as real float16 does.
+  const HalfPrecisionScores wild = float16Scores(64, 16, 200.0, HalfScoreOrder::After, 4);
+  std::int64_t notFinite = 0, notANumber = 0;
+  for (Eigen::Index i = 0; i < wild.scores.size(); ++i) {
+    notFinite += std::isfinite(wild.scores.data()[i]) ? 0 : 1;
+    notANumber += std::isnan(wild.scores.data()[i]) ? 1 : 0;
+  }
+  CHECK(notANumber > 0);
+  CHECK(wild.infinities == notFinite);
+}
+
 TEST_CASE("every score is a float16 value, and at a small spread the orders agree to float16 precision") {
   const HalfPrecisionScores after = float16Scores(64, 6, 1.0, HalfScoreOrder::After, 3);
   const HalfPrecisionScores before = float16Scores(64, 6, 1.0, HalfScoreOrder::Before, 3);

@@ -249,7 +249,7 @@ export interface Float16Scores {
   keyCount: number;
   /** Row-major keyCount × keyCount scores, the exact float16 values as doubles (±Infinity where they overflowed). */
   scores: Float64Array;
-  /** How many scores are ±Infinity. */
+  /** How many scores overflowed: ±Infinity, or NaN where products overflowed to both signs (spreads above ≈ 29). */
   infinities: number;
   /** Each row's softmax computed in float16, row-major; NaN where ∞ − ∞ arose. */
   weights: Float64Array;
