@@ -1,5 +1,7 @@
 #include "retrieval_task.hpp"
 
+#include "validate.hpp"
+
 namespace attention_lab {
 namespace {
 
@@ -27,6 +29,12 @@ class BitSource {
 }  // namespace
 
 RetrievalBatch sampleRetrievalBatch(Xoshiro256pp& engine, int batchSize, int keyCount, int modelDimension) {
+  const char* function = "sampleRetrievalBatch";
+  requireIntegerInRange(function, "batchSize", batchSize, 1, kMaxRetrievalSize);
+  requireIntegerInRange(function, "keyCount", keyCount, 1, kMaxRetrievalSize);
+  requireIntegerInRange(function, "modelDim", modelDimension, 1, kMaxRetrievalSize);
+  requireAtMost(function, "batchSize*keyCount*modelDim",
+                static_cast<std::int64_t>(batchSize) * keyCount * modelDimension, kMaxRetrievalCells);
   RetrievalBatch batch;
   batch.batchSize = batchSize;
   batch.keyCount = keyCount;

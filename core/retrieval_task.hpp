@@ -27,7 +27,12 @@ struct RetrievalBatch {
   std::vector<int> targets;  // batchSize indices in 0..keyCount − 1
 };
 
-// Draws one batch from the engine (sizes are not validated here; the trainer validates its configuration).
+// Each size at most this, and the batch's items at most kMaxRetrievalCells numbers (the trainer's own caps are
+// tighter; these keep a direct call from allocating without bound).
+constexpr int kMaxRetrievalSize = 65536;
+constexpr std::int64_t kMaxRetrievalCells = std::int64_t{1} << 24;
+
+// Draws one batch from the engine; sizes 1..kMaxRetrievalSize, batchSize·keyCount·modelDim ≤ kMaxRetrievalCells.
 // Per example, in this order: the items' signs (row by row, 64 per engine word, low bit first), the target
 // (next() mod n; the bias of at most 256/2⁶⁴ is immaterial), then the query's flip bits.
 RetrievalBatch sampleRetrievalBatch(Xoshiro256pp& engine, int batchSize, int keyCount, int modelDimension);

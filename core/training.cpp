@@ -64,6 +64,12 @@ void requireTrainerConfig(const char* function, const TrainerConfig& config) {
 }
 
 std::int64_t trainingStepWork(const TrainerConfig& config) {
+  // Sizes within the trainer's caps, so the products below cannot overflow whoever calls.
+  const char* function = "trainingStepWork";
+  requireIntegerInRange(function, "keyCount", config.keyCount, kMinTrainingKeys, kMaxTrainingKeys);
+  requireIntegerInRange(function, "dk", config.keyDimension, 1, kMaxTrainingKeyDimension);
+  requireIntegerInRange(function, "modelDim", config.modelDimension, 1, kMaxTrainingModelDimension);
+  requireIntegerInRange(function, "batchSize", config.batchSize, 1, kMaxTrainingBatch);
   const std::int64_t batch = config.batchSize, n = config.keyCount, d = config.modelDimension;
   const std::int64_t base = batch * d * (n + config.keyDimension);
   return config.kind == RunKind::QkNorm ? base + batch * n * d * d + 2 * d * d * config.keyDimension : base;

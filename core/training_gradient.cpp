@@ -1,10 +1,13 @@
 // The exact gradient of the retrieval loss under every run kind (the formulas are in training.hpp).
 #include <algorithm>
 #include <cmath>
+#include <string>
 #include <vector>
 
+#include "errors.hpp"
 #include "training.hpp"
 #include "training_loops.hpp"
+#include "validate.hpp"
 
 namespace attention_lab {
 namespace {
@@ -19,8 +22,27 @@ double median(std::vector<double> values) {
 }
 
 // divisor: what r = q·k is divided by first (√dₖ, dₖ, τ or 1); the kind adds the cap or the normalisation.
+// The batch and the weights must fit together: a mismatch would read outside a matrix.
+void requireMatchingShapes(const RetrievalBatch& batch, const RowMatrix& queryWeights, const RowMatrix& keyWeights) {
+  const char* function = "retrievalGradient";
+  const std::int64_t b = batch.batchSize, n = batch.keyCount, d = batch.modelDimension;
+  const bool batchFits =
+      b >= 1 && n >= 1 && d >= 1 && batch.items.rows() == b * n && batch.items.cols() == d &&
+      batch.queries.rows() == b && batch.queries.cols() == d && static_cast<std::int64_t>(batch.targets.size()) == b &&
+      std::all_of(batch.targets.begin(), batch.targets.end(), [n](int t) { return t >= 0 && t < n; });
+  if (!batchFits)
+    failArgument(ErrorKind::Range, function, "batch", "sized as sampleRetrievalBatch makes it",
+                 std::string("matrices that do not match its sizes"));
+  requireIntegerInRange(function, "queryWeights.rows", queryWeights.rows(), d, d);
+  requireIntegerInRange(function, "queryWeights.cols", queryWeights.cols(), 1, kMaxTrainingKeyDimension);
+  requireIntegerInRange(function, "keyWeights.rows", keyWeights.rows(), d, d);
+  requireIntegerInRange(function, "keyWeights.cols", keyWeights.cols(), queryWeights.cols(), queryWeights.cols());
+}
+
 RetrievalGradient gradientOf(const RetrievalBatch& batch, const RowMatrix& queryWeights, const RowMatrix& keyWeights,
                              RunKind kind, double divisor, double logScale, double softcap) {
+  requireMatchingShapes(batch, queryWeights, keyWeights);
+  requirePositiveFinite("retrievalGradient", "divisor", divisor);
   const Eigen::Index batchSize = batch.batchSize;
   const Eigen::Index n = batch.keyCount;
   const Eigen::Index d = batch.modelDimension;

@@ -238,6 +238,34 @@ TEST_CASE("one step at n 32, dₖ 512, batch 16 does a bounded amount of work") 
   CHECK(trainer.run(3).loss.size() == 3);
 }
 
+TEST_CASE("the trainer's building blocks refuse bad sizes and mismatched matrices when called directly") {
+  Xoshiro256pp engine(6);
+  CHECK_THROWS_WITH_AS(sampleRetrievalBatch(engine, 0, 4, 4),
+                       "sampleRetrievalBatch: batchSize must be between 1 and 65536, got 0", CoreError);
+  CHECK_THROWS_WITH_AS(sampleRetrievalBatch(engine, 65536, 65536, 65536),
+                       "sampleRetrievalBatch: batchSize*keyCount*modelDim must be at most 16777216, got "
+                       "281474976710656",
+                       CoreError);
+  TrainerConfig huge;
+  huge.batchSize = 2147483647;
+  CHECK_THROWS_WITH_AS(trainingStepWork(huge), "trainingStepWork: batchSize must be between 1 and 256, got 2147483647",
+                       CoreError);
+  const RetrievalBatch batch = sampleRetrievalBatch(engine, 4, 8, 16);
+  const RowMatrix fits = RowMatrix::Ones(16, 8);
+  CHECK(std::isfinite(retrievalGradient(batch, fits, fits, 2.0).loss));
+  CHECK_THROWS_WITH_AS(retrievalGradient(batch, RowMatrix::Ones(15, 8), fits, 2.0),
+                       "retrievalGradient: queryWeights.rows must be between 16 and 16, got 15", CoreError);
+  CHECK_THROWS_WITH_AS(retrievalGradient(batch, fits, RowMatrix::Ones(16, 7), 2.0),
+                       "retrievalGradient: keyWeights.cols must be between 8 and 8, got 7", CoreError);
+  CHECK_THROWS_AS(retrievalGradient(batch, fits, fits, 0.0), CoreError);
+  RetrievalBatch broken = batch;
+  broken.targets[0] = 8;
+  CHECK_THROWS_WITH_AS(retrievalGradient(broken, fits, fits, 2.0),
+                       "retrievalGradient: batch must be sized as sampleRetrievalBatch makes it, got matrices that do "
+                       "not match its sizes",
+                       CoreError);
+}
+
 TEST_CASE("bad configurations are refused with a message naming the field and its range") {
   const auto refuses = [](void (*change)(TrainerConfig&), const char* message) {
     TrainerConfig config;
