@@ -61,7 +61,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           expect(!std::isnan(score) || spread > 29, "no NaN score unless a single product can overflow");
           expect(std::isnan(score) || std::isinf(score) || std::abs(score) <= kHalfMax, "scores are halves or ±∞");
           expect(std::isnan(score) || roundToHalf(score) == score, "scores are float16 values");
-          infinities += std::isinf(score);
+          infinities += !std::isfinite(score);  // ±∞, and NaN where products overflowed to both signs
           nans += std::isnan(weight);
           expect(std::isnan(weight) || (weight >= 0 && weight <= 1), "weights in [0, 1] or NaN");
         }
