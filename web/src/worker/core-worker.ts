@@ -1,4 +1,4 @@
-// The Web Worker that owns the WASM core, so no computation ever runs on the page's main thread.
+// The Web Worker that owns the WASM core: training and every computation too heavy for the page's own thread.
 import { loadCore } from '../core/browser.js';
 import type { Core } from '../core/types.js';
 import { computeLoaders } from '../widgets/compute-loaders.generated.js';
@@ -47,7 +47,7 @@ async function answer(request: ComputeRequest): Promise<void> {
   try {
     if (!Object.hasOwn(computeLoaders, request.widget))
       throw new TypeError(`core worker: no widget called "${String(request.widget)}"`);
-    const compute = (await computeLoaders[request.widget]()) as (c: Core, p: unknown) => unknown;
+    const compute = (await computeLoaders[request.widget]()).compute as (c: Core, p: unknown) => unknown;
     post({ kind: 'result', id: request.id, result: compute(core as Core, request.params) });
   } catch (error) {
     post({ kind: 'error', id: request.id, error: serializeError(error) });
