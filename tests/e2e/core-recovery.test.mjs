@@ -53,7 +53,7 @@ test('a slow core: each figure says it is loading the computation core, then dra
 
 test('a worker that dies is restarted, and the change made meanwhile is drawn', async () => {
   const { page } = lesson;
-  // 48 keys and more are computed in the worker (fewer may be computed on the page's own core, never lost).
+  // More than 16 keys are computed in the worker (fewer may be computed on the page's own core, never lost).
   await page.goto(`${lesson.url}?${softmax}.keys=48#${softmax}`);
   await page.waitForSelector(drawn(softmax));
   const [worker] = page.workers();

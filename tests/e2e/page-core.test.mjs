@@ -41,6 +41,10 @@ for (const name of ['softmax-dies', 'variance-explorer']) {
     }
     assert.equal(await computedIn(page, widget), 'page', 'the page core took over the cheap computation');
     assert.deepEqual(await seen(page, widget), fromWorker);
+    const fetched = await page.evaluate(() =>
+      performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('.wasm')),
+    );
+    assert.equal(fetched.length, 0, "the page's core was built from the worker's compiled module, not a download");
     assert.deepEqual(lesson.problems, []);
   });
 }

@@ -24,7 +24,8 @@ export type CoreStatus =
   | { state: 'failed'; reason: string };
 
 /** The page's own core, fetched after the worker is up: its code and the WASM (from the cache) come later. */
-export const startPageCore = (): Promise<PageCore> => import('./page-core.js').then((m) => m.startPageCore());
+export const startPageCore = (module?: WebAssembly.Module): Promise<PageCore> =>
+  import('./page-core.js').then((m) => m.startPageCore(module));
 
 /** Where a result was computed: the worker, or the page's own core. */
 export type ComputedIn = 'worker' | 'page';
@@ -59,7 +60,7 @@ export class CoreClient {
   /** `loadPageCore` null keeps every computation in the worker. */
   constructor(
     private readonly start: () => Worker = startCoreWorker,
-    private readonly loadPageCore: (() => Promise<PageCore>) | null = startPageCore,
+    private readonly loadPageCore: ((module?: WebAssembly.Module) => Promise<PageCore>) | null = startPageCore,
   ) {
     this.ready = new Promise((resolve, reject) => (this.settleReady = { resolve, reject }));
     this.ready.catch(() => undefined); // a page that never asks must not see an unhandled rejection
@@ -134,12 +135,12 @@ export class CoreClient {
   }
 
   // Once the worker is up and the page idle: the page's own core, or silently none if it cannot load.
-  private startPageCoreWhenIdle(): void {
+  private startPageCoreWhenIdle(module: WebAssembly.Module | undefined): void {
     if (this.pageCoreAsked || !this.loadPageCore) return;
     this.pageCoreAsked = true;
     const load = this.loadPageCore;
     const begin = () =>
-      load().then(
+      load(module).then(
         (core) => {
           if (!this.disposed) this.pageCore = core;
         },
@@ -198,7 +199,7 @@ export class CoreClient {
     if (message.kind === 'ready') {
       this.setStatus({ state: 'ready' });
       this.settleReady.resolve();
-      this.startPageCoreWhenIdle();
+      this.startPageCoreWhenIdle(message.wasmModule);
     } else if (message.kind === 'failed') this.died(message.error.message);
     else if (message.kind === 'train-progress' || message.kind === 'train-state')
       this.trainingListeners.get(message.session)?.(message);

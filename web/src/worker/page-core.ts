@@ -1,6 +1,6 @@
 // The core on the page's own thread, for computations cheap enough to draw within the frame of the input itself:
 // a worker's reply arrives only after Chromium has drawn the frame of the slider's own change.
-import { loadCore } from '../core/browser.js';
+import { loadCompiledCore } from '../core/browser.js';
 import type { Core } from '../core/types.js';
 import { computeLoaders } from '../widgets/compute-loaders.generated.js';
 import type { ComputationName } from './protocol.js';
@@ -59,7 +59,11 @@ export class PageCore {
   }
 }
 
-/** Loads the same WASM module as the worker (same URL, so the browser's cache answers) on the page's thread. */
-export async function startPageCore(): Promise<PageCore> {
-  return new PageCore(await loadCore());
+/** The same WASM as the worker's on the page's thread: from the worker's compiled module, else fetched again. */
+export async function startPageCore(module?: WebAssembly.Module): Promise<PageCore> {
+  if (module) {
+    const fromWorker = await loadCompiledCore({ module }).catch(() => undefined);
+    if (fromWorker) return new PageCore(fromWorker.core);
+  }
+  return new PageCore((await loadCompiledCore()).core);
 }

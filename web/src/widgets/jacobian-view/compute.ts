@@ -36,5 +36,5 @@ export function compute(core: Core, params: JacobianViewParams): JacobianViewRes
   };
 }
 
-/** Cheap at every setting (0.03 ms at 12 sampled keys and multiplier 50, median in WASM): computed on the page's own thread. */
+/** Cheap at every setting (0.03 ms at 12 keys, multiplier 50, median in WASM): computed on the page's own thread. */
 export const runsInPage = (): boolean => true;

@@ -45,5 +45,5 @@ export function compute(core: Core, params: SoftmaxDiesParams): SoftmaxDiesResul
   };
 }
 
-// Its cost grows with keys² (gradient survival averages 1024 Jacobians): 1–2 ms up to 32 keys, 11 ms at 64.
-export const runsInPage = (params: SoftmaxDiesParams): boolean => params.keys <= 32;
+// Its cost grows with keys² (gradient survival averages 1024 Jacobians): ~1 ms up to 16 keys, 2 at 32, 11 at 64.
+export const runsInPage = (params: SoftmaxDiesParams): boolean => params.keys <= 16;

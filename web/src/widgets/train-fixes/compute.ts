@@ -35,5 +35,5 @@ export function trainingRequest(params: TrainFixesParams): TrainingRequest {
   return { dk, keys, steps, seed, learningRate, kinds: selectedKinds(params) };
 }
 
-/** Cheap at every setting (0.01 ms: the plan only, the runs stream from the worker, median in WASM): computed on the page's own thread. */
+/** Cheap at every setting (0.01 ms, median in WASM: only the plan; runs stay in the worker): computed on the page. */
 export const runsInPage = (): boolean => true;
