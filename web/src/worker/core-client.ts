@@ -27,6 +27,9 @@ export type CoreStatus =
 export const startPageCore = (module?: WebAssembly.Module): Promise<PageCore> =>
   import('./page-core.js').then((m) => m.startPageCore(module));
 
+/** The page's core waits this long after the first figure, so the bytes before it stay those of the worker alone. */
+const pageCoreDelay = 1000;
+
 /** Where a result was computed: the worker, or the page's own core. */
 export type ComputedIn = 'worker' | 'page';
 
@@ -54,6 +57,7 @@ export class CoreClient {
   private settleReady!: { resolve: () => void; reject: (error: Error) => void };
   private pageCore?: PageCore;
   private pageCoreAsked = false;
+  private wasmModule?: WebAssembly.Module;
   private disposed = false;
   private readonly computedInPage = new WeakSet<object>();
 
@@ -134,7 +138,7 @@ export class CoreClient {
     }
   }
 
-  // Once the worker is up and the page idle: the page's own core, or silently none if it cannot load.
+  // After the first result, a second on and the page idle: the page's own core, or silently none if it cannot load.
   private startPageCoreWhenIdle(module: WebAssembly.Module | undefined): void {
     if (this.pageCoreAsked || !this.loadPageCore) return;
     this.pageCoreAsked = true;
@@ -146,8 +150,11 @@ export class CoreClient {
         },
         () => undefined,
       );
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => void begin(), { timeout: 2000 });
-    else setTimeout(() => void begin(), 200);
+    const whenIdle = () =>
+      typeof requestIdleCallback === 'function'
+        ? requestIdleCallback(() => void begin(), { timeout: 2000 })
+        : setTimeout(() => void begin(), 50);
+    setTimeout(whenIdle, pageCoreDelay);
   }
 
   /** Ends the worker for good: nothing on the page needs it any more. Pending requests are rejected. */
@@ -199,11 +206,14 @@ export class CoreClient {
     if (message.kind === 'ready') {
       this.setStatus({ state: 'ready' });
       this.settleReady.resolve();
-      this.startPageCoreWhenIdle(message.wasmModule);
+      this.wasmModule = message.wasmModule;
     } else if (message.kind === 'failed') this.died(message.error.message);
     else if (message.kind === 'train-progress' || message.kind === 'train-state')
       this.trainingListeners.get(message.session)?.(message);
-    else if (message.kind === 'result' || message.kind === 'error') this.settle(message);
+    else if (message.kind === 'result' || message.kind === 'error') {
+      this.settle(message);
+      this.startPageCoreWhenIdle(this.wasmModule);
+    }
   }
 
   private post(message: ComputeRequest | TrainCommand | { kind: 'ping' }): void {

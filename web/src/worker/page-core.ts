@@ -11,8 +11,10 @@ interface ComputeModule {
   runsInPage?: (params: never) => boolean;
 }
 
-/** An in-page run slower than this sends its widget back to the worker for good: a frame is 16 ms, drawing included. */
+/** Two runs in a row slower than this send a widget back to the worker for good: a frame is 16 ms, drawing included. */
 export const inPageLimitMs = 8;
+/** One run slower than this does it at once: a busy machine may stall one run, never should a widget do it often. */
+const inPageHardLimitMs = 24;
 
 type Entry = ComputeModule | 'loading' | 'worker';
 
@@ -21,6 +23,7 @@ const whenIdle = (run: () => void) =>
 
 export class PageCore {
   private readonly modules = new Map<ComputationName, Entry>();
+  private readonly slowRuns = new Map<ComputationName, number>();
 
   constructor(private readonly core: Core) {}
 
@@ -35,7 +38,10 @@ export class PageCore {
     if (typeof entry !== 'object' || !entry.runsInPage?.(params as never)) return undefined;
     const started = performance.now();
     const result = entry.compute(this.core, params as never);
-    if (performance.now() - started > inPageLimitMs) this.modules.set(widget, 'worker');
+    const took = performance.now() - started;
+    const slowRuns = took > inPageLimitMs ? (this.slowRuns.get(widget) ?? 0) + 1 : 0;
+    this.slowRuns.set(widget, slowRuns);
+    if (slowRuns >= 2 || took > inPageHardLimitMs) this.modules.set(widget, 'worker');
     return { result };
   }
 
