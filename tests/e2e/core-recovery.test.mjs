@@ -53,7 +53,8 @@ test('a slow core: each figure says it is loading the computation core, then dra
 
 test('a worker that dies is restarted, and the change made meanwhile is drawn', async () => {
   const { page } = lesson;
-  await page.goto(`${lesson.url}#${softmax}`);
+  // More than 16 keys are computed in the worker (fewer may be computed on the page's own core, never lost).
+  await page.goto(`${lesson.url}?${softmax}.keys=48#${softmax}`);
   await page.waitForSelector(drawn(softmax));
   const [worker] = page.workers();
   const ended = worker.waitForEvent('close');
@@ -71,6 +72,7 @@ test('a worker that dies is restarted, and the change made meanwhile is drawn', 
     [`#${softmax}-widget`, wanted],
     { timeout: 20000 },
   );
+  assert.equal(await page.getAttribute(`#${softmax}-widget`, 'data-computed-in'), 'worker');
   assert.equal(await page.textContent('#core-status'), '', 'the restart notice is gone once the new core is ready');
 });
 

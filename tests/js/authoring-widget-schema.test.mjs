@@ -131,7 +131,7 @@ describe('parseWidgetParams', () => {
     );
     assert.match(
       lists['compute-loaders.generated.ts'],
-      /'zz-new-widget': \(\) => import\('\.\/zz-new-widget\/compute\.js'\)\.then\(\(m\) => m\.compute\),/,
+      /'zz-new-widget': \(\) => import\('\.\/zz-new-widget\/compute\.js'\),/,
     );
   });
 

@@ -21,17 +21,35 @@ async function instantiate(
 }
 
 export async function loadCore(options: LoadCoreOptions = {}): Promise<Core> {
-  if (options.wasmBinary) return wrapCore(await createAttentionCore({ wasmBinary: options.wasmBinary }));
+  return (await loadCompiledCore(options)).core;
+}
+
+/**
+ * loadCore, also handing back the compiled WebAssembly.Module, so that a worker can pass it to its page (which then
+ * neither downloads nor compiles the .wasm again); `module`, when given, is instantiated instead of fetching.
+ */
+export async function loadCompiledCore(
+  options: LoadCoreOptions & { module?: WebAssembly.Module } = {},
+): Promise<{ core: Core; module?: WebAssembly.Module }> {
+  if (options.module !== undefined && !(options.module instanceof WebAssembly.Module))
+    throw new TypeError('loadCompiledCore: module must be a WebAssembly.Module');
+  if (options.wasmBinary) return { core: wrapCore(await createAttentionCore({ wasmBinary: options.wasmBinary })) };
   let fail: (reason: unknown) => void = () => {};
   const failed = new Promise<never>((_, reject) => (fail = reject));
+  let compiled: WebAssembly.Module | undefined;
+  const given = options.module;
   const raw = createAttentionCore({
     instantiateWasm(imports, receive) {
-      instantiate(options.wasmUrl ?? defaultWasmUrl, imports).then(
-        ({ instance, module }) => receive(instance, module),
-        fail,
-      );
+      const instantiated = given
+        ? WebAssembly.instantiate(given, imports).then((instance) => ({ instance, module: given }))
+        : instantiate(options.wasmUrl ?? defaultWasmUrl, imports);
+      instantiated.then(({ instance, module }) => {
+        compiled = module;
+        receive(instance, module);
+      }, fail);
       return {};
     },
   });
-  return wrapCore(await Promise.race([raw, failed]));
+  const core = wrapCore(await Promise.race([raw, failed]));
+  return { core, module: compiled };
 }

@@ -129,6 +129,8 @@ export abstract class LiveWidget<Name extends ComputationName, S extends WidgetS
     this.showingError = false;
     // What is on screen now, for tests and for "copy link": the parameters this result was computed from.
     this.element.dataset.rendered = JSON.stringify(params);
+    // Which core drew it: tests compare the page's numbers with the worker's for the same state.
+    this.element.dataset.computedIn = this.options.client.computedIn(result);
     this.element.removeAttribute('aria-busy');
   }
 

@@ -1,5 +1,7 @@
 // The page's side of the core worker: promises per request, training sessions, and recovery when the worker dies.
+// Computations cheap enough run on the page's own core instead, so a slider's change is drawn in the same frame.
 import type { TrainingRequest } from '../training/session.js';
+import type { PageCore } from './page-core.js';
 import type {
   ComputationName,
   ComputeRequest,
@@ -20,6 +22,16 @@ export type CoreStatus =
   | { state: 'ready' }
   | { state: 'restarting'; reason: string }
   | { state: 'failed'; reason: string };
+
+/** The page's own core, fetched after the worker is up: its code and the WASM (from the cache) come later. */
+export const startPageCore = (module?: WebAssembly.Module): Promise<PageCore> =>
+  import('./page-core.js').then((m) => m.startPageCore(module));
+
+/** The page's core waits this long after the first figure, so the bytes before it stay those of the worker alone. */
+const pageCoreDelay = 1000;
+
+/** Where a result was computed: the worker, or the page's own core. */
+export type ComputedIn = 'worker' | 'page';
 
 type Pending = { request: ComputeRequest; resolve: (value: unknown) => void; reject: (reason: Error) => void };
 
@@ -43,8 +55,17 @@ export class CoreClient {
   /** Settles once, with the first start: kept for callers that only care whether the core came up at all. */
   readonly ready: Promise<void>;
   private settleReady!: { resolve: () => void; reject: (error: Error) => void };
+  private pageCore?: PageCore;
+  private pageCoreAsked = false;
+  private wasmModule?: WebAssembly.Module;
+  private disposed = false;
+  private readonly computedInPage = new WeakSet<object>();
 
-  constructor(private readonly start: () => Worker = startCoreWorker) {
+  /** `loadPageCore` null keeps every computation in the worker. */
+  constructor(
+    private readonly start: () => Worker = startCoreWorker,
+    private readonly loadPageCore: ((module?: WebAssembly.Module) => Promise<PageCore>) | null = startPageCore,
+  ) {
     this.ready = new Promise((resolve, reject) => (this.settleReady = { resolve, reject }));
     this.ready.catch(() => undefined); // a page that never asks must not see an unhandled rejection
     this.launch();
@@ -61,7 +82,14 @@ export class CoreClient {
     return () => this.statusListeners.delete(listener);
   }
 
+  /** Whether this result (an object compute() resolved with) was computed on the page's thread or in the worker. */
+  computedIn(result: unknown): ComputedIn {
+    return typeof result === 'object' && result !== null && this.computedInPage.has(result) ? 'page' : 'worker';
+  }
+
   compute<Name extends ComputationName>(widget: Name, params: ParamsOf<Name>): Promise<ResultOf<Name>> {
+    const here = this.computeInPage(widget, params);
+    if (here) return Promise.resolve(here.result as ResultOf<Name>);
     const request = { kind: 'compute', id: this.nextId++, widget, params } as ComputeRequest;
     return new Promise((resolve, reject) => {
       if (this.current.state === 'failed') {
@@ -96,8 +124,43 @@ export class CoreClient {
     };
   }
 
+  // Resolving at once lets the widget draw before this task ends. Anything thrown goes to the worker, whose answer
+  // (the same error, for a bad argument) is the one shown; an error that is not about arguments retires this core.
+  private computeInPage(widget: ComputationName, params: unknown): { result: unknown } | undefined {
+    if (!this.pageCore) return undefined;
+    try {
+      const ran = this.pageCore.run(widget, params);
+      if (ran && typeof ran.result === 'object' && ran.result !== null) this.computedInPage.add(ran.result);
+      return ran;
+    } catch (error) {
+      if (!(error instanceof RangeError || error instanceof TypeError)) this.pageCore = undefined;
+      return undefined;
+    }
+  }
+
+  // After the first result, a second on and the page idle: the page's own core, or silently none if it cannot load.
+  private startPageCoreWhenIdle(module: WebAssembly.Module | undefined): void {
+    if (this.pageCoreAsked || !this.loadPageCore) return;
+    this.pageCoreAsked = true;
+    const load = this.loadPageCore;
+    const begin = () =>
+      load(module).then(
+        (core) => {
+          if (!this.disposed) this.pageCore = core;
+        },
+        () => undefined,
+      );
+    const whenIdle = () =>
+      typeof requestIdleCallback === 'function'
+        ? requestIdleCallback(() => void begin(), { timeout: 2000 })
+        : setTimeout(() => void begin(), 50);
+    setTimeout(whenIdle, pageCoreDelay);
+  }
+
   /** Ends the worker for good: nothing on the page needs it any more. Pending requests are rejected. */
   dispose(): void {
+    this.pageCore = undefined;
+    this.disposed = true;
     clearInterval(this.watchdog);
     this.watchdog = undefined;
     this.worker?.terminate();
@@ -143,10 +206,14 @@ export class CoreClient {
     if (message.kind === 'ready') {
       this.setStatus({ state: 'ready' });
       this.settleReady.resolve();
+      this.wasmModule = message.wasmModule;
     } else if (message.kind === 'failed') this.died(message.error.message);
     else if (message.kind === 'train-progress' || message.kind === 'train-state')
       this.trainingListeners.get(message.session)?.(message);
-    else if (message.kind === 'result' || message.kind === 'error') this.settle(message);
+    else if (message.kind === 'result' || message.kind === 'error') {
+      this.settle(message);
+      this.startPageCoreWhenIdle(this.wasmModule);
+    }
   }
 
   private post(message: ComputeRequest | TrainCommand | { kind: 'ping' }): void {

@@ -1,5 +1,5 @@
-// The Web Worker that owns the WASM core, so no computation ever runs on the page's main thread.
-import { loadCore } from '../core/browser.js';
+// The Web Worker that owns the WASM core: training and every computation too heavy for the page's own thread.
+import { loadCompiledCore } from '../core/browser.js';
 import type { Core } from '../core/types.js';
 import { computeLoaders } from '../widgets/compute-loaders.generated.js';
 import { TrainingSession } from '../training/session.js';
@@ -47,7 +47,7 @@ async function answer(request: ComputeRequest): Promise<void> {
   try {
     if (!Object.hasOwn(computeLoaders, request.widget))
       throw new TypeError(`core worker: no widget called "${String(request.widget)}"`);
-    const compute = (await computeLoaders[request.widget]()) as (c: Core, p: unknown) => unknown;
+    const compute = (await computeLoaders[request.widget]()).compute as (c: Core, p: unknown) => unknown;
     post({ kind: 'result', id: request.id, result: compute(core as Core, request.params) });
   } catch (error) {
     post({ kind: 'error', id: request.id, error: serializeError(error) });
@@ -62,10 +62,15 @@ self.addEventListener('message', (event: MessageEvent<PageMessage | { kind: 'pin
   else waiting.push(message);
 });
 
-loadCore().then(
+loadCompiledCore().then(
   (loaded) => {
-    core = loaded;
-    post({ kind: 'ready' });
+    core = loaded.core;
+    // A worker of another agent cluster (a data: URL) cannot share the module: the page then fetches the .wasm.
+    try {
+      post({ kind: 'ready', wasmModule: loaded.module });
+    } catch {
+      post({ kind: 'ready' });
+    }
     waiting.splice(0).forEach(handle);
   },
   (error: unknown) => post({ kind: 'failed', error: serializeError(error) }),

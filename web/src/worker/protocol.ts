@@ -32,7 +32,8 @@ export type TrainingMessage =
   | { kind: 'train-state'; session: string; state: TrainingState; stepsDone: number; error?: SerializedError };
 
 export type WorkerMessage =
-  | { kind: 'ready' }
+  /** The compiled WASM comes along where the browser lets it, so the page's own core need not fetch it again. */
+  | { kind: 'ready'; wasmModule?: WebAssembly.Module }
   | { kind: 'pong' }
   | { kind: 'failed'; error: SerializedError }
   | { kind: 'result'; id: number; result: unknown }

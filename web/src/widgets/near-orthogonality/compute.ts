@@ -41,3 +41,6 @@ export function compute(core: Core, params: NearOrthogonalityParams): NearOrthog
     varianceStandardError: sweep.varianceStandardError[0] ?? Number.NaN,
   };
 }
+
+/** Cheap at every setting (0.14 ms at d 4096 and 2000 pairs, median in WASM): computed on the page's own thread. */
+export const runsInPage = (): boolean => true;

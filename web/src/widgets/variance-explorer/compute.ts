@@ -40,3 +40,6 @@ export function compute(core: Core, params: VarianceExplorerParams): VarianceExp
     outside: e.histogram.below + e.histogram.above,
   };
 }
+
+// Its cost grows with the samples: 0.7 ms at 10,000, 1.5–4 ms at 20,000, 30–100 ms at 200,000 (any dₖ).
+export const runsInPage = (params: VarianceExplorerParams): boolean => params.samples <= 20000;

@@ -1,0 +1,68 @@
+// Cheap computations run on the page's own copy of the core once it has loaded: a widget drawn from it shows exactly
+// what the worker drew for the same state (same WASM, same seed), and a costly state still goes to the worker.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { openLesson } from './browser.mjs';
+import { widgetOf } from './lesson-data.mjs';
+import { pressSlider } from './sliders.mjs';
+
+let lesson;
+before(async () => {
+  lesson = await openLesson();
+});
+after(() => lesson?.close());
+
+/** What a learner sees of a widget: its chart as drawn, the sentence under it and the data table. */
+const seen = (page, widget) =>
+  page.$eval(widget, (element) => ({
+    rendered: element.dataset.rendered,
+    chart: element.querySelector('.chart-area').innerHTML,
+    summary: element.querySelector('.chart-summary').textContent,
+    table: element.querySelector('.data-table').textContent,
+  }));
+const computedIn = (page, widget) => page.getAttribute(widget, 'data-computed-in');
+
+for (const name of ['softmax-dies', 'variance-explorer']) {
+  test(`${name}: the page's core draws exactly what the worker drew`, async () => {
+    const { page } = lesson;
+    const { id } = widgetOf(name);
+    const widget = `#${id}-widget`;
+    const param = name === 'softmax-dies' ? 'keys' : 'dk';
+    await page.goto(`${lesson.url}#${id}`);
+    await page.waitForSelector(`${widget}[data-rendered]:not([aria-busy])`);
+    // The first figure is always the worker's: the page's core loads only once the worker is up and the page idle.
+    assert.equal(await computedIn(page, widget), 'worker');
+    const fromWorker = await seen(page, widget);
+    // Away and back again until the page's core is the one that drew this same state.
+    for (let tries = 0; tries < 40 && (await computedIn(page, widget)) !== 'page'; tries++) {
+      await pressSlider(page, widget, param, ['ArrowRight']);
+      await pressSlider(page, widget, param, ['ArrowLeft']);
+      if ((await computedIn(page, widget)) !== 'page') await page.waitForTimeout(250);
+    }
+    assert.equal(await computedIn(page, widget), 'page', 'the page core took over the cheap computation');
+    assert.deepEqual(await seen(page, widget), fromWorker);
+    const fetched = await page.evaluate(() =>
+      performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('.wasm')),
+    );
+    assert.equal(fetched.length, 0, "the page's core was built from the worker's compiled module, not a download");
+    assert.deepEqual(lesson.problems, []);
+  });
+}
+
+test('a costly state goes to the worker even once the page core is ready', async () => {
+  const { page } = lesson;
+  const id = widgetOf('softmax-dies').id;
+  const widget = `#${id}-widget`;
+  await page.goto(`${lesson.url}#${id}`);
+  await page.waitForSelector(`${widget}[data-rendered]:not([aria-busy])`);
+  for (let tries = 0; tries < 40 && (await computedIn(page, widget)) !== 'page'; tries++) {
+    await pressSlider(page, widget, 'keys', ['ArrowRight']);
+    await pressSlider(page, widget, 'keys', ['ArrowLeft']);
+    if ((await computedIn(page, widget)) !== 'page') await page.waitForTimeout(250);
+  }
+  assert.equal(await computedIn(page, widget), 'page', 'a few keys are computed on the page');
+  // 64 keys cost about 11 ms: more than a frame can spare, so the worker computes them.
+  const drawn = await pressSlider(page, widget, 'keys', ['End']);
+  assert.equal(drawn.keys, 64);
+  assert.equal(await computedIn(page, widget), 'worker');
+});

@@ -1,0 +1,75 @@
+// The core on the page's own thread, for computations cheap enough to draw within the frame of the input itself:
+// a worker's reply arrives only after Chromium has drawn the frame of the slider's own change.
+import { loadCompiledCore } from '../core/browser.js';
+import type { Core } from '../core/types.js';
+import { computeLoaders } from '../widgets/compute-loaders.generated.js';
+import type { ComputationName } from './protocol.js';
+
+interface ComputeModule {
+  compute: (core: Core, params: never) => unknown;
+  /** A widget opts in per state, from costs measured at its heaviest settings (see its compute.ts). */
+  runsInPage?: (params: never) => boolean;
+}
+
+/** Two runs in a row slower than this send a widget back to the worker for good: a frame is 16 ms, drawing included. */
+export const inPageLimitMs = 8;
+/** One run slower than this does it at once: a busy machine may stall one run, never should a widget do it often. */
+const inPageHardLimitMs = 24;
+
+type Entry = ComputeModule | 'loading' | 'worker';
+
+const whenIdle = (run: () => void) =>
+  typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 1000 }) : setTimeout(run, 50);
+
+export class PageCore {
+  private readonly modules = new Map<ComputationName, Entry>();
+  private readonly slowRuns = new Map<ComputationName, number>();
+
+  constructor(private readonly core: Core) {}
+
+  /**
+   * The result computed here and now, or undefined when this computation belongs to the worker (not opted in, too
+   * slow once already, or its code still loading). Throws what the computation throws.
+   */
+  run(widget: ComputationName, params: unknown): { result: unknown } | undefined {
+    if (!Object.hasOwn(computeLoaders, widget)) throw new TypeError(`PageCore.run: no widget called "${widget}"`);
+    const entry = this.modules.get(widget);
+    if (entry === undefined) this.prepare(widget, params);
+    if (typeof entry !== 'object' || !entry.runsInPage?.(params as never)) return undefined;
+    const started = performance.now();
+    const result = entry.compute(this.core, params as never);
+    const took = performance.now() - started;
+    const slowRuns = took > inPageLimitMs ? (this.slowRuns.get(widget) ?? 0) + 1 : 0;
+    this.slowRuns.set(widget, slowRuns);
+    if (slowRuns >= 2 || took > inPageHardLimitMs) this.modules.set(widget, 'worker');
+    return { result };
+  }
+
+  // The first run compiles the WASM functions it touches: done once when the page is idle, not on a keystroke.
+  private prepare(widget: ComputationName, params: unknown): void {
+    this.modules.set(widget, 'loading');
+    (computeLoaders[widget] as () => Promise<ComputeModule>)().then(
+      (module: ComputeModule) => {
+        if (!module.runsInPage) return this.modules.set(widget, 'worker');
+        whenIdle(() => {
+          try {
+            if (module.runsInPage?.(params as never)) module.compute(this.core, params as never);
+            this.modules.set(widget, module);
+          } catch {
+            this.modules.set(widget, 'worker');
+          }
+        });
+      },
+      () => this.modules.set(widget, 'worker'),
+    );
+  }
+}
+
+/** The same WASM as the worker's on the page's thread: from the worker's compiled module, else fetched again. */
+export async function startPageCore(module?: WebAssembly.Module): Promise<PageCore> {
+  if (module) {
+    const fromWorker = await loadCompiledCore({ module }).catch(() => undefined);
+    if (fromWorker) return new PageCore(fromWorker.core);
+  }
+  return new PageCore((await loadCompiledCore()).core);
+}
