@@ -24,7 +24,10 @@ async function view(name, state = {}, n = 0) {
   const rendered = JSON.parse(await page.getAttribute(`#${id}-widget`, 'data-rendered'));
   for (const [key, value] of Object.entries(state))
     assert.equal(rendered[key], value, `${name} shows ${key} = ${value}`);
-  return { id, rendered, picture: await chartPicture(page, `#${id}-widget svg.chart >> nth=${n}`) };
+  const picture = await chartPicture(page, `#${id}-widget svg.chart >> nth=${n}`);
+  // A chart the browser does not draw measures as nothing: the comparisons below would then hold between zeros.
+  assert.ok(picture.area?.width > 50 && picture.area.height > 50, `${name}: the plot area is drawn`);
+  return { id, rendered, picture };
 }
 
 const tallest = (picture) => Math.max(...picture.bars.map((b) => b.height)) / picture.area.height;
@@ -33,11 +36,13 @@ const checks = {
   async 'variance-explorer'(claim) {
     const narrow = spreadOf((await view('variance-explorer', { dk: claim.widens.from, scaled: false })).picture.bars);
     const wide = spreadOf((await view('variance-explorer', { dk: claim.widens.to, scaled: false })).picture.bars);
+    assert.ok(narrow > 0, `bars are drawn at dₖ = ${claim.widens.from}`);
     assert.ok(
       wide >= claim.widens.atLeast * narrow,
       `spread at dₖ = ${claim.widens.to}: ${wide} px vs ${narrow} px at ${claim.widens.from}`,
     );
     const snapped = spreadOf((await view('variance-explorer', { dk: claim.snaps.dk, scaled: true })).picture.bars);
+    assert.ok(snapped > 0, `bars are drawn under ÷√dₖ at dₖ = ${claim.snaps.dk}`);
     assert.ok(
       wide >= claim.snaps.atLeast * snapped,
       `÷√dₖ at dₖ = ${claim.snaps.dk}: ${snapped} px vs unscaled ${wide} px`,
@@ -134,6 +139,7 @@ const checks = {
   async 'near-orthogonality'(claim) {
     const wide = spreadOf((await view('near-orthogonality', { d: claim.narrows.from, zoom: false })).picture.bars);
     const narrow = spreadOf((await view('near-orthogonality', { d: claim.narrows.to, zoom: false })).picture.bars);
+    assert.ok(narrow > 0, `bars are drawn at d = ${claim.narrows.to}`);
     assert.ok(
       wide >= claim.narrows.atLeast * narrow,
       `spread at d = ${claim.narrows.from}: ${wide} px, at ${claim.narrows.to}: ${narrow} px`,
