@@ -13,6 +13,7 @@ before(async () => {
 after(() => lesson?.close());
 
 const softmax = widgetOf('softmax-dies').id;
+const entropy = widgetOf('entropy-vs-dk').id;
 const training = widgetOf('train-it').id;
 const drawn = (id) => `#${id}-widget[data-rendered]:not([aria-busy])`;
 const rendered = async (page, id) => JSON.parse(await page.getAttribute(`#${id}-widget`, 'data-rendered'));
@@ -53,26 +54,26 @@ test('a slow core: each figure says it is loading the computation core, then dra
 
 test('a worker that dies is restarted, and the change made meanwhile is drawn', async () => {
   const { page } = lesson;
-  // More than 16 keys are computed in the worker (fewer may be computed on the page's own core, never lost).
-  await page.goto(`${lesson.url}?${softmax}.keys=48#${softmax}`);
-  await page.waitForSelector(drawn(softmax));
+  // 48 keys × 200 trials are computed in the worker (cheaper states may be computed on the page's own core).
+  await page.goto(`${lesson.url}?${entropy}.keys=48#${entropy}`);
+  await page.waitForSelector(drawn(entropy));
   const [worker] = page.workers();
   const ended = worker.waitForEvent('close');
   await worker.evaluate(() => setTimeout(() => self.close(), 0));
   await ended;
   // A change while no worker answers: the client notices the silence, restarts, and sends the latest request again.
-  await page.focus(`#${softmax}-widget-keys-slider`);
+  await page.focus(`#${entropy}-widget-keys-slider`);
   await page.keyboard.press('ArrowRight');
-  const wanted = (await rendered(page, softmax)).keys + 1;
+  const wanted = (await rendered(page, entropy)).keys + 1;
   await page.waitForFunction(
     ([selector, keys]) => {
       const element = document.querySelector(selector);
       return element && !element.hasAttribute('aria-busy') && JSON.parse(element.dataset.rendered).keys === keys;
     },
-    [`#${softmax}-widget`, wanted],
+    [`#${entropy}-widget`, wanted],
     { timeout: 20000 },
   );
-  assert.equal(await page.getAttribute(`#${softmax}-widget`, 'data-computed-in'), 'worker');
+  assert.equal(await page.getAttribute(`#${entropy}-widget`, 'data-computed-in'), 'worker');
   assert.equal(await page.textContent('#core-status'), '', 'the restart notice is gone once the new core is ready');
 });
 
