@@ -6,7 +6,7 @@ import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-// The single file carries only the woff2 KaTeX fonts: every browser that runs WASM reads woff2.
+// Only the woff2 KaTeX fonts, in the site and the single file: every browser that runs WASM reads woff2.
 const katexWoff2Only = (): Plugin => ({
   name: 'attention-lab:katex-woff2-only',
   enforce: 'pre',
@@ -45,15 +45,19 @@ const lessonIndex = (): Plugin => ({
   },
 });
 
+// A font small enough to inline (KaTeX_Size3) would sit in the render-blocking CSS as base64 that gzip cannot shrink.
+const fontsAsFiles = (file: string) => (/\.(?:woff2?|ttf)$/.test(file) ? false : undefined);
+
 const site: UserConfig = {
   root: here('.'),
   base: './',
-  plugins: [lessonIndex()],
+  plugins: [lessonIndex(), katexWoff2Only()],
   build: {
     outDir: here('../dist/site'),
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
+    assetsInlineLimit: fontsAsFiles,
     rolldownOptions: {
       input: {
         index: here('index.html'),

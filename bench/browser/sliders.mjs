@@ -12,6 +12,9 @@ export const widgetIds = [
   'entropy-vs-dk',
   'temperature-sweep',
   'training',
+  'train-fixes',
+  'alignment',
+  'float16-overflow',
   'near-orthogonality',
 ];
 const enableAll = '?softmax-dies.scale=temperature&jacobian-view.source=sampled';

@@ -54,3 +54,37 @@ test('with JavaScript on, the live lesson replaces the written one in place', as
   assert.equal(await page.$('article[data-prerendered]'), null, 'the written lesson is gone');
   assert.equal(await page.textContent('h1'), compiled.title);
 });
+
+// Where a section starts, relative to the top of the window (0: a link to it has landed).
+const sectionTop = (page, id) => page.$eval(`#${id}`, (section) => section.getBoundingClientRect().top);
+
+// By keyboard (focus, Enter): a mouse click aims where the link was a moment ago, and the page is still loading.
+const follow = async (page, id) => {
+  await page.focus(`nav.contents a[href="#${id}"]`);
+  await page.keyboard.press('Enter');
+};
+
+// The middle of the lesson and far down it, each with more than a screen below, so the window can bring it to the top.
+const linked = [compiled.sections[6], compiled.sections.at(-3), compiled.sections.at(-2)];
+
+for (const section of linked) {
+  test(`a contents link to "${section.title}" lands on it before and after the figures mount`, async () => {
+    const { page } = site;
+    await page.goto(pageUrl(), { waitUntil: 'domcontentloaded' });
+    await follow(page, section.id);
+    const followed = await sectionTop(page, section.id);
+    assert.ok(Math.abs(followed) <= 2, `at the top as soon as the link is followed (${followed} px)`);
+    // The live lesson takes over and the figures near the section draw; the section stays where the reader is.
+    await page.waitForSelector('.question form');
+    const own = section.blocks.filter((b) => b.kind === 'widget');
+    for (const { id } of own) await page.waitForSelector(`#${id}-widget[data-rendered]`, { state: 'attached' });
+    await page.waitForTimeout(500);
+    const settled = await sectionTop(page, section.id);
+    assert.ok(Math.abs(settled) <= 2, `still at the top once the lesson and its figures drew (${settled} px)`);
+    // Followed again from the top of the live lesson, the same link lands on the same place.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await follow(page, section.id);
+    const again = await sectionTop(page, section.id);
+    assert.ok(Math.abs(again) <= 2, `at the top when followed in the live lesson (${again} px)`);
+  });
+}

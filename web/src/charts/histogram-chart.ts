@@ -1,7 +1,7 @@
 // Histogram of samples with, when given, the theoretical density drawn over it and marked x positions (all from the
 // core).
-import { scaleLinear } from 'd3-scale';
 import { Chart, marks, polylinePath, setAttributes, setText, tickLabel } from './chart.js';
+import { linearScale } from './linear-scale.js';
 
 export interface HistogramMarker {
   value: number;
@@ -42,11 +42,9 @@ export class HistogramChart extends Chart {
     const { width, height } = this.inner;
     const first = edges[0] ?? -1;
     const last = edges[edges.length - 1] ?? 1;
-    const x = scaleLinear()
-      .domain(xDomain ?? [first, last])
-      .range([0, width]);
+    const x = linearScale(xDomain ?? [first, last], [0, width]);
     const top = Math.max(...Array.from(counts), ...Array.from(density ?? [])) * 1.05 || 1;
-    const y = scaleLinear().domain([0, top]).range([height, 0]).nice();
+    const y = linearScale([0, top], [height, 0]).nice();
     this.axis(
       'y',
       'left',

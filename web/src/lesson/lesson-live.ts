@@ -7,6 +7,7 @@ import { LessonEvents } from './lesson-events.js';
 import { instructorToggle } from './instructor-tools.js';
 import { findLesson } from './lessons.js';
 import { ProgressStore } from './progress-store.js';
+import { keepReaderPlace, readerPlace } from './reader-place.js';
 import { LessonView } from './render-lesson.js';
 import type { SafeStorage } from './safe-storage.js';
 import type { UrlState } from './url-state.js';
@@ -48,7 +49,10 @@ export function startLiveLesson(options: LiveLessonOptions): void {
     graded: options.graded,
   });
   document.title = `${lesson.title} · Attention Lab`;
-  document.getElementById('lesson')?.replaceChildren(view.element);
+  const root = document.getElementById('lesson');
+  const place = root ? readerPlace(root) : undefined;
+  root?.replaceChildren(view.element);
+  keepReaderPlace(place);
   if (focused instanceof HTMLElement && focused !== document.activeElement && view.element.contains(focused))
     focused.focus({ preventScroll: true });
   // A figure of the prerendered page that the live lesson has no place for stops its work.
