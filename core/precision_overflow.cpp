@@ -73,13 +73,20 @@ HalfPrecisionScores float16Scores(int keyDimension, int keyCount, double spread,
       left.data()[i] = right.data()[i] = roundToHalf(left.data()[i] * quarter);
   }
   result.scores.resize(keyCount, keyCount);
+  // Keys are the queries, so unless only q is scaled the matrix is symmetric: fl(a·b) = fl(b·a) term by term, summed
+  // in the same order. Half the float16 work, the same bits.
+  const bool symmetric = order != HalfScoreOrder::Before;
   for (int i = 0; i < keyCount; ++i) {
-    for (int j = 0; j < keyCount; ++j) {
+    for (int j = symmetric ? i : 0; j < keyCount; ++j) {
       double score = halfDot(&left(i, 0), &right(j, 0), keyDimension);
       if (order == HalfScoreOrder::After) score = roundToHalf(score / root);
       result.scores(i, j) = score;
-      if (!std::isfinite(score)) ++result.infinities;  // ±∞, or NaN where products overflowed to both signs
+      if (symmetric) result.scores(j, i) = score;
     }
+  }
+  for (Eigen::Index i = 0; i < result.scores.size(); ++i) {
+    // ±∞, or NaN where products overflowed to both signs
+    if (!std::isfinite(result.scores.data()[i])) ++result.infinities;
   }
   result.weights.resize(keyCount, keyCount);
   for (int i = 0; i < keyCount; ++i) halfSoftmaxRow(&result.scores(i, 0), &result.weights(i, 0), keyCount);

@@ -57,6 +57,12 @@ TEST_CASE("a score whose products overflowed to both signs (NaN) is counted as o
   CHECK(wild.infinities == notFinite);
 }
 
+TEST_CASE("scaling q alone before the float16 product is not symmetric, so that order is computed in full") {
+  // After and balanced share one matrix between q and k and are filled from the upper triangle; before may not be.
+  const HalfPrecisionScores before = float16Scores(200, 6, 3.0, HalfScoreOrder::Before, 9);
+  CHECK(before.scores != before.scores.transpose());
+}
+
 TEST_CASE("every score is a float16 value, and at a small spread the orders agree to float16 precision") {
   const HalfPrecisionScores after = float16Scores(64, 6, 1.0, HalfScoreOrder::After, 3);
   const HalfPrecisionScores before = float16Scores(64, 6, 1.0, HalfScoreOrder::Before, 3);

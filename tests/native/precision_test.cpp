@@ -2,11 +2,13 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
 
 #include "errors.hpp"
+#include "rng.hpp"
 #include "softmax.hpp"
 #include "test_vectors.hpp"
 
@@ -15,6 +17,30 @@ using test_vectors::vec;
 
 namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// The definition written with frexp/ldexp, as the core computed it before its bit-level version: the two must agree.
+double roundToHalfByDefinition(double x) {
+  if (std::isnan(x) || x == 0) return x;
+  const double magnitude = std::abs(x);
+  if (magnitude >= 65520.0) return std::copysign(kInf, x);
+  int exponent = 0;
+  std::frexp(magnitude, &exponent);
+  const int stepExponent = std::max(exponent - 11, -24);
+  return std::copysign(std::ldexp(std::nearbyint(std::ldexp(magnitude, -stepExponent)), stepExponent), x);
+}
+}  // namespace
+
+TEST_CASE("roundToHalf agrees with its frexp/ldexp definition on a million doubles of every size") {
+  Xoshiro256pp engine(11);
+  for (int i = 0; i < 1000000; ++i) {
+    // Random bits for the fraction and sign; exponents from double's subnormals to beyond half's overflow.
+    const std::uint64_t word = engine.next();
+    const int exponent = static_cast<int>(engine.next() % 90) - 60 + (i % 1000 == 0 ? -1000 : 0);
+    const double x = std::ldexp(1.0 + static_cast<double>(word >> 12) * 0x1.0p-52, exponent) * ((word & 1) ? -1 : 1);
+    REQUIRE(roundToHalf(x) == roundToHalfByDefinition(x));
+  }
+  for (const double x : {4.9e-324, -4.9e-324, 0x1.0p-25, 0x1.8p-25, 0x1.0p-24, 65519.99, 65520.0, 2.0000000000000004})
+    CHECK(roundToHalf(x) == roundToHalfByDefinition(x));
 }
 
 TEST_CASE("roundToHalf: the range ends of binary16") {

@@ -3,7 +3,8 @@ import { dk, keys, seed, type WidgetSchema } from '../params.js';
 
 export const schema = {
   dk: dk(4096),
-  keys: keys(16, 64),
+  // 32 keys at dₖ 4096 is the core's float16 work cap (keyCount²·dₖ ≤ 2²²): more would refuse to draw.
+  keys: keys(16, 32),
   spread: {
     type: 'number',
     min: 0.25,
