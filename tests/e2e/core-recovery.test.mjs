@@ -77,6 +77,43 @@ test('a worker that dies is restarted, and the change made meanwhile is drawn', 
   assert.equal(await page.textContent('#core-status'), '', 'the restart notice is gone once the new core is ready');
 });
 
+test('a worker terminated in the middle of a computation: the notice shows, and the latest change is drawn', async () => {
+  const { page } = lesson;
+  // Every Worker the page starts is kept where the test can terminate it, as a crash or the browser would.
+  await page.addInitScript(() => {
+    const Original = window.Worker;
+    window.startedWorkers = [];
+    window.Worker = class extends Original {
+      constructor(...args) {
+        super(...args);
+        window.startedWorkers.push(this);
+      }
+    };
+  });
+  // 64 keys × 500 trials: tens of milliseconds in the worker, long enough to be cut off in the middle.
+  await page.goto(`${lesson.url}?${entropy}.keys=63&${entropy}.trials=500#${entropy}`);
+  await page.waitForSelector(drawn(entropy));
+  await page.focus(`#${entropy}-widget-keys-slider`);
+  await page.keyboard.press('ArrowRight');
+  await page.evaluate(() => window.startedWorkers.at(-1).terminate());
+  await page.waitForFunction(
+    () => /is restarting; your settings are kept/.test(document.querySelector('#core-status')?.textContent ?? ''),
+    undefined,
+    { timeout: 20000 },
+  );
+  await page.waitForFunction(
+    (selector) => {
+      const element = document.querySelector(selector);
+      return element && !element.hasAttribute('aria-busy') && JSON.parse(element.dataset.rendered).keys === 64;
+    },
+    `#${entropy}-widget`,
+    { timeout: 20000 },
+  );
+  assert.equal(await page.getAttribute(`#${entropy}-widget`, 'data-computed-in'), 'worker');
+  assert.equal(await page.evaluate(() => window.startedWorkers.length), 2, 'one new worker replaced the dead one');
+  await page.waitForFunction(() => document.querySelector('#core-status')?.textContent === '');
+});
+
 test('a training run cut short by a dying worker says it was interrupted, and the page goes on', async () => {
   const { page } = lesson;
   await page.goto(`${lesson.url}?${training}.steps=3000#${training}`);
