@@ -1,5 +1,6 @@
 #include "sweeps.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -27,6 +28,27 @@ void requireListItems(const char* function, const char* argument, const std::vec
     const std::string name = std::string(argument) + "[" + std::to_string(i) + "]";
     requireIntegerInRange(function, name.c_str(), items[i], 1, cap);
   }
+}
+
+struct EntropyAndTop {
+  double entropy = 0.0;
+  double top = 0.0;
+};
+
+// softmax(scores / divisor)'s entropy and largest weight in one pass without allocating: the sweep does this
+// dks × trials × scales times. With xᵢ = (sᵢ − max)/divisor and Z = Σ e^xᵢ, pᵢ = e^xᵢ/Z and ln pᵢ = xᵢ − ln Z, so
+// H = ln Z − Σ e^xᵢ·xᵢ / Z (n exps and one log, not n logs), and the largest weight is e⁰/Z = 1/Z.
+EntropyAndTop entropyAndTop(const Eigen::VectorXd& scores, double divisor) {
+  double largest = scores[0];
+  for (Eigen::Index i = 1; i < scores.size(); ++i) largest = std::max(largest, scores[i]);
+  double total = 0.0, weighted = 0.0;
+  for (Eigen::Index i = 0; i < scores.size(); ++i) {
+    const double x = (scores[i] - largest) / divisor;
+    const double e = std::exp(x);
+    total += e;
+    weighted += e * x;
+  }
+  return {std::max(0.0, std::log(total) - weighted / total), 1.0 / total};
 }
 
 }  // namespace
@@ -66,9 +88,7 @@ EntropySweep entropySweep(const std::vector<int>& keyDimensions, int keyCount, i
     for (int t = 0; t < trials; ++t) {
       const Eigen::VectorXd scores = sampleQueryScores(normal, keyDimension, keyCount);
       for (Eigen::Index s = 0; s < rows; ++s) {
-        const Eigen::VectorXd weights = softmax(scores, divisors[s]);  // softmax(s / divisor)
-        const double h = entropy(weights);
-        const double top = weights.maxCoeff();
+        const auto [h, top] = entropyAndTop(scores, divisors[s]);
         entropySum[s] += h;
         entropySquares[s] += h * h;
         maxSum[s] += top;

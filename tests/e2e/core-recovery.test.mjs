@@ -54,8 +54,8 @@ test('a slow core: each figure says it is loading the computation core, then dra
 
 test('a worker that dies is restarted, and the change made meanwhile is drawn', async () => {
   const { page } = lesson;
-  // 48 keys × 200 trials are computed in the worker (cheaper states may be computed on the page's own core).
-  await page.goto(`${lesson.url}?${entropy}.keys=48#${entropy}`);
+  // 48 keys × 500 trials are computed in the worker (cheaper states may be computed on the page's own core).
+  await page.goto(`${lesson.url}?${entropy}.keys=48&${entropy}.trials=500#${entropy}`);
   await page.waitForSelector(drawn(entropy));
   const [worker] = page.workers();
   const ended = worker.waitForEvent('close');

@@ -53,15 +53,15 @@ test('a costly state goes to the worker even once the page core is ready', async
   const { page } = lesson;
   const id = widgetOf('entropy-vs-dk').id;
   const widget = `#${id}-widget`;
-  await page.goto(`${lesson.url}?${id}.keys=2#${id}`);
+  await page.goto(`${lesson.url}?${id}.keys=2&${id}.trials=500#${id}`);
   await page.waitForSelector(`${widget}[data-rendered]:not([aria-busy])`);
   for (let tries = 0; tries < 40 && (await computedIn(page, widget)) !== 'page'; tries++) {
     await pressSlider(page, widget, 'keys', ['ArrowRight']);
     await pressSlider(page, widget, 'keys', ['ArrowLeft']);
     if ((await computedIn(page, widget)) !== 'page') await page.waitForTimeout(250);
   }
-  assert.equal(await computedIn(page, widget), 'page', '2 keys × 200 trials are computed on the page');
-  // 64 keys × 200 trials cost about 25 ms: more than a frame can spare, so the worker computes them.
+  assert.equal(await computedIn(page, widget), 'page', '2 keys × 500 trials are computed on the page');
+  // 64 keys × 500 trials cost about 14 ms: more than a frame can spare, so the worker computes them.
   const drawn = await pressSlider(page, widget, 'keys', ['End']);
   assert.equal(drawn.keys, 64);
   assert.equal(await computedIn(page, widget), 'worker');

@@ -6,6 +6,9 @@
 
 #include "errors.hpp"
 #include "jacobian.hpp"
+#include "rng.hpp"
+#include "scale.hpp"
+#include "scores.hpp"
 #include "softmax.hpp"
 #include "test_vectors.hpp"
 
@@ -46,6 +49,32 @@ TEST_CASE("entropy sweep: each dₖ point is its own stream, so adding points le
   const EntropySweep two = entropySweep({64, 128}, 8, 50, 7, {kSqrt, kNone});
   CHECK(one.meanEntropy(0, 0) == two.meanEntropy(0, 0));
   CHECK(one.meanMaxWeight(0, 0) == two.meanMaxWeight(0, 0));
+}
+
+TEST_CASE("entropy sweep: its one-pass entropy and top weight are those of the softmax, query by query") {
+  // The sweep's stream for point k is (seed, k); drawing the same queries here and taking softmax → entropy by the
+  // definition must give its means (to rounding: it computes H as ln Z − Σ e^x·x / Z).
+  for (const int n : {1, 2, 8, 64}) {
+    const EntropySweep sweep = entropySweep({1, 64, 4096}, n, 20, 5, {kNone, kSqrt, kLinear});
+    for (int k = 0; k < 3; ++k) {
+      const int dk = sweep.keyDimensions[static_cast<std::size_t>(k)];
+      Xoshiro256pp engine(5, static_cast<std::uint64_t>(k));
+      NormalSampler normal(engine);
+      double entropySum[3] = {0, 0, 0}, topSum[3] = {0, 0, 0};
+      for (int t = 0; t < 20; ++t) {
+        const Eigen::VectorXd scores = sampleQueryScores(normal, dk, n);
+        for (int s = 0; s < 3; ++s) {
+          const Eigen::VectorXd weights = softmax(scores, scaleDivisor(sweep.scales[static_cast<std::size_t>(s)], dk));
+          entropySum[s] += entropy(weights);
+          topSum[s] += weights.maxCoeff();
+        }
+      }
+      for (int s = 0; s < 3; ++s) {
+        CHECK(sweep.meanEntropy(s, k) == doctest::Approx(entropySum[s] / 20).epsilon(1e-12).scale(1e-12));
+        CHECK(sweep.meanMaxWeight(s, k) == doctest::Approx(topSum[s] / 20).epsilon(1e-12));
+      }
+    }
+  }
 }
 
 TEST_CASE("saturation curve is p₁ of softmax and crosses 0.99 at ln 297") {
