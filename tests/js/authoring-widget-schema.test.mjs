@@ -1,6 +1,6 @@
 // The widget registry as the page uses it for URL state: defaults filled, bad values reported and replaced.
 import { readFileSync } from 'node:fs';
-import { generatedLists, widgetFolders } from '../../scripts/widget-index.mjs';
+import { generatedFiles, generatedLists, widgetFolders } from '../../scripts/widget-index.mjs';
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
@@ -107,14 +107,11 @@ describe('parseWidgetParams', () => {
     assert.deepEqual(reservedWidgets, ['scale-alternatives']);
   });
 
-  test('the generated lists of widgets match the folders (node scripts/widget-index.mjs)', () => {
-    for (const [file, text] of Object.entries(generatedLists())) {
-      assert.equal(
-        readFileSync(new URL(`../../web/src/widgets/${file}`, import.meta.url), 'utf8'),
-        text,
-        `${file} is current`,
-      );
-    }
+  test('the generated lists and slot styles match the folders (node scripts/widget-index.mjs)', () => {
+    const files = generatedFiles();
+    assert.ok(Object.keys(files).includes('web/src/styles/widget-slots.generated.css'), 'the slot styles are checked');
+    for (const [file, text] of Object.entries(files))
+      assert.equal(readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8'), text, `${file} is current`);
   });
 
   test('a new folder is a new widget: the lists are made from whatever folders there are', () => {

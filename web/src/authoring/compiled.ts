@@ -24,7 +24,7 @@ export interface CompiledSection {
 export type Block =
   | { kind: 'html'; html: string }
   /**
-   * params are complete (defaults filled) and flat like URL state: before-after's scores list is "20,22,18,21";
+   * params are complete (defaults filled) and flat like URL state: a list of scores is "20,22,18,21";
    * parseWidgetParams reads it back.
    */
   | { kind: 'widget'; id: string; widget: WidgetName; params: FlatWidgetParams }

@@ -1,7 +1,7 @@
 // Parameter specs shared by widgets and core values: one checker, so a lesson file, a URL and the build agree.
 
 interface SpecBase {
-  /** A parameter without a default that may still be left out (e.g. before-after's scores). */
+  /** A parameter without a default that may still be left out (e.g. given scores, sampled when absent). */
   optional?: true;
   /** One line for the authoring reference (docs/authoring.md is generated from it). */
   doc?: string;

@@ -1,6 +1,7 @@
 // Entry of embed.html: one widget, one question or a whole lesson in compact chrome, reporting to the host page.
 import 'katex/dist/katex.min.css';
 import '../styles/lesson.css';
+import '../styles/widget-slots.generated.css';
 import '../styles/embed.css';
 import { flattenWidgetParams } from '../authoring/widget-schema.js';
 import { LessonEvents } from '../lesson/lesson-events.js';

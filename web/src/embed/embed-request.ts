@@ -1,5 +1,5 @@
 // What an embed URL (or a web component's attributes) asks for: a lesson, one widget and/or one question, the widget's
-// state as un-namespaced parameters (dk=512) or the lesson page's (softmax-dies.dk=512), hidden controls, host
+// state as un-namespaced parameters (dk=512) or the lesson page's (<widget id>.dk=512), hidden controls, host
 // settings.
 // Anything unusable falls back to a default and is reported, so the frame is never blank.
 import type { CompiledLesson, Question } from '../authoring/compiled.js';

@@ -3,6 +3,7 @@
 import katexCss from 'katex/dist/katex.min.css?raw';
 import embedCss from '../styles/embed.css?raw';
 import lessonCss from '../styles/lesson.css?raw';
+import slotCss from '../styles/widget-slots.generated.css?raw';
 
 // The woff2 files, emitted next to our module; their URLs resolve against import.meta.url, not the host page.
 const fontUrls = import.meta.glob<string>('../../../node_modules/katex/dist/fonts/*.woff2', {
@@ -26,7 +27,7 @@ let sheet: CSSStyleSheet | undefined;
 export function shadowSheet(): CSSStyleSheet {
   if (!sheet) {
     sheet = new CSSStyleSheet();
-    sheet.replaceSync(toShadowCss([withoutFontFaces(katexCss), lessonCss, embedCss].join('\n')));
+    sheet.replaceSync(toShadowCss([withoutFontFaces(katexCss), lessonCss, slotCss, embedCss].join('\n')));
   }
   return sheet;
 }

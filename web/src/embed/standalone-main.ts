@@ -2,6 +2,7 @@
 // (then progress lives in the LMS's suspend data, not in this browser) and otherwise behaves like the site.
 import 'katex/dist/katex.min.css';
 import '../styles/lesson.css';
+import '../styles/widget-slots.generated.css';
 import '../styles/embed.css';
 import { SafeStorage } from '../lesson/safe-storage.js';
 import { startLessonPage } from '../lesson/lesson-page.js';

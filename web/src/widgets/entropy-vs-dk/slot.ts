@@ -1,0 +1,4 @@
+// How tall this widget's slot stays until it mounts (scripts/widget-index.mjs writes it into the page's styles).
+import type { SlotHeight } from '../slot-height.js';
+
+export const slot = { wide: 800, narrow: 930 } as const satisfies SlotHeight;

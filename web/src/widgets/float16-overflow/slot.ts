@@ -1,0 +1,4 @@
+// How tall this widget's slot stays until it mounts (scripts/widget-index.mjs writes it into the page's styles).
+import type { SlotHeight } from '../slot-height.js';
+
+export const slot = { wide: 970, narrow: 1290 } as const satisfies SlotHeight;
