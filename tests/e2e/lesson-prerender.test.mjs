@@ -58,11 +58,28 @@ test('with JavaScript on, the live lesson replaces the written one in place', as
 // Where a section starts, relative to the top of the window (0: a link to it has landed).
 const sectionTop = (page, id) => page.$eval(`#${id}`, (section) => section.getBoundingClientRect().top);
 
-// By keyboard (focus, Enter): a mouse click aims where the link was a moment ago, and the page is still loading.
+// By keyboard (focus, Enter): a mouse click aims where the link was a moment ago, and the page is still loading. If
+// the live lesson replaced the focused link between the focus and the key (nothing followed), the new link is used.
 const follow = async (page, id) => {
-  await page.focus(`nav.contents a[href="#${id}"]`);
-  await page.keyboard.press('Enter');
+  for (let tries = 0; tries < 3; tries++) {
+    await page.focus(`nav.contents a[href="#${id}"]`);
+    await page.keyboard.press('Enter');
+    if ((await page.evaluate(() => location.hash)) === `#${id}`) return;
+  }
+  assert.fail(`the contents link to #${id} could not be followed`);
 };
+
+// Resolves once the section has not moved for two frames: the page has finished laying out what just mounted.
+const settled = (page, id) =>
+  page.waitForFunction(
+    (target) =>
+      new Promise((done) => {
+        const top = () => document.getElementById(target).getBoundingClientRect().top;
+        const before = top();
+        requestAnimationFrame(() => requestAnimationFrame(() => done(Math.abs(top() - before) < 0.5)));
+      }),
+    id,
+  );
 
 // The middle of the lesson and far down it, each with more than a screen below, so the window can bring it to the top.
 const linked = [compiled.sections[6], compiled.sections.at(-3), compiled.sections.at(-2)];
@@ -78,9 +95,9 @@ for (const section of linked) {
     await page.waitForSelector('.question form');
     const own = section.blocks.filter((b) => b.kind === 'widget');
     for (const { id } of own) await page.waitForSelector(`#${id}-widget[data-rendered]`, { state: 'attached' });
-    await page.waitForTimeout(500);
-    const settled = await sectionTop(page, section.id);
-    assert.ok(Math.abs(settled) <= 2, `still at the top once the lesson and its figures drew (${settled} px)`);
+    await settled(page, section.id);
+    const after = await sectionTop(page, section.id);
+    assert.ok(Math.abs(after) <= 2, `still at the top once the lesson and its figures drew (${after} px)`);
     // Followed again from the top of the live lesson, the same link lands on the same place.
     await page.evaluate(() => window.scrollTo(0, 0));
     await follow(page, section.id);
