@@ -77,7 +77,7 @@ test('a worker that dies is restarted, and the change made meanwhile is drawn', 
   assert.equal(await page.textContent('#core-status'), '', 'the restart notice is gone once the new core is ready');
 });
 
-test('a worker terminated in the middle of a computation: the notice shows, and the latest change is drawn', async () => {
+test('a worker terminated mid-computation: the notice shows, and the latest change is drawn', async () => {
   const { page } = lesson;
   // Every Worker the page starts is kept where the test can terminate it, as a crash or the browser would.
   await page.addInitScript(() => {
