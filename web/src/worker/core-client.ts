@@ -60,6 +60,8 @@ export class CoreClient {
   private wasmModule?: WebAssembly.Module;
   private disposed = false;
   private readonly computedInPage = new WeakSet<object>();
+  /** The latest parameters asked per computation, so the page's core can warm those computations when it starts. */
+  private readonly lastAsked = new Map<ComputationName, unknown>();
 
   /** `loadPageCore` null keeps every computation in the worker. */
   constructor(
@@ -88,6 +90,7 @@ export class CoreClient {
   }
 
   compute<Name extends ComputationName>(widget: Name, params: ParamsOf<Name>): Promise<ResultOf<Name>> {
+    this.lastAsked.set(widget, params);
     const here = this.computeInPage(widget, params);
     if (here) return Promise.resolve(here.result as ResultOf<Name>);
     const request = { kind: 'compute', id: this.nextId++, widget, params } as ComputeRequest;
@@ -146,7 +149,10 @@ export class CoreClient {
     const begin = () =>
       load(module).then(
         (core) => {
-          if (!this.disposed) this.pageCore = core;
+          if (this.disposed) return;
+          this.pageCore = core;
+          // Figures that drew from the worker before this core was up get their code ready before their next key.
+          for (const [widget, params] of this.lastAsked) core.warm(widget, params);
         },
         () => undefined,
       );

@@ -45,6 +45,11 @@ export class PageCore {
     return { result };
   }
 
+  /** Loads and warms a computation before its first keystroke (for a widget that drew before this core was up). */
+  warm(widget: ComputationName, params: unknown): void {
+    if (Object.hasOwn(computeLoaders, widget) && !this.modules.has(widget)) this.prepare(widget, params);
+  }
+
   // The first run compiles the WASM functions it touches: done once when the page is idle, not on a keystroke.
   private prepare(widget: ComputationName, params: unknown): void {
     this.modules.set(widget, 'loading');
