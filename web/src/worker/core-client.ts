@@ -2,6 +2,7 @@
 // Computations cheap enough run on the page's own core instead, so a slider's change is drawn in the same frame.
 import type { TrainingRequest } from '../training/session.js';
 import type { PageCore } from './page-core.js';
+import { whenIdle } from './when-idle.js';
 import type {
   ComputationName,
   ComputeRequest,
@@ -156,11 +157,7 @@ export class CoreClient {
         },
         () => undefined,
       );
-    const whenIdle = () =>
-      typeof requestIdleCallback === 'function'
-        ? requestIdleCallback(() => void begin(), { timeout: 2000 })
-        : setTimeout(() => void begin(), 50);
-    setTimeout(whenIdle, pageCoreDelay);
+    setTimeout(() => whenIdle(() => void begin(), 2000), pageCoreDelay);
   }
 
   /** Ends the worker for good: nothing on the page needs it any more. Pending requests are rejected. */

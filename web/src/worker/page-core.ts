@@ -4,6 +4,7 @@ import { loadCompiledCore } from '../core/browser.js';
 import type { Core } from '../core/types.js';
 import { computeLoaders } from '../widgets/compute-loaders.generated.js';
 import type { ComputationName } from './protocol.js';
+import { whenIdle } from './when-idle.js';
 
 interface ComputeModule {
   compute: (core: Core, params: never) => unknown;
@@ -17,9 +18,6 @@ export const inPageLimitMs = 8;
 const inPageHardLimitMs = 24;
 
 type Entry = ComputeModule | 'loading' | 'worker';
-
-const whenIdle = (run: () => void) =>
-  typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 1000 }) : setTimeout(run, 50);
 
 export class PageCore {
   private readonly modules = new Map<ComputationName, Entry>();
