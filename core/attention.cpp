@@ -69,18 +69,26 @@ RowMatrix multiplyRows(const Eigen::Ref<const RowMatrix>& a, const Eigen::Ref<co
   return c;
 }
 
+}  // namespace
+
 // q·kᵀ through the row kernel: kᵀ is formed once (m·d copies) so that its rows are contiguous.
 RowMatrix queryKeyProducts(const Eigen::Ref<const RowMatrix>& queries, const Eigen::Ref<const RowMatrix>& keys) {
   const RowMatrix keysTransposed = keys.transpose();
   return multiplyRows(queries, keysTransposed);
 }
+
+namespace {
 RowMatrix weightedValues(const RowMatrix& weights, const Eigen::Ref<const RowMatrix>& values) {
   return multiplyRows(weights, values);
 }
 #else
+}  // namespace
+
 RowMatrix queryKeyProducts(const Eigen::Ref<const RowMatrix>& queries, const Eigen::Ref<const RowMatrix>& keys) {
   return queries * keys.transpose();
 }
+
+namespace {
 RowMatrix weightedValues(const RowMatrix& weights, const Eigen::Ref<const RowMatrix>& values) {
   return weights * values;
 }

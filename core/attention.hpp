@@ -33,6 +33,10 @@ struct AttentionResult {
   RowMatrix output;   // n×dv = weights·V
 };
 
+// queries·keysᵀ (n×d times m×d): every score qᵢ·kⱼ, unscaled. In WASM a SIMD kernel that sums each entry in order
+// 0…d−1 (Eigen has no WASM SIMD backend); natively Eigen's product. Unchecked: the callers validate.
+RowMatrix queryKeyProducts(const Eigen::Ref<const RowMatrix>& queries, const Eigen::Ref<const RowMatrix>& keys);
+
 // Errors name it as JS calls it: attention(q, k, v), with n·m for the weights' cap.
 // queries n×d, keys m×d, values m×dv; all finite. n, m 1..4096; d, dv 1..4096; n·m ≤ 4,194,304.
 // Causal: query i may attend to keys j ≤ i + (m − n), i.e. the queries are the last n of the m positions (as when

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <limits>
 #include <string>
 
@@ -15,8 +14,6 @@ namespace {
 
 constexpr const char* kFunction = "softmaxInPrecision";
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
-// Half-way between 65504 and the next step (65536): from here on binary16 rounds to infinity.
-constexpr double kHalfOverflow = 65520.0;
 constexpr double kFloatMax = static_cast<double>(std::numeric_limits<float>::max());
 // Half-way between FLT_MAX and 2¹²⁸, where float rounds to infinity.
 constexpr double kFloatOverflow = 0x1.0p128 - 0x1.0p103;
@@ -34,27 +31,6 @@ void requirePrecision(Precision precision) {
 }
 
 }  // namespace
-
-double roundToHalf(double x) {
-  if (std::isnan(x) || x == 0) return x;  // keeps NaN and the sign of zero
-  const double magnitude = std::abs(x);
-  if (magnitude >= kHalfOverflow) return std::copysign(kInfinity, x);
-  // The binary exponent e (2^e ≤ magnitude < 2^(e+1)) from the bits: frexp and ldexp are slow library calls in WASM,
-  // and the float16 figure rounds millions of times per redraw. Subnormal doubles read −1023: far below half either
-  // way.
-  std::uint64_t bits = 0;
-  std::memcpy(&bits, &magnitude, sizeof bits);
-  const int exponent = static_cast<int>(bits >> 52) - 1023;
-  // Half values near x are spaced 2^(e−10) (10 fraction bits), and 2⁻²⁴ throughout the subnormal range.
-  const int stepExponent = std::max(exponent - 10, -24);
-  // magnitude + 1.5·2^(step+52) lands in a binade whose spacing is 2^step, so the addition rounds magnitude to a
-  // multiple of 2^step, ties to even (the default rounding mode); subtracting the constant again is exact.
-  const std::uint64_t shifterBits =
-      (static_cast<std::uint64_t>(stepExponent + 52 + 1023) << 52) | (std::uint64_t{1} << 51);
-  double shifter = 0.0;
-  std::memcpy(&shifter, &shifterBits, sizeof shifter);
-  return std::copysign((magnitude + shifter) - shifter, x);
-}
 
 std::uint16_t toHalfBits(double x) {
   const double rounded = roundToHalf(x);

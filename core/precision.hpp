@@ -1,7 +1,11 @@
 #pragma once
 // Softmax as a float32 or float16 kernel would compute it: where unscaled weights underflow to exactly 0.
 #include <Eigen/Core>
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <cstring>
+#include <limits>
 #include <string>
 
 #include "names.hpp"
@@ -17,10 +21,70 @@ constexpr double kHalfMax = 65504.0;
 constexpr double kHalfMinNormal = 0x1.0p-14;
 constexpr double kHalfMinSubnormal = 0x1.0p-24;
 
+// Half-way between 65504 and the next step (65536): from here on binary16 rounds to infinity.
+constexpr double kHalfOverflow = 65520.0;
+
 // x rounded to the nearest binary16 value, ties to even, with subnormals and overflow to ±∞ exactly as IEEE 754
 // specifies (|x| ≥ 65520, the midpoint above 65504, overflows). Computed directly from the double: going through
 // float first would round twice and could land on the wrong side of a half-way point. NaN stays NaN.
-double roundToHalf(double x);
+// Inline and without branches: the float16 figure rounds millions of times per redraw, and frexp/ldexp or a call
+// per rounding would be most of that time in WASM.
+inline double roundToHalf(double x) {
+  const double magnitude = std::abs(x);
+  std::uint64_t bits = 0;
+  std::memcpy(&bits, &magnitude, sizeof bits);
+  // The binary exponent e (2^e ≤ magnitude < 2^(e+1)); zero and subnormal doubles read −1023, ∞ and NaN 1024.
+  const int exponent = static_cast<int>(bits >> 52) - 1023;
+  // Half values near x are spaced 2^(e−10) (10 fraction bits), 2⁻²⁴ throughout the subnormal range, and at most 2⁵
+  // (the top binade); the clamp keeps the shifter a finite double for ∞ and NaN too.
+  const int stepExponent = std::min(std::max(exponent - 10, -24), 5);
+  // magnitude + 1.5·2^(step+52) lands in a binade whose spacing is 2^step, so the addition rounds magnitude to a
+  // multiple of 2^step, ties to even (the default rounding mode); subtracting the constant again is exact.
+  const std::uint64_t shifterBits =
+      (static_cast<std::uint64_t>(stepExponent + 52 + 1023) << 52) | (std::uint64_t{1} << 51);
+  double shifter = 0.0;
+  std::memcpy(&shifter, &shifterBits, sizeof shifter);
+  const double rounded =
+      magnitude >= kHalfOverflow ? std::numeric_limits<double>::infinity() : (magnitude + shifter) - shifter;
+  return std::copysign(rounded, x);  // NaN stays NaN; zero keeps its sign
+}
+// Four floats in one register (the GCC/Clang vector extension: SSE natively, simd128 in WASM), so the float16
+// figure's dot products round four independent sums per instruction.
+using HalfQuad = float __attribute__((vector_size(16)));
+
+// roundToHalf on four floats, bit for bit (the same shifter trick, a float's 23 fraction bits in place of 52). float
+// is enough for a float16 dot product: the product of two float16 values is exact in float (22 bits), and so is
+// the sum of two, unless their exponents are 13 or more apart; then the smaller is below a quarter of the larger's
+// float16 spacing, and float's rounding (2¹³ times finer) cannot carry the sum onto a float16 half-way point.
+inline HalfQuad roundToHalfQuad(HalfQuad x) {
+  using Bits = std::int32_t __attribute__((vector_size(16)));
+  const auto asBits = [](HalfQuad value) {
+    Bits bits;
+    std::memcpy(&bits, &value, sizeof bits);
+    return bits;
+  };
+  const auto asQuad = [](Bits bits) {
+    HalfQuad value;
+    std::memcpy(&value, &bits, sizeof value);
+    return value;
+  };
+  constexpr std::int32_t kSignBit = std::numeric_limits<std::int32_t>::min();
+  const Bits bits = asBits(x);
+  const HalfQuad magnitude = asQuad(bits & ~kSignBit);
+  // 2^e of the magnitude (∞ for ∞ and NaN), at least 2⁻¹⁴: below it float16's spacing stays 2⁻²⁴ (subnormals).
+  const HalfQuad power = asQuad(bits & std::int32_t{0x7F800000});
+  const Bits small = power < 0x1.0p-14f;
+  const HalfQuad clamped = asQuad((small & asBits(HalfQuad{} + 0x1.0p-14f)) | (~small & asBits(power)));
+  // 1.5·2^(e−10+23): adding it rounds the magnitude to a multiple of 2^(e−10), ties to even. Above 2¹⁵ it may be ∞
+  // (then the sum is NaN), but those magnitudes overflow anyway and are replaced below.
+  const HalfQuad shifter = clamped * 0x1.8p13f;
+  const HalfQuad rounded = (magnitude + shifter) - shifter;
+  const Bits overflows = magnitude >= static_cast<float>(kHalfOverflow);
+  const HalfQuad infinity = HalfQuad{} + std::numeric_limits<float>::infinity();
+  const Bits result = (overflows & asBits(infinity)) | (~overflows & asBits(rounded));
+  return asQuad(result | (bits & kSignBit));
+}
+
 // The 16 bits of roundToHalf(x) (sign, 5 exponent bits, 10 fraction bits), and back: for tests and for anyone
 // who wants to see the encoding. NaN encodes as 0x7E00.
 std::uint16_t toHalfBits(double x);

@@ -1,22 +1,51 @@
 #include "precision_overflow.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <limits>
+#include <memory>
+#include <utility>
+#include <vector>
 
+#include "attention.hpp"
 #include "errors.hpp"
 #include "precision.hpp"
-#include "random_matrix.hpp"
 #include "rng.hpp"
 #include "validate.hpp"
 
 namespace attention_lab {
 namespace {
 
-// Σ fl(aᵢ·bᵢ) accumulated in float16, left to right, as a plain float16 loop would.
-double halfDot(const double* a, const double* b, Eigen::Index length) {
-  double sum = 0.0;
-  for (Eigen::Index i = 0; i < length; ++i) sum = roundToHalf(sum + roundToHalf(a[i] * b[i]));
-  return sum;
+// Independent float16 sums kept in flight at once, four per HalfQuad: each sum waits on its own rounding, so
+// several chains keep the CPU busy while each waits.
+constexpr int kQuads = 4;
+
+// Four float16 dot products that share their left row: a against the four consecutive right rows starting at one
+// column of the transposed right operand.
+struct Quad {
+  int row = 0;          // the left row i
+  int firstColumn = 0;  // the right rows j, j + 1, j + 2, j + 3
+};
+
+// Σ fl(aₗ·bₗ) accumulated in float16, left to right, as a plain float16 loop would, for kQuads quads at once. left is
+// row-major (row i at i·length); rightT holds step l of every right row together, `stride` floats apart.
+void halfDots(const float* left, const float* rightT, Eigen::Index length, Eigen::Index stride, const Quad* quads,
+              HalfQuad* sums) {
+  HalfQuad sum[kQuads] = {};
+  const float* rows[kQuads];
+  for (int q = 0; q < kQuads; ++q) rows[q] = left + quads[q].row * length;
+  for (Eigen::Index l = 0; l < length; ++l) {
+    const float* step = rightT + l * stride;
+    for (int q = 0; q < kQuads; ++q) {
+      HalfQuad right;
+      std::memcpy(&right, step + quads[q].firstColumn, sizeof right);
+      sum[q] = roundToHalfQuad(sum[q] + roundToHalfQuad(rows[q][l] * right));
+    }
+  }
+  for (int q = 0; q < kQuads; ++q) sums[q] = sum[q];
 }
 
 // One row's softmax in float16, letting ±∞ and NaN through as IEEE arithmetic does (softmaxInPrecision refuses them).
@@ -34,10 +63,63 @@ void halfSoftmaxRow(const double* scores, double* weights, Eigen::Index length) 
   for (Eigen::Index j = 0; j < length; ++j) weights[j] = roundToHalf(weights[j] / sum);
 }
 
-}  // namespace
+RowMatrix halfSoftmaxRows(const RowMatrix& scores) {
+  RowMatrix weights(scores.rows(), scores.cols());
+  for (Eigen::Index i = 0; i < scores.rows(); ++i) halfSoftmaxRow(&scores(i, 0), &weights(i, 0), scores.cols());
+  return weights;
+}
 
-HalfPrecisionScores float16Scores(int keyDimension, int keyCount, double spread, HalfScoreOrder order,
-                                  std::uint64_t seed) {
+// ±∞, or NaN where products overflowed to both signs. (Plain loops here and below: Eigen's vectorized expressions
+// made this file the largest part of the WASM module for work that takes microseconds.)
+std::int64_t countInfinities(const RowMatrix& scores) {
+  std::int64_t count = 0;
+  for (Eigen::Index i = 0; i < scores.size(); ++i) count += std::isfinite(scores.data()[i]) ? 0 : 1;
+  return count;
+}
+
+std::int64_t countNans(const RowMatrix& weights) {
+  std::int64_t count = 0;
+  for (Eigen::Index i = 0; i < weights.size(); ++i) count += std::isnan(weights.data()[i]) ? 1 : 0;
+  return count;
+}
+
+double rowSquaredNorm(const double* row, Eigen::Index length) {
+  double sum = 0.0;
+  for (Eigen::Index l = 0; l < length; ++l) sum += row[l] * row[l];
+  return sum;
+}
+
+// The unit normals behind the last call's queries, kept for the next: a learner moving the spread, the order or the
+// number of keys asks for the same stream again (more keys only extend it: rows are drawn in order), and drawing
+// normals was half of a call's time in WASM. The results are the same bits with or without it.
+constexpr std::int64_t kMaxRememberedNormals = std::int64_t{1} << 18;  // 2 MiB; the figure asks for at most 2¹⁷
+
+class UnitNormalRows {
+ public:
+  // The first count·dk unit normals of stream 0 of the seed, row after row, as normalMatrix(…, 1.0) draws them.
+  const double* rows(std::uint64_t seed, int dk, int count) {
+    if (!engine_ || seed != seed_ || dk != dk_) {
+      seed_ = seed;
+      dk_ = dk;
+      engine_ = std::make_unique<Xoshiro256pp>(seed);
+      normal_ = std::make_unique<NormalSampler>(*engine_);
+      unit_.clear();
+    }
+    const auto wanted = static_cast<std::size_t>(count) * static_cast<std::size_t>(dk);
+    while (unit_.size() < wanted) unit_.push_back(normal_->next());
+    return unit_.data();
+  }
+
+ private:
+  std::uint64_t seed_ = 0;
+  int dk_ = 0;
+  std::unique_ptr<Xoshiro256pp> engine_;
+  std::unique_ptr<NormalSampler> normal_;  // draws from *engine_, so both live on the heap and never move
+  std::vector<double> unit_;
+};
+
+// The float16 queries (which are also the keys) of float16Scores, after checking its arguments.
+RowMatrix halfQueries(int keyDimension, int keyCount, double spread, HalfScoreOrder order, std::uint64_t seed) {
   const char* function = "float16Scores";
   requireIntegerInRange(function, "dk", keyDimension, 1, kMaxHalfScoreKeyDimension);
   requireIntegerInRange(function, "keyCount", keyCount, 1, kMaxHalfScoreKeys);
@@ -49,49 +131,193 @@ HalfPrecisionScores float16Scores(int keyDimension, int keyCount, double spread,
   if (!isNamed(kHalfScoreOrderNames, order)) {
     failArgument(ErrorKind::Range, function, "order", listNumbered(kHalfScoreOrderNames), static_cast<int>(order));
   }
-  Xoshiro256pp engine(seed);
-  NormalSampler normal(engine);
-  RowMatrix queries = normalMatrix(normal, keyCount, keyDimension, spread);
-  for (Eigen::Index i = 0; i < queries.size(); ++i) queries.data()[i] = roundToHalf(queries.data()[i]);
+  thread_local UnitNormalRows lastStream;
+  UnitNormalRows once;
+  const bool remember = static_cast<std::int64_t>(keyCount) * keyDimension <= kMaxRememberedNormals;
+  const double* unit = (remember ? lastStream : once).rows(seed, keyDimension, keyCount);
+  RowMatrix queries(keyCount, keyDimension);
+  for (Eigen::Index i = 0; i < queries.size(); ++i) queries.data()[i] = roundToHalf(spread * unit[i]);
+  return queries;
+}
 
-  HalfPrecisionScores result;
-  result.keyCount = keyCount;
-  for (int i = 0; i < keyCount; ++i) {
-    for (int j = 0; j < keyCount; ++j) {
-      double exact = 0.0;  // products of float16 values are exact in double; the sum is exact to ~1e-13
-      for (int l = 0; l < keyDimension; ++l) exact += queries(i, l) * queries(j, l);
-      result.largestExactScore = std::max(result.largestExactScore, std::abs(exact));
+struct HalfOperands {
+  RowMatrix left, right;  // what enters the float16 product under the order
+  double root = 1;        // √dₖ rounded to float16
+};
+
+// fl(x·factor) for every entry, or fl(x ÷ factor) (the order divides by √dₖ: not the same as multiplying by 1/√dₖ).
+RowMatrix roundedScaled(const RowMatrix& values, double factor, bool divide) {
+  RowMatrix scaled(values.rows(), values.cols());
+  for (Eigen::Index i = 0; i < values.size(); ++i) {
+    const double x = values.data()[i];
+    scaled.data()[i] = roundToHalf(divide ? x / factor : x * factor);
+  }
+  return scaled;
+}
+
+HalfOperands halfOperands(const RowMatrix& queries, HalfScoreOrder order) {
+  const auto dk = static_cast<double>(queries.cols());
+  HalfOperands operands{queries, queries, roundToHalf(std::sqrt(dk))};
+  if (order == HalfScoreOrder::Before) operands.left = roundedScaled(queries, operands.root, true);
+  if (order == HalfScoreOrder::Balanced) {
+    operands.left = roundedScaled(queries, roundToHalf(std::pow(dk, -0.25)), false);
+    operands.right = operands.left;
+  }
+  return operands;
+}
+
+// Whether every float16 partial sum of rows i and j provably stays below 65504, so the pair cannot overflow. With
+// u = 2⁻¹¹ and η = 2⁻²⁵ (float16's relative and subnormal rounding errors), Sₖ = Σₗ≤ₖ aₗbₗ exact and Dₖ = ŝₖ − Sₖ the
+// float16 sum's error, the product and the sum each round once, so
+//   |Dₖ| ≤ (1 + u)|Dₖ₋₁| + u(1 + u)|aₖbₖ| + u|Sₖ| + 3η, and what step k rounds is at most |Sₖ| + |Dₖ|.
+// First, for all k at once, Cauchy–Schwarz from the row norms: |ŝₖ| ≤ (1 + u)^(k+1)·(‖a‖‖b‖ + 2kη). Failing that,
+// block by block (kBlock steps): Sₖ stays within |S at the block's start| + A, A = ‖a_block‖‖b_block‖ ≥ Σ|aₗbₗ| over
+// the block, so the error at its end is at most (1 + u)^L·(D at its start + u(1 + u)A + uL(|S_start| + A) + 3ηL). The
+// block sums come from one matrix product per block: no pair is walked element by element, and the bound stays
+// close to the exact one when the sums wander instead of growing, as they do for unrelated q and k.
+class OverflowBound {
+ public:
+  explicit OverflowBound(const HalfOperands& operands)
+      : operands_(operands),
+        leftNorms_(norms(operands.left, 0, operands.left.cols())),
+        rightNorms_(norms(operands.right, 0, operands.right.cols())),
+        slack_(static_cast<double>(operands.left.cols()) * 2 * kTiny),
+        // (1 + 2⁻³⁰) covers double's own rounding in the norms
+        normLimit_(kHalfMax /
+                   (std::pow(1.0 + kUnit, static_cast<double>(operands.left.cols()) + 1) * (1.0 + 0x1.0p-30))) {}
+
+  bool cannotOverflow(int i, int j) {
+    if (leftNorms_[static_cast<std::size_t>(i)] * rightNorms_[static_cast<std::size_t>(j)] + slack_ < normLimit_)
+      return true;
+    if (blockSums_.empty()) measureBlocks();
+    // Double's rounding in the block sums and norms is below 2⁻⁴⁰ of the terms: the margins cover it.
+    const double limit = kHalfMax * (1.0 - 0x1.0p-30);
+    double start = 0.0, error = 0.0, absolute = 0.0;
+    for (std::size_t block = 0; block < blockSums_.size(); ++block) {
+      const Eigen::Index steps = std::min(kBlock, operands_.left.cols() - static_cast<Eigen::Index>(block) * kBlock);
+      const double bound = leftBlockNorms_[block][static_cast<std::size_t>(i)] *
+                           rightBlockNorms_[block][static_cast<std::size_t>(j)] * (1.0 + 0x1.0p-30);
+      const double growth = steps == kBlock ? blockGrowth_ : std::pow(1.0 + kUnit, static_cast<double>(steps));
+      error = growth *
+              (error + kUnit * (1.0 + kUnit) * bound + kUnit * static_cast<double>(steps) * (std::abs(start) + bound) +
+               3 * kTiny * static_cast<double>(steps));
+      absolute += bound;
+      if (!(std::abs(start) + bound + error * (1.0 + 0x1.0p-20) + absolute * 0x1.0p-30 < limit)) return false;
+      start += blockSums_[block](i, j);
+    }
+    return true;
+  }
+
+ private:
+  static constexpr double kUnit = 0x1.0p-11;  // float16's unit roundoff
+  static constexpr double kTiny = 0x1.0p-25;  // its largest absolute rounding error in the subnormal range
+  static constexpr Eigen::Index kBlock = 64;
+  const double blockGrowth_ = std::pow(1.0 + kUnit, static_cast<double>(kBlock));
+
+  // Each row's norm over steps first … first + steps − 1.
+  static std::vector<double> norms(const RowMatrix& rows, Eigen::Index first, Eigen::Index steps) {
+    std::vector<double> result(static_cast<std::size_t>(rows.rows()));
+    for (Eigen::Index i = 0; i < rows.rows(); ++i)
+      result[static_cast<std::size_t>(i)] = std::sqrt(rowSquaredNorm(&rows(i, first), steps));
+    return result;
+  }
+
+  void measureBlocks() {
+    const Eigen::Index length = operands_.left.cols();
+    const Eigen::Index blocks = (length + kBlock - 1) / kBlock;
+    for (Eigen::Index block = 0; block < blocks; ++block) {
+      const Eigen::Index first = block * kBlock, steps = std::min(kBlock, length - first);
+      leftBlockNorms_.push_back(norms(operands_.left, first, steps));
+      rightBlockNorms_.push_back(norms(operands_.right, first, steps));
+      // The core's q·kᵀ kernel (SIMD in WASM, and no second copy of Eigen's large product code); products of float16
+      // values are exact in double.
+      blockSums_.push_back(
+          queryKeyProducts(operands_.left.middleCols(first, steps), operands_.right.middleCols(first, steps)));
     }
   }
-  const double root = roundToHalf(std::sqrt(static_cast<double>(keyDimension)));
-  RowMatrix left = queries, right = queries;  // what enters the float16 product under the order
-  if (order == HalfScoreOrder::Before) {
-    for (Eigen::Index i = 0; i < left.size(); ++i) left.data()[i] = roundToHalf(left.data()[i] / root);
-  } else if (order == HalfScoreOrder::Balanced) {
-    const double quarter = roundToHalf(std::pow(static_cast<double>(keyDimension), -0.25));
-    for (Eigen::Index i = 0; i < left.size(); ++i)
-      left.data()[i] = right.data()[i] = roundToHalf(left.data()[i] * quarter);
-  }
-  result.scores.resize(keyCount, keyCount);
+
+  const HalfOperands& operands_;
+  std::vector<double> leftNorms_, rightNorms_;
+  double slack_, normLimit_;
+  std::vector<std::vector<double>> leftBlockNorms_, rightBlockNorms_;  // per block, per row
+  std::vector<RowMatrix> blockSums_;
+};
+
+// The float16 scores under the order. With countsOnly, pairs whose every partial sum is bounded below 65504 are not
+// emulated (left at 0): they cannot overflow, and their values are not asked for.
+RowMatrix halfScores(const HalfOperands& operands, HalfScoreOrder order, bool countsOnly) {
+  const auto keyCount = static_cast<int>(operands.left.rows());
+  const Eigen::Index length = operands.left.cols();
+  OverflowBound bound(operands);
   // Keys are the queries, so unless only q is scaled the matrix is symmetric: fl(a·b) = fl(b·a) term by term, summed
   // in the same order. Half the float16 work, the same bits.
   const bool symmetric = order != HalfScoreOrder::Before;
+  std::vector<Quad> quads;
   for (int i = 0; i < keyCount; ++i) {
+    // Each quad starts at the next pair still to do and covers the three after it too, needed or not.
     for (int j = symmetric ? i : 0; j < keyCount; ++j) {
-      double score = halfDot(&left(i, 0), &right(j, 0), keyDimension);
-      if (order == HalfScoreOrder::After) score = roundToHalf(score / root);
-      result.scores(i, j) = score;
-      if (symmetric) result.scores(j, i) = score;
+      if (!quads.empty() && quads.back().row == i && j < quads.back().firstColumn + 4) continue;
+      if (!countsOnly || !bound.cannotOverflow(i, j)) quads.push_back({i, j});
     }
   }
-  for (Eigen::Index i = 0; i < result.scores.size(); ++i) {
-    // ±∞, or NaN where products overflowed to both signs
-    if (!std::isfinite(result.scores.data()[i])) ++result.infinities;
+  RowMatrix scores(keyCount, keyCount);
+  std::fill(scores.data(), scores.data() + scores.size(), 0.0);
+  if (quads.empty()) return scores;
+  // float holds float16 values exactly. The transposed right operand has 3 columns of zeros past the last row, for
+  // quads that run over the end; padding quads repeat the last one. Their sums are dropped.
+  const Eigen::Index stride = keyCount + 3;
+  std::vector<float> left(static_cast<std::size_t>(operands.left.size()));
+  std::vector<float> rightT(static_cast<std::size_t>(length * stride), 0.0f);
+  for (Eigen::Index i = 0; i < operands.left.size(); ++i)
+    left[static_cast<std::size_t>(i)] = static_cast<float>(operands.left.data()[i]);
+  for (int j = 0; j < keyCount; ++j) {
+    for (Eigen::Index l = 0; l < length; ++l)
+      rightT[static_cast<std::size_t>(l * stride + j)] = static_cast<float>(operands.right(j, l));
   }
-  result.weights.resize(keyCount, keyCount);
-  for (int i = 0; i < keyCount; ++i) halfSoftmaxRow(&result.scores(i, 0), &result.weights(i, 0), keyCount);
-  for (Eigen::Index i = 0; i < result.weights.size(); ++i) {
-    if (std::isnan(result.weights.data()[i])) ++result.nans;
+  const auto wanted = static_cast<int>(quads.size());
+  while (quads.size() % kQuads != 0) quads.push_back(quads.back());
+  for (int start = 0; start < wanted; start += kQuads) {
+    HalfQuad sums[kQuads];
+    halfDots(left.data(), rightT.data(), length, stride, &quads[static_cast<std::size_t>(start)], sums);
+    for (int q = 0; q < kQuads && start + q < wanted; ++q) {
+      const Quad& quad = quads[static_cast<std::size_t>(start + q)];
+      for (int lane = 0; lane < 4 && quad.firstColumn + lane < keyCount; ++lane) {
+        const int i = quad.row, j = quad.firstColumn + lane;
+        const double sum = sums[q][lane];
+        const double score = order == HalfScoreOrder::After ? roundToHalf(sum / operands.root) : sum;
+        scores(i, j) = score;
+        if (symmetric) scores(j, i) = score;
+      }
+    }
+  }
+  return scores;
+}
+
+}  // namespace
+
+HalfPrecisionScores float16Scores(int keyDimension, int keyCount, double spread, HalfScoreOrder order,
+                                  std::uint64_t seed) {
+  const RowMatrix queries = halfQueries(keyDimension, keyCount, spread, order, seed);
+  HalfPrecisionScores result;
+  result.keyCount = keyCount;
+  // |qᵢ·qⱼ| ≤ ‖qᵢ‖‖qⱼ‖, so the largest is some ‖qᵢ‖²; products of float16 values are exact in double.
+  for (Eigen::Index i = 0; i < queries.rows(); ++i)
+    result.largestExactScore = std::max(result.largestExactScore, rowSquaredNorm(&queries(i, 0), queries.cols()));
+  for (const auto& entry : kHalfScoreOrderNames) {
+    const HalfScoreOrder other = entry.first;
+    const HalfOperands operands = halfOperands(queries, other);
+    if (other != order) {
+      // Scores proven finite are left at 0: a row's softmax has NaN weights exactly when one of its scores is +∞ or
+      // NaN (its own score, q·q, is never −∞), whatever its finite scores are, so the counts are the full ones.
+      const RowMatrix scores = halfScores(operands, other, true);
+      result.byOrder[static_cast<std::size_t>(other)] = {countInfinities(scores), countNans(halfSoftmaxRows(scores))};
+      continue;
+    }
+    result.scores = halfScores(operands, order, false);
+    result.infinities = countInfinities(result.scores);
+    result.weights = halfSoftmaxRows(result.scores);
+    result.nans = countNans(result.weights);
+    result.byOrder[static_cast<std::size_t>(order)] = {result.infinities, result.nans};
   }
   return result;
 }

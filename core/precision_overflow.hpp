@@ -1,5 +1,6 @@
 #pragma once
 // Float16 overflow of q·k: whether the score is scaled after or before the product decides if it becomes ±∞.
+#include <array>
 #include <cstdint>
 
 #include "names.hpp"
@@ -24,6 +25,11 @@ constexpr double kMaxHalfScoreSpread = 1000.0;
 // keyCount²·dₖ float16 multiply-adds in one call (each emulated, ~10–30 ns): well under a second.
 constexpr std::int64_t kMaxHalfScoreWork = 4194304;
 
+struct HalfOverflowCounts {
+  std::int64_t infinities = 0;  // as HalfPrecisionScores::infinities
+  std::int64_t nans = 0;        // as HalfPrecisionScores::nans
+};
+
 struct HalfPrecisionScores {
   int keyCount = 0;
   RowMatrix scores;              // keyCount × keyCount float16 values as doubles; ±∞ where the score overflowed
@@ -32,6 +38,10 @@ struct HalfPrecisionScores {
   RowMatrix weights;             // each row's softmax computed in float16 (as softmaxInPrecision orders it)
   std::int64_t nans = 0;         // weights that are NaN (a row with +∞ gives ∞ − ∞ in the max shift)
   double largestExactScore = 0;  // max |q·k| of the float16 inputs in exact (double) arithmetic, before scaling
+  // infinities and nans of every order at these settings (the same q and k), indexed by HalfScoreOrder. Only the
+  // asked order is emulated in full: in the others, pairs whose float16 partial sums are bounded below 65504 (from
+  // Σ|aₗbₗ| and the rounding growth) cannot overflow and are skipped, so an order that stays finite costs little.
+  std::array<HalfOverflowCounts, 3> byOrder;
 };
 
 // keyCount tokens, each with a query q_i whose dₖ entries are spread·N(0, 1) rounded to float16 (stream 0 of the

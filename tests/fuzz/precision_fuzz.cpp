@@ -50,7 +50,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         // Spreads near the overflow point (σ²·dₖ = 65504) as often as hostile ones.
         const double spread = in.flag() ? float16OverflowSpread(dk) * (0.5 + in.byte() / 128.0) : in.number();
         const HalfScoreOrder order = bindings::toHalfScoreOrder(fn, orders[in.choice(4)]);
-        const HalfPrecisionScores h = float16Scores(dk, n, spread, order, bindings::toSeed(fn, in.count(255)));
+        const std::uint64_t seed = bindings::toSeed(fn, in.count(255));
+        const HalfPrecisionScores h = float16Scores(dk, n, spread, order, seed);
         const auto cells = static_cast<std::int64_t>(n) * n;
         expect(h.keyCount == n && h.scores.rows() == n && h.scores.cols() == n, "scores are keyCount × keyCount");
         expect(h.weights.rows() == n && h.weights.cols() == n, "weights are keyCount × keyCount");
@@ -67,6 +68,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         }
         expect(h.infinities == infinities && h.nans == nans && h.nans <= cells, "counts match the matrices");
         expect(std::isfinite(h.largestExactScore) && h.largestExactScore >= 0, "largest exact score finite");
+        // Every order's counts (the others proven or emulated as needed) are what that order's own call counts.
+        const auto chosen = static_cast<std::size_t>(order);
+        expect(h.byOrder[chosen].infinities == h.infinities && h.byOrder[chosen].nans == h.nans, "own counts");
+        const auto other = static_cast<HalfScoreOrder>((chosen + 1 + in.choice(2)) % 3);
+        const HalfPrecisionScores o = float16Scores(dk, n, spread, other, seed);
+        const HalfOverflowCounts& counted = h.byOrder[static_cast<std::size_t>(other)];
+        expect(o.infinities == counted.infinities && o.nans == counted.nans, "other orders' counts match their calls");
       });
       documentedErrorsOnly([&] {
         const double sigma = float16OverflowSpread(in.size(70000));

@@ -33,6 +33,21 @@ describe('float16 scores through WASM', () => {
     }
   });
 
+  test("each call carries every order's counts, equal to what that order's own call counts", () => {
+    // Spreads where no order, one order or all three overflow (σ 60 is past ≈ 29, where NaN scores appear).
+    for (const spread of [3, 6, 40, 60]) {
+      const calls = ['after', 'before', 'balanced'].map((order) =>
+        core.float16Scores({ ...settings, dk: 1024, keyCount: 8, spread, order }),
+      );
+      const own = calls.map(({ infinities, nans }, i) => ({
+        order: ['after', 'before', 'balanced'][i],
+        infinities,
+        nans,
+      }));
+      for (const call of calls) assert.deepEqual(call.byOrder, own, `spread ${spread}`);
+    }
+  });
+
   test('the threshold spread √(65504/dₖ) separates no overflow from overflow', () => {
     const threshold = core.float16OverflowSpread({ dk: 4096 });
     assert.ok(Math.abs(threshold - Math.sqrt(halfMax / 4096)) < 1e-12, `threshold ${threshold}`);

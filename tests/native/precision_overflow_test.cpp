@@ -2,12 +2,38 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 #include "errors.hpp"
 #include "precision.hpp"
+#include "random_matrix.hpp"
+#include "rng.hpp"
 
 using namespace attention_lab;
+
+namespace {
+
+// The float16 score of queries i and j written as plainly as possible, one rounding after another: the core's
+// interleaved, symmetric, bound-skipping version must give the same bits.
+double plainHalfScore(const RowMatrix& queries, int i, int j, HalfScoreOrder order) {
+  const auto dk = static_cast<double>(queries.cols());
+  const double root = roundToHalf(std::sqrt(dk));
+  const double quarter = roundToHalf(std::pow(dk, -0.25));
+  double sum = 0.0;
+  for (Eigen::Index l = 0; l < queries.cols(); ++l) {
+    double a = queries(i, l), b = queries(j, l);
+    if (order == HalfScoreOrder::Before) a = roundToHalf(a / root);
+    if (order == HalfScoreOrder::Balanced) a = roundToHalf(a * quarter), b = roundToHalf(b * quarter);
+    sum = roundToHalf(sum + roundToHalf(a * b));
+  }
+  return order == HalfScoreOrder::After ? roundToHalf(sum / root) : sum;
+}
+
+bool sameHalf(double a, double b) { return (std::isnan(a) && std::isnan(b)) || a == b; }
+
+}  // namespace
 
 TEST_CASE("float16 at dₖ 4096, spread 6: q·k then ÷√dₖ overflows to ∞ and NaN; scaling first does not") {
   const HalfPrecisionScores after = float16Scores(4096, 16, 6.0, HalfScoreOrder::After, 1);
@@ -89,4 +115,56 @@ TEST_CASE("float16Scores and float16OverflowSpread refuse bad arguments by name"
                        "float16Scores: order must be 0 (after), 1 (before) or 2 (balanced), got 3", CoreError);
   CHECK_THROWS_WITH_AS(float16OverflowSpread(0), "float16OverflowSpread: dk must be between 1 and 65536, got 0",
                        CoreError);
+}
+
+TEST_CASE("float16Scores gives the plain loop's bits, and every order's counts, across every regime") {
+  const HalfScoreOrder orders[] = {HalfScoreOrder::After, HalfScoreOrder::Before, HalfScoreOrder::Balanced};
+  int compared = 0;
+  for (const int dk : {1, 7, 64, 200, 4096}) {
+    for (const int keys : {1, 3, 9, 16}) {
+      // Below, at and above each order's overflow, and the wild spreads where products overflow to both signs.
+      const double threshold = float16OverflowSpread(dk);
+      for (const double spread :
+           {0.5, 0.9 * threshold, 1.1 * threshold, std::min(8.0 * threshold, kMaxHalfScoreSpread), 3.0, 16.0, 200.0}) {
+        const auto seed = static_cast<std::uint64_t>(dk * 31 + keys);
+        Xoshiro256pp engine(seed);
+        NormalSampler normal(engine);
+        const RowMatrix queries =
+            normalMatrix(normal, keys, dk, spread).unaryExpr([](double x) { return roundToHalf(x); });
+        for (const HalfScoreOrder order : orders) {
+          const HalfPrecisionScores full = float16Scores(dk, keys, spread, order, seed);
+          for (int i = 0; i < keys; ++i) {
+            for (int j = 0; j < keys; ++j) REQUIRE(sameHalf(full.scores(i, j), plainHalfScore(queries, i, j, order)));
+          }
+          // Every order's counts, as the other orders' calls count them in full.
+          for (const HalfScoreOrder other : orders) {
+            const HalfPrecisionScores otherFull = float16Scores(dk, keys, spread, other, seed);
+            const HalfOverflowCounts& counts = full.byOrder[static_cast<std::size_t>(other)];
+            CHECK(counts.infinities == otherFull.infinities);
+            CHECK(counts.nans == otherFull.nans);
+          }
+          ++compared;
+        }
+      }
+    }
+  }
+  CHECK(compared == 5 * 4 * 7 * 3);
+}
+
+TEST_CASE("float16Scores draws the same queries when calls grow, shrink or change the stream they reuse") {
+  // More keys extend the remembered stream, fewer take a prefix; a new seed or dₖ starts afresh.
+  const int steps[][3] = {{64, 3, 5}, {64, 9, 5}, {64, 2, 5}, {64, 16, 5}, {64, 16, 6}, {32, 4, 6}, {64, 5, 5}};
+  for (const auto& [dk, keys, seed] : steps) {
+    Xoshiro256pp engine(static_cast<std::uint64_t>(seed));
+    NormalSampler normal(engine);
+    const RowMatrix queries = normalMatrix(normal, keys, dk, 2.0).unaryExpr([](double x) { return roundToHalf(x); });
+    const HalfPrecisionScores scores =
+        float16Scores(dk, keys, 2.0, HalfScoreOrder::Before, static_cast<std::uint64_t>(seed));
+    for (int i = 0; i < keys; ++i) {
+      for (int j = 0; j < keys; ++j) {
+        REQUIRE(sameHalf(scores.scores(i, j), plainHalfScore(queries, i, j, HalfScoreOrder::Before)));
+      }
+    }
+    CHECK(scores.largestExactScore == doctest::Approx(queries.rowwise().squaredNorm().maxCoeff()).epsilon(1e-14));
+  }
 }

@@ -43,6 +43,54 @@ TEST_CASE("roundToHalf agrees with its frexp/ldexp definition on a million doubl
     CHECK(roundToHalf(x) == roundToHalfByDefinition(x));
 }
 
+TEST_CASE("roundToHalfQuad gives roundToHalf's bits for floats: specials and floats of every size") {
+  Xoshiro256pp engine(12);
+  const auto same = [](double a, double b) {
+    return (std::isnan(a) && std::isnan(b)) || (a == b && std::signbit(a) == std::signbit(b));
+  };
+  const auto check = [&](float a, float b, float c, float d) {
+    const HalfQuad quad = roundToHalfQuad(HalfQuad{a, b, c, d});
+    const float inputs[] = {a, b, c, d};
+    for (int lane = 0; lane < 4; ++lane) {
+      if (!same(quad[lane], roundToHalf(inputs[lane]))) return false;
+    }
+    return true;
+  };
+  const float inf = std::numeric_limits<float>::infinity();
+  CHECK(check(0.0f, -0.0f, inf, -inf));
+  CHECK(check(std::nanf(""), 65519.99f, 65520.0f, -65520.0f));
+  CHECK(check(0x1.0p-25f, -0x1.0p-26f, 0x1.ffcp-15f, 1e-40f));
+  CHECK(check(3e38f, 0x1.0p-14f, 1.0f + 0x1.0p-11f, 65536.0f));
+  for (int i = 0; i < 1000000; ++i) {
+    // Random fraction bits and sign; exponents from float's subnormals to beyond half's overflow.
+    float lanes[4];
+    for (float& lane : lanes) {
+      const std::uint64_t word = engine.next();
+      const int exponent = static_cast<int>(word % 200) - 150;
+      lane = std::ldexp(1.0f + static_cast<float>(word >> 41) * 0x1.0p-23f, exponent) * ((word & 256) ? -1 : 1);
+    }
+    REQUIRE(check(lanes[0], lanes[1], lanes[2], lanes[3]));
+  }
+}
+
+TEST_CASE("float16 products and sums done in float and rounded by roundToHalfQuad match those done in double") {
+  // The float16 dot products run in float: a product of two float16 values is exact in float, and a sum of two is
+  // either exact or (exponents 13+ apart) cannot reach a float16 half-way point. Every pair of float16 values of
+  // random signs, exponents (subnormals included) and fractions, against the exact operation in double.
+  Xoshiro256pp engine(13);
+  const auto randomHalf = [&] {
+    const std::uint64_t word = engine.next();
+    return fromHalfBits(static_cast<std::uint16_t>(word % 0x7C00 | ((word >> 20) & 1 ? 0x8000 : 0)));
+  };
+  for (int i = 0; i < 1000000; ++i) {
+    const double a = randomHalf(), b = randomHalf();
+    const HalfQuad sum = roundToHalfQuad(HalfQuad{static_cast<float>(a)} + static_cast<float>(b));
+    const HalfQuad product = roundToHalfQuad(HalfQuad{static_cast<float>(a)} * static_cast<float>(b));
+    REQUIRE(sum[0] == roundToHalf(a + b));
+    REQUIRE(product[0] == roundToHalf(a * b));
+  }
+}
+
 TEST_CASE("roundToHalf: the range ends of binary16") {
   CHECK(roundToHalf(65504.0) == 65504.0);
   CHECK(roundToHalf(65519.99) == 65504.0);  // below the midpoint to 65536

@@ -174,6 +174,16 @@ val float16ScoresBinding(double keyDimension, double keyCount, double spread, co
     result.set("weights", toFloat64Array(h.weights));
     result.set("nans", static_cast<double>(h.nans));
     result.set("largestExactScore", h.largestExactScore);
+    val byOrder = val::array();
+    for (const auto& [order, name] : kHalfScoreOrderNames) {
+      const HalfOverflowCounts& counts = h.byOrder[static_cast<std::size_t>(order)];
+      val entry = val::object();
+      entry.set("order", std::string(name));
+      entry.set("infinities", static_cast<double>(counts.infinities));
+      entry.set("nans", static_cast<double>(counts.nans));
+      byOrder.call<void>("push", entry);
+    }
+    result.set("byOrder", byOrder);
     return result;
   });
 }

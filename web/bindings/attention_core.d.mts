@@ -104,6 +104,7 @@ export interface RawHalfPrecisionScores {
   weights: Float64Array;
   nans: number;
   largestExactScore: number;
+  byOrder: { order: RawHalfScoreOrder; infinities: number; nans: number }[];
 }
 
 export type RawPrecision = 'float64' | 'float32' | 'float16';

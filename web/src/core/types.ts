@@ -257,6 +257,12 @@ export interface Float16Scores {
   nans: number;
   /** The largest |q·k| in exact arithmetic (before any scaling): compare with 65504, float16's largest value. */
   largestExactScore: number;
+  /**
+   * ∞ scores and NaN weights of all three orders at these settings (the same q and k), in the order after, before,
+   * balanced: what each order would count, computed cheaply for the orders not asked (pairs that provably cannot
+   * overflow are not emulated).
+   */
+  byOrder: { order: Float16ScoreOrder; infinities: number; nans: number }[];
 }
 
 export interface PrecisionSoftmaxOptions {

@@ -1,11 +1,9 @@
-// What the float16 figure asks the core, in the worker: q·k in float16 for the chosen order, and for all three.
+// What the float16 figure asks the core: q·k in float16 for the chosen order, and its overflow counts for all three.
 import type { Core, Float16ScoreOrder } from '../../core/types.js';
 import type { StateOf } from '../params.js';
 import type { schema } from './schema.js';
 
 export type Float16OverflowParams = StateOf<typeof schema>;
-
-export const orders: readonly Float16ScoreOrder[] = ['after', 'before', 'balanced'];
 
 export interface Float16OverflowResult extends Float16OverflowParams {
   /** Per query row: the largest |score| as float16 left it (Infinity where it overflowed), and its NaN weights. */
@@ -22,10 +20,8 @@ export interface Float16OverflowResult extends Float16OverflowParams {
 
 export function compute(core: Core, params: Float16OverflowParams): Float16OverflowResult {
   const request = { dk: params.dk, keyCount: params.keys, spread: params.spread, seed: params.seed };
-  const byOrder = orders.map((order) => ({ order, result: core.float16Scores({ ...request, order }) }));
-  const chosen =
-    byOrder.find((entry) => entry.order === params.order)?.result ??
-    core.float16Scores({ ...request, order: params.order });
+  // One call: the chosen order's scores, and every order's counts for the comparison line.
+  const chosen = core.float16Scores({ ...request, order: params.order });
   const n = chosen.keyCount;
   const rowLargest = new Float64Array(n);
   const rowNans = new Float64Array(n);
@@ -43,6 +39,25 @@ export function compute(core: Core, params: Float16OverflowParams): Float16Overf
     nans: chosen.nans,
     largestExactScore: chosen.largestExactScore,
     overflowSpread: core.float16OverflowSpread({ dk: params.dk }),
-    byOrder: byOrder.map(({ order, result }) => ({ order, infinities: result.infinities, nans: result.nans })),
+    byOrder: chosen.byOrder,
   };
 }
+
+// A run's cost in WASM, from bench:browser's machine: 1.3 ns per emulated float16 product (every pair of the order
+// shown, half of them when q and k are scaled alike; another order's pairs only when its aligned score may reach
+// 65504), and 0.2 ns per keys²·dₖ for the matrix products that prove another order finite when its row norms alone
+// cannot. New normals (a new dₖ or seed) add about 27 ns each; more or fewer keys reuse those already drawn.
+function estimatedMs({ dk, keys, spread, order }: Float16OverflowParams): number {
+  const orders = ['after', 'before', 'balanced'] as const;
+  const pairs = (o: Float16ScoreOrder): number => (o === 'before' ? keys * keys : (keys * (keys + 1)) / 2);
+  // The aligned score σ²·dₖ·scale² against 65504, with the rounding growth (1 + 2⁻¹¹)^dₖ in full or in part.
+  const aligned = (o: Float16ScoreOrder): number => spread ** 2 * dk * (o === 'after' ? 1 : 1 / Math.sqrt(dk));
+  const growth = (1 + 2 ** -11) ** (dk + 1);
+  const others = orders.filter((o) => o !== order);
+  const emulated = pairs(order) + others.filter((o) => 2 * aligned(o) >= 65504).reduce((n, o) => n + pairs(o), 0);
+  const proofs = others.filter((o) => aligned(o) * growth >= 65504).length;
+  return 0.5 + 1.3e-6 * emulated * dk + 0.2e-6 * proofs * keys * keys * dk;
+}
+
+/** On the page's own thread when a run leaves room in the frame to draw (its guard moves it to the worker if not). */
+export const runsInPage = (params: Float16OverflowParams): boolean => estimatedMs(params) <= 6.5;
