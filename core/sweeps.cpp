@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "errors.hpp"
 #include "gamma.hpp"
@@ -51,6 +54,59 @@ EntropyAndTop entropyAndTop(const Eigen::VectorXd& scores, double divisor) {
   return {std::max(0.0, std::log(total) - weighted / total), 1.0 / total};
 }
 
+// Each trial's entropy and top weight of the last sweep, kept for the next: a learner moving the trials slider asks
+// for the same draws again, only more or fewer of them (trial t at dₖ k is the t-th draw of stream k), so only new
+// trials are drawn. The sums are taken afresh in trial order each call: the same bits with or without it.
+constexpr std::int64_t kMaxRememberedTrials = std::int64_t{1} << 18;  // dks × scales × trials; 6 MiB at most
+
+class EntropyTrials {
+ public:
+  // Draws trials until `trials` exist for every dₖ, starting afresh when the sweep asked differs from the last.
+  void extend(const std::vector<int>& keyDimensions, int keyCount, std::uint64_t seed, const RowMatrix& divisors,
+              int trials) {
+    const bool sameDivisors =
+        divisors.rows() == divisors_.rows() && divisors.cols() == divisors_.cols() && divisors == divisors_;
+    if (keyDimensions != keyDimensions_ || keyCount != keyCount_ || seed != seed_ || !sameDivisors) {
+      keyDimensions_ = keyDimensions;
+      keyCount_ = keyCount;
+      seed_ = seed;
+      divisors_ = divisors;
+      streams_.clear();
+      for (std::size_t k = 0; k < keyDimensions.size(); ++k) {
+        auto engine = std::make_unique<Xoshiro256pp>(seed, static_cast<std::uint64_t>(k));
+        auto normal = std::make_unique<NormalSampler>(*engine);
+        streams_.push_back({std::move(engine), std::move(normal), {}});
+      }
+    }
+    const Eigen::Index scaleCount = divisors.cols();
+    for (std::size_t k = 0; k < streams_.size(); ++k) {
+      Stream& stream = streams_[k];
+      for (auto t = static_cast<int>(stream.trials.size() / scaleCount); t < trials; ++t) {
+        const Eigen::VectorXd scores = sampleQueryScores(*stream.normal, keyDimensions[k], keyCount);
+        for (Eigen::Index s = 0; s < scaleCount; ++s) {
+          stream.trials.push_back(entropyAndTop(scores, divisors(static_cast<Eigen::Index>(k), s)));
+        }
+      }
+    }
+  }
+
+  const EntropyAndTop& trial(Eigen::Index k, Eigen::Index s, int t) const {
+    return streams_[static_cast<std::size_t>(k)].trials[static_cast<std::size_t>(t * divisors_.cols() + s)];
+  }
+
+ private:
+  struct Stream {
+    std::unique_ptr<Xoshiro256pp> engine;
+    std::unique_ptr<NormalSampler> normal;  // draws from *engine, so both live on the heap and never move
+    std::vector<EntropyAndTop> trials;      // trial-major: the scales of trial 0, then of trial 1, …
+  };
+  std::vector<int> keyDimensions_;
+  int keyCount_ = 0;
+  std::uint64_t seed_ = 0;
+  RowMatrix divisors_;
+  std::vector<Stream> streams_;
+};
+
 }  // namespace
 
 EntropySweep entropySweep(const std::vector<int>& keyDimensions, int keyCount, int trials, std::uint64_t seed,
@@ -68,6 +124,17 @@ EntropySweep entropySweep(const std::vector<int>& keyDimensions, int keyCount, i
 
   const auto rows = static_cast<Eigen::Index>(scales.size());
   const auto cols = static_cast<Eigen::Index>(keyDimensions.size());
+  RowMatrix divisors(cols, rows);
+  for (Eigen::Index k = 0; k < cols; ++k) {
+    for (Eigen::Index s = 0; s < rows; ++s)
+      divisors(k, s) = scaleDivisor(scales[static_cast<std::size_t>(s)], keyDimensions[static_cast<std::size_t>(k)]);
+  }
+  thread_local EntropyTrials lastSweep;
+  EntropyTrials fresh;
+  const bool remember = static_cast<std::int64_t>(cols) * rows * trials <= kMaxRememberedTrials;
+  EntropyTrials& drawn = remember ? lastSweep : fresh;
+  drawn.extend(keyDimensions, keyCount, seed, divisors, trials);
+
   EntropySweep sweep;
   sweep.keyDimensions = keyDimensions;
   sweep.scales = scales;
@@ -77,27 +144,17 @@ EntropySweep entropySweep(const std::vector<int>& keyDimensions, int keyCount, i
   sweep.meanMaxWeight.resize(rows, cols);
   sweep.maxWeightStandardError.resize(rows, cols);
   for (Eigen::Index k = 0; k < cols; ++k) {
-    const int keyDimension = keyDimensions[static_cast<std::size_t>(k)];
-    Xoshiro256pp engine(seed, static_cast<std::uint64_t>(k));
-    NormalSampler normal(engine);
-    Eigen::VectorXd divisors(rows);
-    for (Eigen::Index s = 0; s < rows; ++s)
-      divisors[s] = scaleDivisor(scales[static_cast<std::size_t>(s)], keyDimension);
-    Eigen::ArrayXd entropySum = Eigen::ArrayXd::Zero(rows), entropySquares = Eigen::ArrayXd::Zero(rows);
-    Eigen::ArrayXd maxSum = Eigen::ArrayXd::Zero(rows), maxSquares = Eigen::ArrayXd::Zero(rows);
-    for (int t = 0; t < trials; ++t) {
-      const Eigen::VectorXd scores = sampleQueryScores(normal, keyDimension, keyCount);
-      for (Eigen::Index s = 0; s < rows; ++s) {
-        const auto [h, top] = entropyAndTop(scores, divisors[s]);
-        entropySum[s] += h;
-        entropySquares[s] += h * h;
-        maxSum[s] += top;
-        maxSquares[s] += top * top;
-      }
-    }
     for (Eigen::Index s = 0; s < rows; ++s) {
-      meanAndError(entropySum[s], entropySquares[s], trials, sweep.meanEntropy(s, k), sweep.entropyStandardError(s, k));
-      meanAndError(maxSum[s], maxSquares[s], trials, sweep.meanMaxWeight(s, k), sweep.maxWeightStandardError(s, k));
+      double entropySum = 0, entropySquares = 0, maxSum = 0, maxSquares = 0;
+      for (int t = 0; t < trials; ++t) {
+        const EntropyAndTop& trial = drawn.trial(k, s, t);
+        entropySum += trial.entropy;
+        entropySquares += trial.entropy * trial.entropy;
+        maxSum += trial.top;
+        maxSquares += trial.top * trial.top;
+      }
+      meanAndError(entropySum, entropySquares, trials, sweep.meanEntropy(s, k), sweep.entropyStandardError(s, k));
+      meanAndError(maxSum, maxSquares, trials, sweep.meanMaxWeight(s, k), sweep.maxWeightStandardError(s, k));
     }
   }
   return sweep;

@@ -51,6 +51,28 @@ TEST_CASE("entropy sweep: each dₖ point is its own stream, so adding points le
   CHECK(one.meanMaxWeight(0, 0) == two.meanMaxWeight(0, 0));
 }
 
+TEST_CASE("entropy sweep: more or fewer trials of the same sweep give what a fresh sweep gives, bit for bit") {
+  // The last sweep's trials are kept: a call that extends them or takes a prefix must not differ from one that draws
+  // every trial anew (a different seed in between starts afresh).
+  const std::vector<int> dks = {1, 64, 4096};
+  const auto same = [](const EntropySweep& a, const EntropySweep& b) {
+    return a.meanEntropy == b.meanEntropy && a.entropyStandardError == b.entropyStandardError &&
+           a.meanMaxWeight == b.meanMaxWeight && a.maxWeightStandardError == b.maxWeightStandardError;
+  };
+  const auto fresh = [&](int trials) {
+    entropySweep(dks, 8, 2, 99, {kSqrt});
+    return entropySweep(dks, 8, trials, 5, {kNone, kSqrt, kLinear});
+  };
+  const EntropySweep full = fresh(300), prefix = fresh(80);
+  entropySweep(dks, 8, 50, 5, {kNone, kSqrt, kLinear});
+  entropySweep(dks, 8, 120, 5, {kNone, kSqrt, kLinear});
+  CHECK(same(entropySweep(dks, 8, 300, 5, {kNone, kSqrt, kLinear}), full));   // extended from 120
+  CHECK(same(entropySweep(dks, 8, 80, 5, {kNone, kSqrt, kLinear}), prefix));  // a prefix of 300
+  // A different key count, scale or dₖ list with the same seed is another sweep, not the kept one.
+  CHECK_FALSE(same(entropySweep(dks, 9, 80, 5, {kNone, kSqrt, kLinear}), prefix));
+  CHECK(entropySweep(dks, 8, 80, 5, {kSqrt}).meanEntropy.row(0) == prefix.meanEntropy.row(1));
+}
+
 TEST_CASE("entropy sweep: its one-pass entropy and top weight are those of the softmax, query by query") {
   // The sweep's stream for point k is (seed, k); drawing the same queries here and taking softmax → entropy by the
   // definition must give its means (to rounding: it computes H as ln Z − Σ e^x·x / Z).
