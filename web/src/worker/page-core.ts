@@ -17,6 +17,9 @@ export const inPageLimitMs = 8;
 /** One run slower than this does it at once: a busy machine may stall one run, never should a widget do it often. */
 const inPageHardLimitMs = 24;
 
+/** A computation asked for the first time is warmed on this thread within this long, idle or not. */
+const prepareWithinMs = 200;
+
 type Entry = ComputeModule | 'loading' | 'worker';
 
 export class PageCore {
@@ -54,6 +57,7 @@ export class PageCore {
     (computeLoaders[widget] as () => Promise<ComputeModule>)().then(
       (module: ComputeModule) => {
         if (!module.runsInPage) return this.modules.set(widget, 'worker');
+        // Soon: until then the figure's keystrokes go to the worker, whose replies wait for the input's frame.
         whenIdle(() => {
           try {
             if (module.runsInPage?.(params as never)) module.compute(this.core, params as never);
@@ -61,7 +65,7 @@ export class PageCore {
           } catch {
             this.modules.set(widget, 'worker');
           }
-        });
+        }, prepareWithinMs);
       },
       () => this.modules.set(widget, 'worker'),
     );
