@@ -29,12 +29,17 @@ const install = () => {
     b.observer?.disconnect();
     b.latencies = [];
     b.longTasks = [];
+    b.inPage = 0;
+    const widget = document.getElementById(`${id}-widget`);
     b.observer = new MutationObserver(() => {
       b.count++;
-      if (b.lastKey) b.latencies.push(performance.now() - b.lastKey);
+      if (b.lastKey) {
+        b.latencies.push(performance.now() - b.lastKey);
+        // Which core drew it: the page's own thread, or the worker (whose reply waits for the input's frame).
+        if (widget.dataset.computedIn === 'page') b.inPage++;
+      }
       b.lastKey = 0;
     });
-    const widget = document.getElementById(`${id}-widget`);
     b.observer.observe(widget, { attributes: true, attributeFilter: ['data-rendered'] });
   };
   // Resolves with the slider's position once the widget drew again, at once when the key left the value as it was
@@ -93,9 +98,9 @@ export async function measureSliders({ steps = 200, widgets = widgetIds } = {}) 
       for (const slider of sliders) {
         await page.evaluate((w) => window.bench.watch(w), id);
         await sweep(page, `#${slider}`, steps);
-        const { latencies, longTasks } = await page.evaluate(() => {
-          const { latencies: l, longTasks: t } = window.bench;
-          return { latencies: l, longTasks: t };
+        const { latencies, longTasks, inPage } = await page.evaluate(() => {
+          const { latencies: l, longTasks: t, inPage: p } = window.bench;
+          return { latencies: l, longTasks: t, inPage: p };
         });
         const sorted = [...latencies].sort((a, b) => a - b);
         rows.push({
@@ -105,6 +110,7 @@ export async function measureSliders({ steps = 200, widgets = widgetIds } = {}) 
           p50: percentile(sorted, 0.5),
           p95: percentile(sorted, 0.95),
           max: sorted.at(-1) ?? NaN,
+          inPage: sorted.length ? inPage / sorted.length : 0,
           longTasks: longTasks.length,
           longestTask: Math.max(0, ...longTasks),
         });
