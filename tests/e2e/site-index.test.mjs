@@ -1,8 +1,11 @@
 // The site root is the first lesson, written into the served HTML, and ends with the list of every lesson (title,
 // summary, number of questions), as each lesson's page does; each entry opens its lesson, and the root comes alive
 // as the lesson's own page does.
+import AxeBuilder from '@axe-core/playwright';
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { chromium } from 'playwright-core';
+import { chromiumLaunch } from '../../scripts/chromium.mjs';
 import { openLesson } from './browser.mjs';
 import { answer } from './embed-answer.mjs';
 import { compiledLesson, courseIndex, questionsOf } from './lesson-data.mjs';
@@ -102,4 +105,34 @@ test('lesson.html?lesson=<slug> still opens that lesson', async () => {
   await page.waitForSelector('.question form');
   assert.equal(await page.textContent('main h1'), first.title);
   assert.deepEqual(site.problems, []);
+});
+
+// The list on the root as written, in both themes. The page's own scripts are not served (nothing moves while
+// axe reads); JavaScript stays on, since axe itself runs as a script in the page.
+test('axe finds no WCAG 2.2 AA violations in the list of lessons, light and dark', async () => {
+  const browser = await chromium.launch(chromiumLaunch);
+  try {
+    for (const colorScheme of ['light', 'dark']) {
+      const page = await (await browser.newContext({ colorScheme })).newPage();
+      await page.route(/\.js(\?|$)/, (route) => route.abort());
+      await page.goto(site.server.url);
+      assert.equal((await page.$('article[data-prerendered]')) !== null, true, 'the written lesson, not the live one');
+      assert.ok(await page.isVisible('nav[aria-label="Lessons"] .lesson-card'), 'the list is shown');
+      const results = await new AxeBuilder({ page })
+        .include('nav[aria-label="Lessons"]')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .analyze();
+      const summary = results.violations.map(
+        (v) => `${v.id}: ${v.nodes.length} × ${v.nodes[0]?.target.join(' ')} — ${v.help}`,
+      );
+      assert.deepEqual(summary, [], colorScheme);
+      assert.ok(
+        results.passes.some((rule) => rule.id === 'color-contrast'),
+        'the list was checked, contrast included',
+      );
+      await page.context().close();
+    }
+  } finally {
+    await browser.close();
+  }
 });
