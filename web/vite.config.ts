@@ -1,6 +1,6 @@
 // Builds the site into dist/site with relative asset URLs (so it runs under any sub-path): the lesson page, the embed
 // page and the web component module; `--mode host` adds the host script, `--mode single` the input of the single file.
-import { readFileSync } from 'node:fs';
+// scripts/prerender-lessons.mjs then writes each lesson into a copy of the lesson page, index.html the first.
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
@@ -16,32 +16,15 @@ const katexWoff2Only = (): Plugin => ({
   },
 });
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-// The site root lists every compiled lesson, written into the page at build time: readable without any script.
-const lessonIndex = (): Plugin => ({
-  name: 'attention-lab:lesson-index',
-  transformIndexHtml: {
-    order: 'pre',
-    handler(html, context) {
-      if (!context.filename.endsWith('index.html')) return html;
-      const entries = JSON.parse(readFileSync(here('generated/lessons/index.json'), 'utf8')) as {
-        slug: string;
-        title: string;
-        summary: string;
-        questions: number;
-      }[];
-      const items = entries.map((lesson) =>
-        [
-          '<li class="lesson-card">',
-          `<h2><a href="./${encodeURIComponent(lesson.slug)}.html">${escape(lesson.title)}</a></h2>`,
-          `<p>${escape(lesson.summary)}</p>`,
-          `<p class="lesson-questions">${lesson.questions} question${lesson.questions === 1 ? '' : 's'}</p>`,
-          '</li>',
-        ].join(''),
-      );
-      return html.replace(/<!-- lesson index:[^>]*-->/, `<ol class="lesson-list">${items.join('')}</ol>`);
-    },
+// In `npm run dev` the root opens the lesson page (the first lesson), as the built index.html does.
+const rootIsLesson = (): Plugin => ({
+  name: 'attention-lab:root-is-lesson',
+  apply: 'serve',
+  configureServer(server) {
+    server.middlewares.use((request, _response, next) => {
+      if (request.url === '/' || request.url?.startsWith('/?')) request.url = `/lesson.html${request.url.slice(1)}`;
+      next();
+    });
   },
 });
 
@@ -51,7 +34,7 @@ const fontsAsFiles = (file: string) => (/\.(?:woff2?|ttf)$/.test(file) ? false :
 const site: UserConfig = {
   root: here('.'),
   base: './',
-  plugins: [lessonIndex(), katexWoff2Only()],
+  plugins: [rootIsLesson(), katexWoff2Only()],
   build: {
     outDir: here('../dist/site'),
     emptyOutDir: true,
@@ -60,7 +43,6 @@ const site: UserConfig = {
     assetsInlineLimit: fontsAsFiles,
     rolldownOptions: {
       input: {
-        index: here('index.html'),
         lesson: here('lesson.html'),
         embed: here('embed.html'),
         'attention-lab': here('src/embed/component.ts'),

@@ -1,9 +1,18 @@
 // The compiled lesson the page renders, read by the tests so they follow the lesson as authors change it.
 import { readFileSync } from 'node:fs';
 
-export const lesson = JSON.parse(
-  readFileSync(new URL('../../web/generated/lessons/why-sqrt-dk.json', import.meta.url), 'utf8'),
-);
+const compiledFile = (name) =>
+  JSON.parse(readFileSync(new URL(`../../web/generated/lessons/${name}.json`, import.meta.url), 'utf8'));
+
+/** Every lesson in course order (index.json): slug, title, summary, questions. The site root is the first. */
+export const courseIndex = compiledFile('index');
+/** The compiled lesson of a slug in the index. */
+export const compiledLesson = (slug) => compiledFile(slug);
+/** A lesson's questions, in page order. */
+export const questionsOf = (compiled) =>
+  compiled.sections.flatMap((s) => s.blocks).flatMap((b) => (b.kind === 'question' ? [b.question] : []));
+
+export const lesson = compiledFile('why-sqrt-dk');
 export const blocks = lesson.sections.flatMap((section) => section.blocks);
 export const questions = blocks.filter((b) => b.kind === 'question').map((b) => b.question);
 export const widgets = blocks.filter((b) => b.kind === 'widget');

@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
 import { chromiumLaunch } from '../../scripts/chromium.mjs';
 import { openLesson } from './browser.mjs';
-import { lesson as compiled, questions } from './lesson-data.mjs';
+import { compiledLesson, courseIndex, lesson as compiled, questionsOf } from './lesson-data.mjs';
 
 let site;
 before(async () => {
@@ -18,33 +18,57 @@ const pageUrl = () => `${site.server.url}${compiled.slug}.html`;
 const plain = (html) =>
   html.replace(/<[^>]*>/g, '').replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code)));
 
-test('the served page already holds every section, question prompt and MathML', async () => {
-  const html = await (await fetch(pageUrl())).text();
-  for (const section of compiled.sections)
-    assert.ok(html.includes(`id="${section.id}-title"`), `section ${section.id}`);
-  for (const question of questions) assert.ok(html.includes(`id="question-${question.id}"`), `question ${question.id}`);
-  assert.ok((html.match(/<math/g) ?? []).length > 50, 'math is typeset, MathML included');
-  assert.match(plain(html), /The figures and questions of this lesson need JavaScript/);
-});
+// Each lesson's own page, and the site root, which is the page of the first lesson in course order.
+const first = compiledLesson(courseIndex[0].slug);
+const pages = [
+  { name: `${compiled.slug}.html`, url: pageUrl, lesson: compiled },
+  { name: 'the site root', url: () => site.server.url, lesson: first },
+];
 
-test('with JavaScript off, the lesson reads and says what needs scripts', async () => {
-  const browser = await chromium.launch(chromiumLaunch);
-  try {
-    const page = await browser.newPage({ javaScriptEnabled: false });
-    await page.goto(pageUrl());
-    assert.equal(await page.textContent('h1'), compiled.title);
-    const text = await page.textContent('main');
-    assert.ok(!text.includes('Loading the lesson'), 'no loading placeholder');
-    assert.ok(text.includes(compiled.sections[0].title), 'the first section is there');
-    assert.ok(
-      (await page.$$('main .static-note')).length >= questions.length,
-      'each question and figure says it needs JavaScript',
-    );
-    assert.ok(await page.isVisible(`#question-${questions[0].id} .prompt`), 'question prompts are readable');
-  } finally {
-    await browser.close();
-  }
-});
+for (const { name, url, lesson } of pages) {
+  const asked = questionsOf(lesson);
+
+  test(`${name}: the served HTML already holds every section, question prompt and MathML`, async () => {
+    const html = await (await fetch(url())).text();
+    assert.match(html, new RegExp(`<main id="lesson"[^>]* data-lesson="${lesson.slug}"`), 'the page names its lesson');
+    for (const section of lesson.sections)
+      assert.ok(html.includes(`id="${section.id}-title"`), `section ${section.id}`);
+    for (const question of asked) assert.ok(html.includes(`id="question-${question.id}"`), `question ${question.id}`);
+    const prose = lesson.sections.flatMap((s) => s.blocks).filter((b) => b.kind === 'html');
+    assert.ok(prose.length > 0 && prose.every((b) => html.includes(b.html)), 'every paragraph of prose, as compiled');
+    assert.ok((html.match(/<math/g) ?? []).length > 50, 'math is typeset, MathML included');
+    assert.match(plain(html), /The figures and questions of this lesson need JavaScript/);
+  });
+
+  test(`${name}: with JavaScript off, the lesson reads and says what needs scripts`, async () => {
+    const browser = await chromium.launch(chromiumLaunch);
+    try {
+      const page = await browser.newPage({ javaScriptEnabled: false });
+      await page.goto(url());
+      assert.equal(await page.textContent('h1'), lesson.title);
+      const text = await page.textContent('main');
+      assert.ok(!text.includes('Loading the lesson'), 'no loading placeholder');
+      assert.ok(text.includes(lesson.sections[0].title), 'the first section is there');
+      assert.ok(
+        await page.isVisible('text=The figures and questions of this lesson need JavaScript'),
+        'the reader is told what needs scripts',
+      );
+      assert.ok(
+        (await page.$$('main .static-note')).length >= asked.length,
+        'each question and figure says it needs JavaScript',
+      );
+      assert.ok(await page.isVisible(`#question-${asked[0].id} .prompt`), 'question prompts are readable');
+      assert.ok(await page.isVisible('main .katex-display .katex-html'), 'the typeset math shows');
+      // The list of all lessons follows the lesson and names this one as the page.
+      const current = await page.$$eval('nav[aria-label="Lessons"] a[aria-current="page"]', (links) =>
+        links.map((link) => link.getAttribute('href')),
+      );
+      assert.deepEqual(current, [`./${lesson.slug}.html`]);
+    } finally {
+      await browser.close();
+    }
+  });
+}
 
 test('with JavaScript on, the live lesson replaces the written one in place', async () => {
   const { page } = site;

@@ -1,4 +1,5 @@
-// A new lesson is only a folder: compile-lessons reads any lessons folder, writes anywhere, and lists them by order.
+// A new lesson is only a folder: compile-lessons reads any lessons folder, writes anywhere, and lists them by order;
+// the prerendered pages, the site root among them, then list it at their end.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -76,6 +77,43 @@ describe('compile-lessons --lessons DIR --out DIR', () => {
     assert.ok(existsSync(join(out, 'why-sqrt-dk.json')));
     assert.ok(!existsSync(join(out, 'renamed-lesson.json')));
     assert.equal(readFileSync(join(out, 'notes.txt'), 'utf8'), 'kept\n');
+  });
+
+  // Reads what the test above compiled: the real lesson and the new one.
+  test('the new lesson is in the list at the end of every page, the root included, with no code change', () => {
+    const out = join(work, 'site', 'lessons');
+    const pages = join(work, 'site', 'pages');
+    mkdirSync(pages, { recursive: true });
+    cpSync(join(repo, 'web', 'lesson.html'), join(pages, 'lesson.html'));
+    const run = spawnSync(process.execPath, ['scripts/prerender-lessons.mjs', '--lessons', out, '--site', pages], {
+      cwd: repo,
+      encoding: 'utf8',
+    });
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /prerender-lessons: 2 lesson pages written; index\.html is why-sqrt-dk/);
+
+    const list = (page) => {
+      const html = readFileSync(join(pages, page), 'utf8');
+      const nav = /<\/main><nav[^>]*aria-label="Lessons"[^>]*>([\s\S]*?)<\/nav>/.exec(html);
+      assert.ok(nav, `${page} ends its lesson with the list`);
+      return nav[1].split('<li').slice(1);
+    };
+    for (const [page, current] of [
+      ['index.html', 0],
+      ['why-sqrt-dk.html', 0],
+      ['a-second-look.html', 1],
+    ]) {
+      const entries = list(page);
+      assert.equal(entries.length, 2, `${page} lists both lessons`);
+      assert.match(entries[0], /href="\.\/why-sqrt-dk\.html"/);
+      assert.match(entries[1], /href="\.\/a-second-look\.html"[^>]*>A second look at softmax<\/a>/);
+      assert.match(entries[1], /Two short questions after the first lesson\.[\s\S]*2 questions/);
+      entries.forEach((entry, i) =>
+        assert.equal(entry.includes('aria-current="page"'), i === current, `${page}: entry ${i} current or not`),
+      );
+    }
+    assert.match(readFileSync(join(pages, 'a-second-look.html'), 'utf8'), /<h1>A second look at softmax<\/h1>/);
+    assert.match(readFileSync(join(pages, 'index.html'), 'utf8'), /<main id="lesson"[^>]* data-lesson="why-sqrt-dk"/);
   });
 
   test('a problem in a lesson elsewhere is named relative to its lessons folder, and nothing is written', () => {

@@ -5,6 +5,7 @@ import type { FirstWidgets } from './first-widgets.js';
 import type { LessonPageOptions } from './lesson-page.js';
 import { LessonEvents } from './lesson-events.js';
 import { instructorToggle } from './instructor-tools.js';
+import { markCurrentLesson } from './lesson-index.js';
 import { findLesson } from './lessons.js';
 import { ProgressStore } from './progress-store.js';
 import { keepReaderPlace, readerPlace } from './reader-place.js';
@@ -49,6 +50,7 @@ export function startLiveLesson(options: LiveLessonOptions): void {
     graded: options.graded,
   });
   document.title = `${lesson.title} · Attention Lab`;
+  markCurrentLesson(document, lesson.slug);
   const root = document.getElementById('lesson');
   const place = root ? readerPlace(root) : undefined;
   root?.replaceChildren(view.element);

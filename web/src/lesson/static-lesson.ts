@@ -1,6 +1,7 @@
 // The lesson as plain HTML, written into the served page at build time: prose, headings, tables, KaTeX math (HTML and
 // MathML) and question prompts read at first paint and with scripts off; the script then renders the live lesson.
-import type { Block, CompiledLesson } from '../authoring/compiled.js';
+import type { Block, CompiledLesson, LessonIndexEntry } from '../authoring/compiled.js';
+import { lessonIndexHtml } from './lesson-index.js';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -53,16 +54,21 @@ export function staticLessonHtml(lesson: CompiledLesson): string {
   );
 }
 
-/** The lesson page with one lesson written into its main element, which also names the lesson for the script. */
-export function prerenderPage(template: string, lesson: CompiledLesson): string {
+/**
+ * The lesson page with one lesson written into its main element, which also names the lesson for the script. Given
+ * the lesson index, the list of all lessons follows the main element (the live lesson replaces only what is inside).
+ */
+export function prerenderPage(template: string, lesson: CompiledLesson, index?: readonly LessonIndexEntry[]): string {
+  if (typeof template !== 'string') throw new TypeError('prerenderPage: template must be the HTML of the lesson page');
   const main = /<main id="lesson"([^>]*)>[\s\S]*?<\/main>/;
   if (!main.test(template)) throw new Error('prerenderPage: the page has no <main id="lesson">');
   const title = `<title>${escape(lesson.title)} · Attention Lab</title>`;
+  const list = index === undefined ? '' : lessonIndexHtml(index, lesson.slug);
   return template
     .replace(/<title>[^<]*<\/title>/, () => title)
     .replace(
       main,
       (_, attributes: string) =>
-        `<main id="lesson"${attributes} data-lesson="${escape(lesson.slug)}">${staticLessonHtml(lesson)}</main>`,
+        `<main id="lesson"${attributes} data-lesson="${escape(lesson.slug)}">${staticLessonHtml(lesson)}</main>` + list,
     );
 }
