@@ -20,6 +20,9 @@ before(async () => {
       document.querySelectorAll('.widget[data-rendered]:not([aria-busy])').length ===
       document.querySelectorAll('.widget-slot').length,
   );
+  // Far sections skip their layout until they come near (innerText of a skipped one is empty): lay the whole lesson
+  // out while reading it, as full-layout.ts does to measure it.
+  await page.evaluate(() => document.documentElement.classList.add('full-layout'));
   textBefore = await page.$$eval('.question', (elements) =>
     Object.fromEntries(
       elements.map((question) => {
@@ -46,6 +49,7 @@ before(async () => {
       ]),
     ),
   );
+  await page.evaluate(() => document.documentElement.classList.remove('full-layout'));
 });
 after(() => lesson?.close());
 

@@ -62,6 +62,9 @@ test('the table of scales compared fits whole, without scrolling', async () => {
 
 test('every equation, table or code block that scrolls fades at its hidden edge and takes focus', async () => {
   const { page } = lesson;
+  // Every region as a learner finds it on reaching it: far sections skip their layout until they come near, so the
+  // whole lesson is laid out for this test (the class full-layout.ts measures the lesson with).
+  await page.evaluate(() => document.documentElement.classList.add('full-layout'));
   // The widgets' data tables too: open them, so they are drawn and measured.
   await page.$$eval('.lesson-body details', (all) => all.forEach((details) => (details.open = true)));
   await page.waitForFunction(() =>
@@ -101,6 +104,7 @@ test('every equation, table or code block that scrolls fades at its hidden edge 
       i,
     );
   }
+  await page.evaluate(() => document.documentElement.classList.remove('full-layout'));
 });
 
 test('the page raised no errors', () => {

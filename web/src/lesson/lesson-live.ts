@@ -8,6 +8,7 @@ import { instructorToggle } from './instructor-tools.js';
 import { markCurrentLesson } from './lesson-index.js';
 import { findLesson } from './lessons.js';
 import { ProgressStore } from './progress-store.js';
+import { layOutWholeLesson } from './full-layout.js';
 import { keepReaderPlace, readerPlace } from './reader-place.js';
 import { LessonView } from './render-lesson.js';
 import type { SafeStorage } from './safe-storage.js';
@@ -54,6 +55,8 @@ export function startLiveLesson(options: LiveLessonOptions): void {
   const root = document.getElementById('lesson');
   const place = root ? readerPlace(root) : undefined;
   root?.replaceChildren(view.element);
+  // The new sections' heights are measured before the reader's place is found again among them.
+  layOutWholeLesson();
   keepReaderPlace(place);
   if (focused instanceof HTMLElement && focused !== document.activeElement && view.element.contains(focused))
     focused.focus({ preventScroll: true });
