@@ -308,6 +308,8 @@ test(
       );
       assert.match(code, /<script src="[^"]+\/embed-host\.js" async><\/script>$/);
       await page.click(`${section} .embed-this-panel button`);
+      // The clipboard answers asynchronously: wait for the status line to say what happened.
+      await page.waitForSelector(`${section} .embed-copy-status:not(:empty)`);
       assert.match(await page.textContent(`${section} .embed-copy-status`), /^(Copied\.|Selected: press Ctrl\+C)/);
 
       // A widget: move dₖ, then the snippet reproduces the moved state.
