@@ -1,14 +1,10 @@
 // A fresh Chromium profile and production server for one benchmark page, with every file the server sent logged.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { chromiumLaunch } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/serve.mjs';
-
-// The page a learner reaches from the site's index: the first lesson's own page, its text written in at build time.
-const [firstLesson] = JSON.parse(readFileSync(new URL('../../web/generated/lessons/index.json', import.meta.url)));
-const lessonPath = `${encodeURIComponent(firstLesson.slug)}.html`;
 
 /** Opens a page; `served` lists { path, body, at } in the order the server sent them (at: Node's performance.now()). */
 export async function openBenchPage() {
@@ -24,7 +20,8 @@ export async function openBenchPage() {
     context,
     page,
     served,
-    url: `${server.url}${lessonPath}`,
+    // The page a learner reaches first: the site root, the first lesson with its text written in at build time.
+    url: server.url,
     async close() {
       await context.close();
       await server.close();
