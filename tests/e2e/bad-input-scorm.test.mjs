@@ -10,6 +10,7 @@ import { startServer } from '../../scripts/serve.mjs';
 import { answer } from './embed-answer.mjs';
 import { hostsDir, launch, repo, requireBuilt } from './embed-support.mjs';
 import { questions } from './lesson-data.mjs';
+import { closeLms, leaveLms } from './scorm-lms.mjs';
 
 requireBuilt('dist/scorm/attention-lab-scorm12.zip');
 
@@ -42,6 +43,7 @@ const scoreOf = (correct) => String(Math.round((100 * correct) / questions.lengt
 // A fresh LMS attempt (the LMS keeps attempts in its origin's localStorage) with the given faults.
 async function openLms(page, faults, { fresh = true } = {}) {
   if (fresh) {
+    if (new URL(page.url()).pathname.endsWith('/lms.html')) await leaveLms(page);
     // A page of the origin without a lesson in it, so no leaving SCO writes its attempt back after the clear.
     await page.goto(`${lms.url}no-lesson-here`);
     await page.evaluate(() => localStorage.clear());
@@ -72,7 +74,7 @@ test(
       assert.match(await frame.textContent('#lesson-progress-text'), new RegExp(`^2 of ${questions.length}`));
       assert.deepEqual(pageErrors(), []);
     } finally {
-      await page.close();
+      await closeLms(page);
     }
   },
 );
@@ -92,7 +94,7 @@ test(
       assert.equal(await frame.getAttribute(`#question-${first.id}`, 'data-status'), 'correct');
       assert.deepEqual(pageErrors(), []);
     } finally {
-      await page.close();
+      await closeLms(page);
     }
   },
 );
@@ -113,7 +115,7 @@ test(
       assert.equal(await raw(page), scoreOf(1), 'the kept answers reached the LMS once it worked');
       assert.deepEqual(pageErrors(), []);
     } finally {
-      await page.close();
+      await closeLms(page);
     }
   },
 );
@@ -129,6 +131,6 @@ test('LMSSetValue throws: the lesson renders instead of staying at "Loading the 
     assert.equal(await frameAgain.getAttribute(`#question-${first.id}`, 'data-status'), 'correct', 'nothing lost');
     assert.deepEqual(pageErrors(), []);
   } finally {
-    await page.close();
+    await closeLms(page);
   }
 });

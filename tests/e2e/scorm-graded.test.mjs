@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import { answer } from './embed-answer.mjs';
 import { launch } from './embed-support.mjs';
 import { ownVariant, plainWrongNumber, questions, rightAnswer } from './lesson-data.mjs';
-import { lmsInteractions, openLms, startLms } from './scorm-lms.mjs';
+import { closeLms, lmsInteractions, openLms, startLms } from './scorm-lms.mjs';
 
 let lms;
 let browser;
@@ -88,7 +88,7 @@ test('every counted attempt is an interaction with the right result, and resume 
     assert.deepEqual([held[3].id.split('.')[0], held[3].result], [third.id, 'correct']);
     assert.deepEqual(pageErrors(), []);
   } finally {
-    await page.close();
+    await closeLms(page);
   }
 });
 
@@ -115,7 +115,7 @@ test('two learners with different student ids get different variants, each stabl
     const differs = others.some((keys) => Object.keys(alice).some((id) => keys[id] !== alice[id]));
     assert.ok(differs, 'another learner sees other numbers in at least one question');
   } finally {
-    await page.close();
+    await closeLms(page);
   }
 });
 
@@ -158,7 +158,7 @@ test('a question answered in several variants: an interaction per variant, grade
       ]),
     );
   } finally {
-    await page.close();
+    await closeLms(page);
   }
 });
 
@@ -190,7 +190,7 @@ test('attempts=2 locks after two wrong answers; explain=never never shows the wo
     assert.equal(await frame.isVisible(`#question-${first.id}-solution`), false);
     assert.deepEqual(pageErrors(), []);
   } finally {
-    await page.close();
+    await closeLms(page);
   }
 });
 
@@ -205,7 +205,7 @@ test('an odd setting falls back to the default and says so politely', async () =
     for (let i = 0; i < 3; i++) await answer(frame, first, { right: false });
     assert.equal(await frame.getAttribute(`#question-${first.id}`, 'data-locked'), null, 'unlimited attempts');
   } finally {
-    await page.close();
+    await closeLms(page);
   }
 });
 
@@ -228,7 +228,7 @@ test('partial credit for a multi-select answer reaches cmi.core.score.raw', asyn
     await openLms(page, lms.url, { student: 'p' }, { fresh: false });
     assert.equal(await page.evaluate(() => window.API.cmi.core.score.raw), raw);
   } finally {
-    await page.close();
+    await closeLms(page);
   }
 });
 
@@ -255,6 +255,6 @@ test('an LMS that refuses an interaction value: the learner sees its error, the 
     assert.match(await frame.textContent('#page-notices'), /reached the course system again/);
     assert.deepEqual(pageErrors(), []);
   } finally {
-    await page.close();
+    await closeLms(page);
   }
 });

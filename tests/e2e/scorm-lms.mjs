@@ -34,11 +34,42 @@ export const scoFrame = (page) =>
   page.frames().find((frame) => new URL(frame.url()).pathname.endsWith('/sco/index.html'));
 
 /**
+ * The SCO in the page leaves as a learner's would (its pagehide reports and commits) and the call returns once it has:
+ * nothing it writes on leaving can land after this. An LMS page without a SCO in it returns at once.
+ */
+export async function leaveLms(page) {
+  const leaving = await page.evaluate(() => {
+    const sco = document.getElementById('sco');
+    if (!sco?.contentWindow) return false;
+    // Added after the SCO's own pagehide listener, so it runs once the SCO has said all it says on leaving.
+    sco.contentWindow.addEventListener('pagehide', () => {
+      window.scoLeft = true;
+    });
+    sco.remove();
+    return true;
+  });
+  if (leaving) await page.waitForFunction(() => window.scoLeft === true);
+}
+
+/**
+ * Closes an LMS page after its SCO has left: page.close() can return before the SCO's pagehide has written to the
+ * LMS's storage, and that late write would land in the next test's freshly cleared LMS (a resumed attempt there).
+ */
+export async function closeLms(page) {
+  try {
+    if (!page.isClosed() && new URL(page.url()).pathname.endsWith('/lms.html')) await leaveLms(page);
+  } finally {
+    await page.close();
+  }
+}
+
+/**
  * Opens the LMS page with the given query (student, launch, sco, fault …) and waits for the lesson's questions;
  * `fresh` first forgets what the LMS kept of earlier visits.
  */
 export async function openLms(page, lmsUrl, query = {}, { fresh = true } = {}) {
   if (fresh) {
+    if (new URL(page.url()).pathname.endsWith('/lms.html')) await leaveLms(page);
     // A page of the origin without a lesson in it, so no leaving SCO writes its attempt back after the clear.
     await page.goto(`${lmsUrl}no-lesson-here`);
     await page.evaluate(() => localStorage.clear());
