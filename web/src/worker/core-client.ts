@@ -28,8 +28,8 @@ export type CoreStatus =
 export const startPageCore = (module?: WebAssembly.Module): Promise<PageCore> =>
   import('./page-core.js').then((m) => m.startPageCore(module));
 
-/** The page's core waits this long after the first figure, so the bytes before it stay those of the worker alone. */
-const pageCoreDelay = 1000;
+/** The page's core starts this long after the first figure: after that figure's bytes, yet before most keys. */
+const pageCoreDelay = 300;
 
 /** Where a result was computed: the worker, or the page's own core. */
 export type ComputedIn = 'worker' | 'page';
