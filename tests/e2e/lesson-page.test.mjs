@@ -219,7 +219,10 @@ test('screenshots at phone and desktop sizes, light and dark, for a person to lo
       await page.screenshot({ path: `screenshots/lesson-${width}x${height}-${scheme}.png` });
       await page.goto(lesson.url);
       await page.waitForSelector('.question');
+      // Far sections skip their layout until the window comes near; a picture of the whole page lays them all out.
+      await page.evaluate(() => document.documentElement.classList.add('full-layout'));
       await page.screenshot({ path: `screenshots/lesson-${width}-${scheme}-full.png`, fullPage: true });
+      await page.evaluate(() => document.documentElement.classList.remove('full-layout'));
     }
   }
 });
