@@ -7,6 +7,7 @@
 #include <cstring>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -140,11 +141,6 @@ RowMatrix halfQueries(int keyDimension, int keyCount, double spread, HalfScoreOr
   return queries;
 }
 
-struct HalfOperands {
-  RowMatrix left, right;  // what enters the float16 product under the order
-  double root = 1;        // √dₖ rounded to float16
-};
-
 // fl(x·factor) for every entry, or fl(x ÷ factor) (the order divides by √dₖ: not the same as multiplying by 1/√dₖ).
 RowMatrix roundedScaled(const RowMatrix& values, double factor, bool divide) {
   RowMatrix scaled(values.rows(), values.cols());
@@ -155,16 +151,30 @@ RowMatrix roundedScaled(const RowMatrix& values, double factor, bool divide) {
   return scaled;
 }
 
-HalfOperands halfOperands(const RowMatrix& queries, HalfScoreOrder order) {
-  const auto dk = static_cast<double>(queries.cols());
-  HalfOperands operands{queries, queries, roundToHalf(std::sqrt(dk))};
-  if (order == HalfScoreOrder::Before) operands.left = roundedScaled(queries, operands.root, true);
-  if (order == HalfScoreOrder::Balanced) {
-    operands.left = roundedScaled(queries, roundToHalf(std::pow(dk, -0.25)), false);
-    operands.right = operands.left;
+// What enters the float16 product under the order: the queries themselves, or a rounded scaled copy on one side
+// (before) or both (balanced). Built in place and never copied, so the queries are not copied either.
+class HalfOperands {
+ public:
+  HalfOperands(const RowMatrix& queries, HalfScoreOrder order)
+      : queries_(queries), root_(roundToHalf(std::sqrt(static_cast<double>(queries.cols())))) {
+    if (order == HalfScoreOrder::Before) scaled_ = roundedScaled(queries, root_, true);
+    if (order == HalfScoreOrder::Balanced)
+      scaled_ = roundedScaled(queries, roundToHalf(std::pow(static_cast<double>(queries.cols()), -0.25)), false);
+    scaledRight_ = order == HalfScoreOrder::Balanced;
   }
-  return operands;
-}
+  HalfOperands(const HalfOperands&) = delete;
+  HalfOperands& operator=(const HalfOperands&) = delete;
+
+  const RowMatrix& left() const { return scaled_.size() > 0 ? scaled_ : queries_; }
+  const RowMatrix& right() const { return scaledRight_ ? scaled_ : queries_; }
+  double root() const { return root_; }  // √dₖ rounded to float16
+
+ private:
+  const RowMatrix& queries_;
+  RowMatrix scaled_;
+  bool scaledRight_ = false;
+  double root_;
+};
 
 // Whether every float16 partial sum of rows i and j provably stays below 65504, so the pair cannot overflow. With
 // u = 2⁻¹¹ and η = 2⁻²⁵ (float16's relative and subnormal rounding errors), Sₖ = Σₗ≤ₖ aₗbₗ exact and Dₖ = ŝₖ − Sₖ the
@@ -179,12 +189,12 @@ class OverflowBound {
  public:
   explicit OverflowBound(const HalfOperands& operands)
       : operands_(operands),
-        leftNorms_(norms(operands.left, 0, operands.left.cols())),
-        rightNorms_(norms(operands.right, 0, operands.right.cols())),
-        slack_(static_cast<double>(operands.left.cols()) * 2 * kTiny),
+        leftNorms_(norms(operands.left(), 0, operands.left().cols())),
+        rightNorms_(norms(operands.right(), 0, operands.right().cols())),
+        slack_(static_cast<double>(operands.left().cols()) * 2 * kTiny),
         // (1 + 2⁻³⁰) covers double's own rounding in the norms
         normLimit_(kHalfMax /
-                   (std::pow(1.0 + kUnit, static_cast<double>(operands.left.cols()) + 1) * (1.0 + 0x1.0p-30))) {}
+                   (std::pow(1.0 + kUnit, static_cast<double>(operands.left().cols()) + 1) * (1.0 + 0x1.0p-30))) {}
 
   bool cannotOverflow(int i, int j) {
     if (leftNorms_[static_cast<std::size_t>(i)] * rightNorms_[static_cast<std::size_t>(j)] + slack_ < normLimit_)
@@ -194,7 +204,7 @@ class OverflowBound {
     const double limit = kHalfMax * (1.0 - 0x1.0p-30);
     double start = 0.0, error = 0.0, absolute = 0.0;
     for (std::size_t block = 0; block < blockSums_.size(); ++block) {
-      const Eigen::Index steps = std::min(kBlock, operands_.left.cols() - static_cast<Eigen::Index>(block) * kBlock);
+      const Eigen::Index steps = std::min(kBlock, operands_.left().cols() - static_cast<Eigen::Index>(block) * kBlock);
       const double bound = leftBlockNorms_[block][static_cast<std::size_t>(i)] *
                            rightBlockNorms_[block][static_cast<std::size_t>(j)] * (1.0 + 0x1.0p-30);
       const double growth = steps == kBlock ? blockGrowth_ : std::pow(1.0 + kUnit, static_cast<double>(steps));
@@ -223,16 +233,16 @@ class OverflowBound {
   }
 
   void measureBlocks() {
-    const Eigen::Index length = operands_.left.cols();
+    const Eigen::Index length = operands_.left().cols();
     const Eigen::Index blocks = (length + kBlock - 1) / kBlock;
     for (Eigen::Index block = 0; block < blocks; ++block) {
       const Eigen::Index first = block * kBlock, steps = std::min(kBlock, length - first);
-      leftBlockNorms_.push_back(norms(operands_.left, first, steps));
-      rightBlockNorms_.push_back(norms(operands_.right, first, steps));
+      leftBlockNorms_.push_back(norms(operands_.left(), first, steps));
+      rightBlockNorms_.push_back(norms(operands_.right(), first, steps));
       // The core's q·kᵀ kernel (SIMD in WASM, and no second copy of Eigen's large product code); products of float16
       // values are exact in double.
       blockSums_.push_back(
-          queryKeyProducts(operands_.left.middleCols(first, steps), operands_.right.middleCols(first, steps)));
+          queryKeyProducts(operands_.left().middleCols(first, steps), operands_.right().middleCols(first, steps)));
     }
   }
 
@@ -246,9 +256,10 @@ class OverflowBound {
 // The float16 scores under the order. With countsOnly, pairs whose every partial sum is bounded below 65504 are not
 // emulated (left at 0): they cannot overflow, and their values are not asked for.
 RowMatrix halfScores(const HalfOperands& operands, HalfScoreOrder order, bool countsOnly) {
-  const auto keyCount = static_cast<int>(operands.left.rows());
-  const Eigen::Index length = operands.left.cols();
-  OverflowBound bound(operands);
+  const auto keyCount = static_cast<int>(operands.left().rows());
+  const Eigen::Index length = operands.left().cols();
+  std::optional<OverflowBound> bound;  // only the orders not shown are bounded
+  if (countsOnly) bound.emplace(operands);
   // Keys are the queries, so unless only q is scaled the matrix is symmetric: fl(a·b) = fl(b·a) term by term, summed
   // in the same order. Half the float16 work, the same bits.
   const bool symmetric = order != HalfScoreOrder::Before;
@@ -257,7 +268,7 @@ RowMatrix halfScores(const HalfOperands& operands, HalfScoreOrder order, bool co
     // Each quad starts at the next pair still to do and covers the three after it too, needed or not.
     for (int j = symmetric ? i : 0; j < keyCount; ++j) {
       if (!quads.empty() && quads.back().row == i && j < quads.back().firstColumn + 4) continue;
-      if (!countsOnly || !bound.cannotOverflow(i, j)) quads.push_back({i, j});
+      if (!bound || !bound->cannotOverflow(i, j)) quads.push_back({i, j});
     }
   }
   RowMatrix scores(keyCount, keyCount);
@@ -266,13 +277,13 @@ RowMatrix halfScores(const HalfOperands& operands, HalfScoreOrder order, bool co
   // float holds float16 values exactly. The transposed right operand has 3 columns of zeros past the last row, for
   // quads that run over the end; padding quads repeat the last one. Their sums are dropped.
   const Eigen::Index stride = keyCount + 3;
-  std::vector<float> left(static_cast<std::size_t>(operands.left.size()));
+  std::vector<float> left(static_cast<std::size_t>(operands.left().size()));
   std::vector<float> rightT(static_cast<std::size_t>(length * stride), 0.0f);
-  for (Eigen::Index i = 0; i < operands.left.size(); ++i)
-    left[static_cast<std::size_t>(i)] = static_cast<float>(operands.left.data()[i]);
+  for (Eigen::Index i = 0; i < operands.left().size(); ++i)
+    left[static_cast<std::size_t>(i)] = static_cast<float>(operands.left().data()[i]);
   for (int j = 0; j < keyCount; ++j) {
     for (Eigen::Index l = 0; l < length; ++l)
-      rightT[static_cast<std::size_t>(l * stride + j)] = static_cast<float>(operands.right(j, l));
+      rightT[static_cast<std::size_t>(l * stride + j)] = static_cast<float>(operands.right()(j, l));
   }
   const auto wanted = static_cast<int>(quads.size());
   while (quads.size() % kQuads != 0) quads.push_back(quads.back());
@@ -284,7 +295,7 @@ RowMatrix halfScores(const HalfOperands& operands, HalfScoreOrder order, bool co
       for (int lane = 0; lane < 4 && quad.firstColumn + lane < keyCount; ++lane) {
         const int i = quad.row, j = quad.firstColumn + lane;
         const double sum = sums[q][lane];
-        const double score = order == HalfScoreOrder::After ? roundToHalf(sum / operands.root) : sum;
+        const double score = order == HalfScoreOrder::After ? roundToHalf(sum / operands.root()) : sum;
         scores(i, j) = score;
         if (symmetric) scores(j, i) = score;
       }
@@ -305,7 +316,7 @@ HalfPrecisionScores float16Scores(int keyDimension, int keyCount, double spread,
     result.largestExactScore = std::max(result.largestExactScore, rowSquaredNorm(&queries(i, 0), queries.cols()));
   for (const auto& entry : kHalfScoreOrderNames) {
     const HalfScoreOrder other = entry.first;
-    const HalfOperands operands = halfOperands(queries, other);
+    const HalfOperands operands(queries, other);
     if (other != order) {
       // Scores proven finite are left at 0: a row's softmax has NaN weights exactly when one of its scores is +∞ or
       // NaN (its own score, q·q, is never −∞), whatever its finite scores are, so the counts are the full ones.

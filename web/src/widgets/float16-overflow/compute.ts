@@ -19,9 +19,9 @@ export interface Float16OverflowResult extends Float16OverflowParams {
 }
 
 export function compute(core: Core, params: Float16OverflowParams): Float16OverflowResult {
-  const request = { dk: params.dk, keyCount: params.keys, spread: params.spread, seed: params.seed };
   // One call: the chosen order's scores, and every order's counts for the comparison line.
-  const chosen = core.float16Scores({ ...request, order: params.order });
+  const { dk, keys: keyCount, spread, seed, order } = params;
+  const chosen = core.float16Scores({ dk, keyCount, spread, seed, order });
   const n = chosen.keyCount;
   const rowLargest = new Float64Array(n);
   const rowNans = new Float64Array(n);
