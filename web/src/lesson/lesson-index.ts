@@ -1,8 +1,7 @@
 // The list of every lesson (title, summary, number of questions, a link to its page), written at build time at the end
 // of each lesson's page, the site root included: readable without scripts, and the only place its markup is built.
 import type { LessonIndexEntry } from '../authoring/compiled.js';
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml as escape } from './escape-html.js';
 
 /** The heading above the list, as a learner reads it. */
 export const lessonIndexTitle = 'All lessons';

@@ -2,8 +2,7 @@
 // MathML) and question prompts read at first paint and with scripts off; the script then renders the live lesson.
 import type { Block, CompiledLesson, LessonIndexEntry } from '../authoring/compiled.js';
 import { lessonIndexHtml } from './lesson-index.js';
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml as escape } from './escape-html.js';
 
 /** What a reader without scripts is told where a live figure or a question would be. */
 export const needsScript = {
