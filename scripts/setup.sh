@@ -2,6 +2,7 @@
 # Sets up everything Attention Lab needs, then builds it: Debian packages where
 # missing, npm packages, the native core, the WASM module and the site.
 # Used by `npm start`, `npm test` and `npm run fuzz` (clang-14 and its sanitizer runtimes); safe to run again (it only does what is missing).
+# `--for test` also installs the site generators the embed recipes are tested with; `npm start` never needs them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,28 +22,56 @@ declare -A wanted=(
   [clang-14]=/usr/bin/clang++-14
   [libclang-rt-14-dev]=/usr/lib/llvm-14/lib/clang/14.0.6/include/fuzzer/FuzzedDataProvider.h
 )
+# Tests only: the site generators tests/e2e/embed-recipes.test.mjs builds the README's embed recipes with.
+declare -A wanted_for_test=(
+  [hugo]=/usr/bin/hugo
+  [jekyll]=/usr/bin/jekyll
+  [mkdocs]=/usr/bin/mkdocs
+  [python3-sphinx]=/usr/bin/sphinx-build
+  [jupyter-nbconvert]=/usr/bin/jupyter-nbconvert
+  [python3-ipykernel]=/usr/share/jupyter/kernels/python3/kernel.json
+)
+purpose=start
+args=("$@")
+for i in "${!args[@]}"; do
+  [ "${args[$i]}" = --for ] && purpose="${args[$((i + 1))]:-start}"
+done
+
 missing=()
 for pkg in "${!wanted[@]}"; do
   [ -e "$sysroot${wanted[$pkg]}" ] || missing+=("$pkg")
 done
+# Installed without Recommends: hugo's and jupyter's would add Go and pandoc (about 600 MB) that no test uses.
+missing_for_test=()
+if [ "$purpose" = test ]; then
+  for pkg in "${!wanted_for_test[@]}"; do
+    [ -e "$sysroot${wanted_for_test[$pkg]}" ] || missing_for_test+=("$pkg")
+  done
+fi
 
-if [ ${#missing[@]} -gt 0 ]; then
-  IFS=$'\n' missing=($(sort <<<"${missing[*]}")); unset IFS
+if [ $((${#missing[@]} + ${#missing_for_test[@]})) -gt 0 ]; then
+  IFS=$'\n' missing=($(sort <<<"${missing[*]}")) missing_for_test=($(sort <<<"${missing_for_test[*]}")); unset IFS
+  install_lines=()
+  [ ${#missing[@]} -gt 0 ] && install_lines+=("  apt-get install -y ${missing[*]}")
+  [ ${#missing_for_test[@]} -gt 0 ] && install_lines+=("  apt-get install -y --no-install-recommends ${missing_for_test[*]}")
   why=""
   [ -f "$sysroot/etc/debian_version" ] && command -v apt-get >/dev/null || why="this is not a Debian system with apt-get"
   [ -z "$why" ] && [ "$(id -u)" -ne 0 ] && why="this script is not running as root"
   if [ -n "$why" ]; then
     echo "attention-lab setup: cannot install system packages ($why)." >&2
     echo "Install these (Debian 12 names), then run the command again:" >&2
-    echo "  apt-get install -y ${missing[*]}" >&2
+    printf '%s\n' "${install_lines[@]}" >&2
     exit 1
   fi
-  echo "attention-lab setup: installing ${missing[*]} (apt-get)"
+  all_missing=("${missing[@]}" "${missing_for_test[@]}")
+  echo "attention-lab setup: installing ${all_missing[*]} (apt-get)"
   export DEBIAN_FRONTEND=noninteractive
-  if ! { apt-get update -qq && apt-get install -y -qq "${missing[@]}"; }; then
+  if ! { apt-get update -qq &&
+    { [ ${#missing[@]} -eq 0 ] || apt-get install -y -qq "${missing[@]}"; } &&
+    { [ ${#missing_for_test[@]} -eq 0 ] || apt-get install -y -qq --no-install-recommends "${missing_for_test[@]}"; }; }; then
     echo "attention-lab setup: apt-get could not install the packages (see its message above)." >&2
     echo "Fix that, or install these yourself, then run the command again:" >&2
-    echo "  apt-get install -y ${missing[*]}" >&2
+    printf '%s\n' "${install_lines[@]}" >&2
     exit 1
   fi
 fi

@@ -24,10 +24,10 @@ function failingAptOnPath() {
   return `${bin}:${process.env.PATH}`;
 }
 
-function setup(env, asUser) {
+function setup(env, asUser, args = []) {
   const command = asUser
-    ? ['setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'bash', 'scripts/setup.sh']]
-    : ['bash', ['scripts/setup.sh']];
+    ? ['setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'bash', 'scripts/setup.sh', ...args]]
+    : ['bash', ['scripts/setup.sh', ...args]];
   return spawnSync(command[0], command[1], { encoding: 'utf8', env: { ...process.env, ...env } });
 }
 
@@ -36,6 +36,22 @@ test('on a system that is not Debian it prints the apt-get line and exits 1', ()
   assert.equal(result.status, 1);
   assert.match(result.stderr, /cannot install system packages \(this is not a Debian system with apt-get\)/);
   assert.ok(result.stderr.includes(`  apt-get install -y ${allPackages}\n`), result.stderr);
+});
+
+test('for tests it also names the site generators of the embed recipes, without their Recommends', () => {
+  const forTest = setup({ ATTENTION_LAB_SYSROOT: sysroot }, false, ['--for', 'test']);
+  assert.equal(forTest.status, 1);
+  assert.ok(
+    forTest.stderr.includes(
+      `  apt-get install -y ${allPackages}\n` +
+        '  apt-get install -y --no-install-recommends hugo jekyll jupyter-nbconvert mkdocs python3-ipykernel ' +
+        'python3-sphinx\n',
+    ),
+    forTest.stderr,
+  );
+  const forStart = setup({ ATTENTION_LAB_SYSROOT: sysroot }, false, ['--for', 'start']);
+  assert.equal(forStart.status, 1);
+  assert.ok(forStart.stderr.endsWith(`  apt-get install -y ${allPackages}\n`), forStart.stderr);
 });
 
 test(

@@ -1,0 +1,3 @@
+project = "Course"
+root_doc = "week3"
+html_favicon = None
