@@ -21,6 +21,17 @@ declare -A wanted=(
   [clang-14]=/usr/bin/clang++-14
   [libclang-rt-14-dev]=/usr/lib/llvm-14/lib/clang/14.0.6/include/fuzzer/FuzzedDataProvider.h
 )
+# Only for `--for test` (large: about 200 MB): LibreOffice Calc opens the results CSV as a spreadsheet would.
+declare -A wanted_for_test=(
+  [libreoffice-calc-nogui]=/usr/lib/libreoffice/program/libsclo.so
+)
+previous=""
+for arg in "$@"; do
+  if [ "$previous" = --for ] && [ "$arg" = test ]; then
+    for pkg in "${!wanted_for_test[@]}"; do wanted[$pkg]=${wanted_for_test[$pkg]}; done
+  fi
+  previous=$arg
+done
 missing=()
 for pkg in "${!wanted[@]}"; do
   [ -e "$sysroot${wanted[$pkg]}" ] || missing+=("$pkg")

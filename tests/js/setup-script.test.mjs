@@ -24,10 +24,10 @@ function failingAptOnPath() {
   return `${bin}:${process.env.PATH}`;
 }
 
-function setup(env, asUser) {
+function setup(env, asUser, args = []) {
   const command = asUser
-    ? ['setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'bash', 'scripts/setup.sh']]
-    : ['bash', ['scripts/setup.sh']];
+    ? ['setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'bash', 'scripts/setup.sh', ...args]]
+    : ['bash', ['scripts/setup.sh', ...args]];
   return spawnSync(command[0], command[1], { encoding: 'utf8', env: { ...process.env, ...env } });
 }
 
@@ -36,6 +36,14 @@ test('on a system that is not Debian it prints the apt-get line and exits 1', ()
   assert.equal(result.status, 1);
   assert.match(result.stderr, /cannot install system packages \(this is not a Debian system with apt-get\)/);
   assert.ok(result.stderr.includes(`  apt-get install -y ${allPackages}\n`), result.stderr);
+});
+
+test('for tests it also wants LibreOffice Calc, which opens the results CSV as a spreadsheet would', () => {
+  const result = setup({ ATTENTION_LAB_SYSROOT: sysroot }, false, ['--for', 'test']);
+  assert.equal(result.status, 1);
+  const withCalc = allPackages.replace('libeigen3-dev', 'libeigen3-dev libreoffice-calc-nogui');
+  assert.ok(result.stderr.includes(`  apt-get install -y ${withCalc}\n`), result.stderr);
+  assert.ok(!setup({ ATTENTION_LAB_SYSROOT: sysroot }, false, ['--for', 'start']).stderr.includes('libreoffice'));
 });
 
 test(

@@ -60,5 +60,5 @@ export { gradedVariant } from './graded-variant.js';
 export type { AnsweredAttempt, GradedVariant } from './graded-variant.js';
 export { multiSelectCredit } from './partial-credit.js';
 export { packSolutionFlags, unpackSolutionFlags } from './solution-flags.js';
-export { csvColumns, resultsCsv, resultsFormat, resultsRecord, resultsVersion } from './results-record.js';
+export { csvCell, csvColumns, resultsCsv, resultsFormat, resultsRecord, resultsVersion } from './results-record.js';
 export type { RecordedAnswer, RecordedQuestion, ResultsRecord } from './results-record.js';

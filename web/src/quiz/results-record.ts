@@ -137,10 +137,21 @@ export const csvColumns = [
   'after_solution',
 ] as const;
 
-// Quotes what needs quoting; a response starting with = or @ is prefixed with ' so a spreadsheet shows, never runs, it.
-function csvCell(value: string | number | null): string {
+// A spreadsheet reads a cell starting with one of these as a formula (OWASP's CSV injection list, and their
+// full-width forms, which some locales' spreadsheets accept); some also when spaces or quotes come first.
+const formulaStart = /^[\s"']*[=+\-@\uff1d\uff0b\uff0d\uff20]|^[\t\r]/;
+
+/**
+ * A text cell as a spreadsheet should show it: one that could start a formula gets a leading ' (shown, never run);
+ * a cell holding a comma, quote or line break is quoted. Numbers the record itself writes (seed, attempt: whole and
+ * never negative, so never a formula) stay plain numbers. To read a value back, drop the leading ' of a cell whose
+ * rest starts a formula.
+ */
+export function csvCell(value: string | number | null): string {
+  // Any other number goes through the text rule, so a negative one can never start a formula.
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return String(value);
   let text = value === null ? '' : String(value);
-  if (/^[=@]/.test(text)) text = `'${text}`;
+  if (formulaStart.test(text)) text = `'${text}`;
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
