@@ -22,7 +22,8 @@ declare -A wanted=(
   [clang-14]=/usr/bin/clang++-14
   [libclang-rt-14-dev]=/usr/lib/llvm-14/lib/clang/14.0.6/include/fuzzer/FuzzedDataProvider.h
 )
-# Tests only: the site generators tests/e2e/embed-recipes.test.mjs builds the README's embed recipes with.
+# Tests only: the site generators tests/e2e/embed-recipes.test.mjs builds the README's embed recipes with, and
+# LibreOffice Calc, which opens the results CSV as a spreadsheet would (tests/js/results-csv.test.mjs).
 declare -A wanted_for_test=(
   [hugo]=/usr/bin/hugo
   [jekyll]=/usr/bin/jekyll
@@ -30,6 +31,7 @@ declare -A wanted_for_test=(
   [python3-sphinx]=/usr/bin/sphinx-build
   [jupyter-nbconvert]=/usr/bin/jupyter-nbconvert
   [python3-ipykernel]=/usr/share/jupyter/kernels/python3/kernel.json
+  [libreoffice-calc-nogui]=/usr/lib/libreoffice/program/libsclo.so
 )
 purpose=start
 args=("$@")

@@ -76,6 +76,7 @@ async function exercise(page) {
       questionId: question.id,
       correct: true,
       attempts: 1,
+      afterSolution: false,
       variant: ownVariant(question),
     },
   });

@@ -128,6 +128,7 @@ test(
       questionId: question.id,
       correct: false,
       attempts: 1,
+      afterSolution: false,
       variant: ownVariant(question),
     });
     await frame.fill(input, rightAnswer(question));

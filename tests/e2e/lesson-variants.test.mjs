@@ -121,7 +121,7 @@ test('download my results: JSON and CSV list the answered variants', async () =>
   const lines = readFileSync(await csvDownload.path(), 'utf8')
     .trim()
     .split(/\r\n/);
-  assert.equal(lines[0], 'lesson,question,variant,seed,attempt,response,result,time');
+  assert.equal(lines[0], 'lesson,question,variant,seed,attempt,response,result,time,after_solution');
   const rows = lines.filter((line) => line.startsWith('why-sqrt-dk,std-at-512,'));
   assert.equal(rows.length, 5);
   assert.match(rows[0], /^why-sqrt-dk,std-at-512,dk=512,0,1,sqrt\(512\),correct,\d{4}-/);

@@ -127,9 +127,9 @@ test('a question answered in several variants: an interaction per variant, grade
   }
   const page = await browser.context.newPage();
   try {
-    // variant=<n>: everyone gets the variant seed n draws, an exam whose sittings use other numbers.
+    // variant=<n>: everyone gets the variant seed n draws; another section's sitting uses another n, other numbers.
     const sit = async (seed, fresh) => {
-      const frame = await openLms(page, lms.url, { student: 'exam', launch: `variant=${seed}` }, { fresh });
+      const frame = await openLms(page, lms.url, { student: 'sitting', launch: `variant=${seed}` }, { fresh });
       return { frame, key: await frame.getAttribute(`#question-${question.id}`, 'data-variant') };
     };
     const answerAt = async ({ frame, key }) => {

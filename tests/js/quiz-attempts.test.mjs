@@ -62,9 +62,9 @@ describe('recordGrade', () => {
       assert.deepEqual(wrongQuestionIds(progress), [id]);
       const restored = JSON.parse(JSON.stringify(progress));
       assert.equal(isQuizProgress(restored), true);
-      assert.deepEqual(scoreOf(restored, [id]), { answered: 1, correct: 0, total: 1, points: 0 });
+      assert.deepEqual(scoreOf(restored, [id]), { answered: 1, correct: 0, total: 1, points: 0, afterSolution: 0 });
     }
-    assert.deepEqual(scoreOf({}, ['constructor']), { answered: 0, correct: 0, total: 1, points: 0 });
+    assert.deepEqual(scoreOf({}, ['constructor']), { answered: 0, correct: 0, total: 1, points: 0, afterSolution: 0 });
   });
 
   test('wrong arguments throw and name the argument', () => {
@@ -104,9 +104,15 @@ describe('retrying the wrong ones and the score', () => {
   });
 
   test('scoreOf counts answered (counted attempts) and correct among the given questions', () => {
-    assert.deepEqual(scoreOf(progress, lessonIds), { answered: 4, correct: 2, total: 6, points: 2 });
-    assert.deepEqual(scoreOf(progress, ['std-64', 'std-64']), { answered: 1, correct: 1, total: 1, points: 1 });
-    assert.deepEqual(scoreOf(progress, []), { answered: 0, correct: 0, total: 0, points: 0 });
+    assert.deepEqual(scoreOf(progress, lessonIds), { answered: 4, correct: 2, total: 6, points: 2, afterSolution: 0 });
+    assert.deepEqual(scoreOf(progress, ['std-64', 'std-64']), {
+      answered: 1,
+      correct: 1,
+      total: 1,
+      points: 1,
+      afterSolution: 0,
+    });
+    assert.deepEqual(scoreOf(progress, []), { answered: 0, correct: 0, total: 0, points: 0, afterSolution: 0 });
     assert.throws(() => scoreOf(progress, 'std-64'), { name: 'TypeError', message: /scoreOf: questionIds/ });
   });
 });

@@ -35,13 +35,14 @@ const policyOf = (query) => readGradedPolicy(new URLSearchParams(query));
 describe('readGradedPolicy', () => {
   test('defaults: the lesson’s own numbers, unlimited attempts, explanation after the attempts', () => {
     assert.deepEqual(policyOf(''), {
-      policy: { variant: { kind: 'practice' }, attempts: Infinity, explain: 'after-attempts' },
+      policy: { graded: false, variant: { kind: 'practice' }, attempts: Infinity, explain: 'after-attempts' },
       problems: [],
     });
   });
 
   test('reads every value an instructor may set', () => {
     assert.deepEqual(policyOf('variant=learner&attempts=2&explain=never').policy, {
+      graded: true,
       variant: { kind: 'learner' },
       attempts: 2,
       explain: 'never',
@@ -54,7 +55,13 @@ describe('readGradedPolicy', () => {
 
   test('odd values fall back to the default, each with a notice naming it', () => {
     const { policy, problems } = policyOf('variant=-1&attempts=0&explain=sometimes');
-    assert.deepEqual(policy, { variant: { kind: 'practice' }, attempts: Infinity, explain: 'after-attempts' });
+    // The values fall back, but setting them at all still makes the context graded.
+    assert.deepEqual(policy, {
+      graded: true,
+      variant: { kind: 'practice' },
+      attempts: Infinity,
+      explain: 'after-attempts',
+    });
     assert.equal(problems.length, 3);
     assert.match(problems[0], /variant “-1”/);
     assert.match(problems[1], /attempts “0”/);
@@ -114,6 +121,7 @@ describe('partial credit for multi-select', () => {
       correct: 1,
       total: 3,
       points: 1 + 2 / 3,
+      afterSolution: 0,
     });
     // A right answer takes the partial credit's place; an unreadable one leaves it as it was.
     const right = recordGrade(progress, multi.id, 'a,b,c', gradeChoice(multi, ['a', 'b', 'c']));

@@ -112,7 +112,7 @@ describe('progress per variant', () => {
     p = recordVariantGrade(p, 'std-at-dk', '99', wrong, at384, 'dk=512', 2000);
     p = recordVariantGrade(p, 'std-at-dk', 'banana', unreadable, at384, 'dk=512', 2500);
     assert.ok(isQuizProgress(p));
-    assert.deepEqual(scoreOf(p, ['std-at-dk']), { answered: 1, correct: 1, total: 1, points: 1 });
+    assert.deepEqual(scoreOf(p, ['std-at-dk']), { answered: 1, correct: 1, total: 1, points: 1, afterSolution: 0 });
     assert.deepEqual(variantProgress(p['std-at-dk'], 'dk=384', 'dk=512'), { attempts: 1, correct: false });
     assert.equal(p['std-at-dk'].attempts, 2);
     assert.deepEqual(
@@ -197,10 +197,10 @@ describe('the downloadable results record', () => {
     assert.equal(
       resultsCsv(record),
       [
-        'lesson,question,variant,seed,attempt,response,result,time',
-        "why-sqrt-dk,std-at-dk,dk=512,0,1,'=sqrt(512),correct,2026-01-02T00:00:00.000Z",
-        'why-sqrt-dk,std-at-dk,dk=384,41,2,"19.6, maybe",wrong,2026-01-03T00:00:00.000Z',
-        'why-sqrt-dk,plain-one,,0,,,unanswered,',
+        'lesson,question,variant,seed,attempt,response,result,time,after_solution',
+        "why-sqrt-dk,std-at-dk,dk=512,0,1,'=sqrt(512),correct,2026-01-02T00:00:00.000Z,no",
+        'why-sqrt-dk,std-at-dk,dk=384,41,2,"19.6, maybe",wrong,2026-01-03T00:00:00.000Z,no',
+        'why-sqrt-dk,plain-one,,0,,,unanswered,,',
         '',
       ].join('\r\n'),
     );

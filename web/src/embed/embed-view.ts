@@ -83,7 +83,14 @@ class EmbedParts {
       store: this.context.store,
       onShow: (action) => this.show(action),
       onAnswered: (questionId, correct, attempts, attempt) =>
-        this.context.events.emit('answered', { lesson, questionId, correct, attempts, variant: attempt.variant }),
+        this.context.events.emit('answered', {
+          lesson,
+          questionId,
+          correct,
+          attempts,
+          afterSolution: attempt.afterSolution,
+          variant: attempt.variant,
+        }),
       ...gradedOptions(question, graded),
     });
     return view.element;

@@ -37,17 +37,23 @@ export type AnsweredMessage = Envelope<'answered'> & {
   questionId: string;
   correct: boolean;
   attempts: number;
+  /** Given after the worked solution of its numbers was shown: right or not, it earns no points. */
+  afterSolution: boolean;
   variant: VariantShown;
 };
-/** points: right answers count 1, a wrong multi-select its partial credit (the SCORM score's numerator). */
+/**
+ * points: right answers count 1, a wrong multi-select its partial credit, an answer given after the worked solution
+ * 0 (the SCORM score's numerator); afterSolution: questions right only by such an answer.
+ */
 export type ProgressMessage = Envelope<'progress'> & {
   verbId: string;
   answered: number;
   correct: number;
   total: number;
   points: number;
+  afterSolution: number;
 };
-/** score is correct / total, from 0 to 1 (xAPI's scaled score). */
+/** score is points / total, from 0 to 1 (xAPI's scaled score); every question is right when it is sent. */
 export type CompletedMessage = Envelope<'completed'> & {
   verbId: string;
   score: number;
@@ -77,17 +83,20 @@ export class MessageMaker {
     return { ...this.envelope('resize'), height: Math.max(0, Math.ceil(height)) };
   }
 
-  answered({ questionId, correct, attempts, variant }: LessonEventMap['answered']): AnsweredMessage {
+  answered({ questionId, correct, attempts, afterSolution, variant }: LessonEventMap['answered']): AnsweredMessage {
     // Copied value by value: only numbers and strings of the parameters, nothing else of the question.
     const params: Record<string, number | string> = {};
     for (const [name, value] of Object.entries(variant?.params ?? {}))
       if (typeof value === 'number' || typeof value === 'string') params[name] = value;
     const shown = { index: variant?.index ?? 0, key: variant?.key ?? '', params };
-    return { ...this.envelope('answered'), verbId: verbIds.answered, questionId, correct, attempts, variant: shown };
+    const after = afterSolution === true;
+    const verb = { verbId: verbIds.answered, questionId, correct, attempts, afterSolution: after, variant: shown };
+    return { ...this.envelope('answered'), ...verb };
   }
 
-  progress({ answered, correct, total, points }: LessonEventMap['progress']): ProgressMessage {
-    return { ...this.envelope('progress'), verbId: verbIds.progress, answered, correct, total, points };
+  progress({ answered, correct, total, points, afterSolution }: LessonEventMap['progress']): ProgressMessage {
+    const counts = { answered, correct, total, points, afterSolution };
+    return { ...this.envelope('progress'), verbId: verbIds.progress, ...counts };
   }
 
   completed({ score, correct, total }: LessonEventMap['completed']): CompletedMessage {

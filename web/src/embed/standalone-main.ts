@@ -17,6 +17,8 @@ const settings = new URLSearchParams(session?.launchData ?? '');
 for (const [name, value] of new URLSearchParams(location.search))
   if ((gradedParams as readonly string[]).includes(name)) settings.set(name, value);
 const { policy, problems } = readGradedPolicy(settings);
+// An LMS receives the score: that alone makes the package a graded context, policy or not.
+if (session) policy.graded = true;
 // variant=learner: the LMS's learner id where there is one, else a seed kept in this browser.
 const seeded =
   policy.variant.kind === 'learner' && !session?.learnerId ? learnerSeed(new SafeStorage('attention-lab')) : undefined;

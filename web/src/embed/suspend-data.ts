@@ -1,11 +1,13 @@
 // cmi.suspend_data for SCORM 1.2: the learner's progress as compact JSON within 4096 characters, so a learner resumes
 // in the LMS where they left off: verdicts, partial credit and the variant each question is on (not the answer log).
 import { isQuizProgress, type GradeStatus, type QuestionProgress, type QuizProgress } from '../quiz/index.js';
+import { packSolutionFlags, unpackSolutionFlags } from '../quiz/index.js';
 
 /** cmi.suspend_data holds at most 4096 characters in SCORM 1.2. */
 export const suspendDataLimit = 4096;
 const statusCodes: Record<GradeStatus, string> = { correct: 'c', incorrect: 'i', unreadable: 'u' };
-type VariantPacked = [key: string, attempts: number, correct: 0 | 1];
+// flags (worked solution shown, latest answer after it; quiz/solution-flags.ts) only when not 0: older data lacks it.
+type VariantPacked = [key: string, attempts: number, correct: 0 | 1, flags?: number];
 type Packed = [
   attempts: number,
   correct: 0 | 1,
@@ -22,7 +24,10 @@ function pack(p: QuestionProgress, keepAnswer: boolean): Packed {
   if (credit !== null || p.variant || p.variants) packed[4] = credit;
   if (!p.variant && !p.variants) return packed;
   packed[5] = p.variant ? [p.variant.key, p.variant.seed] : null;
-  packed[6] = Object.entries(p.variants ?? {}).map(([key, v]): VariantPacked => [key, v.attempts, v.correct ? 1 : 0]);
+  packed[6] = Object.entries(p.variants ?? {}).map(([key, v]): VariantPacked => {
+    const flags = packSolutionFlags(v);
+    return flags ? [key, v.attempts, v.correct ? 1 : 0, flags] : [key, v.attempts, v.correct ? 1 : 0];
+  });
   return packed;
 }
 
@@ -33,7 +38,10 @@ function unpack(p: Packed): QuestionProgress {
   if (Array.isArray(p[5])) entry.variant = { key: p[5][0], seed: p[5][1] };
   if (Array.isArray(p[6]))
     entry.variants = Object.fromEntries(
-      p[6].map(([key, attempts, correct]) => [key, { attempts, correct: correct === 1 }]),
+      p[6].map(([key, attempts, correct, flags]) => [
+        key,
+        { attempts, correct: correct === 1, ...unpackSolutionFlags(flags) },
+      ]),
     );
   return entry;
 }

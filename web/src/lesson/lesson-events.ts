@@ -9,11 +9,24 @@ export interface LessonEventMap {
     questionId: string;
     correct: boolean;
     attempts: number;
+    /** Given after the worked solution of its numbers was shown: right or not, it earns no points. */
+    afterSolution?: boolean;
     variant?: { index: number; key: string; params: Record<string, number | string> };
     attempt?: AnsweredAttempt;
   };
-  /** points: right answers count 1, a wrong multi-select its partial credit. */
-  progress: { lesson: string; answered: number; correct: number; total: number; points: number };
+  /**
+   * points: right answers count 1 (0 when given after the worked solution was shown), a wrong multi-select its partial
+   * credit; afterSolution: questions right only by such an answer.
+   */
+  progress: {
+    lesson: string;
+    answered: number;
+    correct: number;
+    total: number;
+    points: number;
+    afterSolution: number;
+  };
+  /** score: points ÷ total, so a question right only after its solution lowers it. */
   completed: { lesson: string; score: number; correct: number; total: number };
 }
 

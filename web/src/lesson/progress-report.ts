@@ -16,14 +16,15 @@ export function reportProgress(
   let complete: boolean | undefined;
   const report = () => {
     const score = scoreOf(store.current, [...questionIds]);
-    const { answered, correct, total, points } = score;
-    events?.emit('progress', { lesson, answered, correct, total, points });
+    const { answered, correct, total, points, afterSolution } = score;
+    events?.emit('progress', { lesson, answered, correct, total, points, afterSolution });
     const now = score.total > 0 && score.correct === score.total;
-    // Only a change to complete is news; a page that opens complete says so once too.
+    // Only a change to complete is news; a page that opens complete says so once too. Every question is right then;
+    // the score is the points, which answers given after a worked solution did not earn.
     if (now && complete !== true)
       events?.emit('completed', {
         lesson,
-        score: score.correct / score.total,
+        score: score.points / score.total,
         correct: score.correct,
         total: score.total,
       });

@@ -178,10 +178,20 @@ export class LessonView {
       bar.max = Math.max(1, score.total);
       bar.value = score.correct;
       const ending = complete ? ' — lesson complete.' : '.';
-      text.textContent = `${score.correct} of ${score.total} questions answered correctly${ending}`;
+      const counted = `${score.correct} of ${score.total} questions answered correctly${ending}`;
+      text.textContent = `${counted}${this.gradedScore(score)}`;
       retry.hidden = missed === 0;
     }
     this.element.dataset.complete = String(complete);
+  }
+
+  // Where answers are graded, the score the LMS or host receives, and why it is lower than the count when it is.
+  private gradedScore(score: Score): string {
+    if (!this.context.graded?.policy.graded || score.total === 0) return '';
+    const { afterSolution: after } = score;
+    const which = after === 1 ? '1 question was' : `${after} questions were`;
+    const why = after === 0 ? '' : ` (${which} answered right only after the worked solution, which earns no points)`;
+    return ` Score: ${Math.round((100 * score.points) / score.total)} of 100${why}.`;
   }
 
   private section(id: string, titleHtml: string, blocks: Block[]): HTMLElement {
@@ -226,6 +236,7 @@ export class LessonView {
           questionId,
           correct,
           attempts,
+          afterSolution: attempt.afterSolution,
           variant: attempt.variant,
           attempt,
         }),

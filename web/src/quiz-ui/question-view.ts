@@ -1,16 +1,18 @@
 // One question in the page: answer, check, a hint on request, targeted feedback announced in a live region, a worked
-// solution once it is earned, "show me".
+// solution once it is earned (in a graded context, offered with a warning while the question is open), "show me".
 import {
   anotherSeed,
   chooseVariant,
   currentVariant,
   defaultPolicy,
-  explanationShows,
   gradeChoice,
   gradeNumeric,
   isLocked,
+  markSolutionShown,
   questionOfVariant,
   recordVariantGrade,
+  solutionAccess,
+  solutionState,
   variantAt,
   variantCount,
   variantForSeed,
@@ -25,6 +27,7 @@ import type {
   GradedPolicy,
   Question,
   QuestionProgress,
+  QuizProgress,
   Variant,
   WidgetAction,
 } from '../quiz/index.js';
@@ -51,6 +54,9 @@ export interface QuestionViewOptions {
 // After this many counted wrong attempts the worked solution is shown anyway, so nobody is stuck.
 export const attemptsBeforeSolution = wrongAttemptsBeforeExplanation;
 
+/** What a graded context adds to the verdict of a right answer given after the worked solution was shown. */
+export const noPointsAfterSolution = 'It came after the worked solution was shown, so it earns no points.';
+
 export class QuestionView {
   readonly element: HTMLElement;
   private readonly feedback = document.createElement('p');
@@ -69,6 +75,11 @@ export class QuestionView {
   private readonly optionInputs: HTMLInputElement[] = [];
   private readonly checkButton: HTMLButtonElement;
   private readonly lockNote = Object.assign(document.createElement('p'), { className: 'locked-note', hidden: true });
+  // Graded contexts only: the worked solution on request, with what it costs said before it is pressed.
+  private readonly solutionOffer = Object.assign(document.createElement('p'), {
+    className: 'solution-offer',
+    hidden: true,
+  });
   private readonly policy: GradedPolicy;
   // When the learner started on this try: the latency an LMS records.
   private since = Date.now();
@@ -167,6 +178,8 @@ export class QuestionView {
     this.explanation.className = 'explanation';
     this.explanation.id = `${id}-solution`;
     this.explanation.hidden = true;
+    this.explanation.tabIndex = -1; // focus lands on it when the learner asks for it
+    this.solutionOffer.append(...this.offerParts(id));
     this.renderVariant();
     this.showButton.hidden = true;
     this.showButton.addEventListener('click', () => {
@@ -175,7 +188,15 @@ export class QuestionView {
     this.element.append(title, this.variantLabel, prompt);
     if (question.hint !== undefined) this.element.append(this.hintPart(id, question.hint));
     this.lockNote.id = `${id}-locked`;
-    this.element.append(form, this.lockNote, this.feedback, this.showButton, this.anotherButton, this.explanation);
+    this.element.append(
+      form,
+      this.lockNote,
+      this.feedback,
+      this.showButton,
+      this.anotherButton,
+      this.solutionOffer,
+      this.explanation,
+    );
     this.restore();
     options.store.subscribe((progress, source) => source === 'another tab' && this.followAnotherTab());
   }
@@ -187,7 +208,7 @@ export class QuestionView {
     if (this.answerInput) this.answerInput.value = '';
     for (const input of this.optionInputs) input.checked = false;
     this.setFeedback('Try this one again.', 'retry');
-    this.explanation.hidden = true;
+    this.setSolution('hidden');
     this.showButton.hidden = true;
     this.setHintOpen(false);
   }
@@ -200,6 +221,7 @@ export class QuestionView {
     this.anotherButton.hidden = true;
     this.feedback.textContent = '';
     delete this.element.dataset.status;
+    delete this.element.dataset.afterSolution;
   }
 
   /** The question as it reads in the variant on screen: what is graded. */
@@ -292,11 +314,64 @@ export class QuestionView {
   }
 
   // The worked solution under the policy: with an attempt limit, the question's counted attempts decide; without one,
-  // those at the variant on screen (the lesson page's rule).
-  private explanationFor(correct: boolean, variantAttempts: number): boolean {
-    const total = this.savedEntry()?.attempts ?? 0;
+  // those at the variant on screen (the lesson page's rule). A graded context offers it while the question is open.
+  private solutionFor(correct: boolean, variantAttempts: number, entry = this.savedEntry()) {
+    const total = entry?.attempts ?? 0;
     const attempts = Number.isFinite(this.policy.attempts) ? total : variantAttempts;
-    return explanationShows(this.policy, { correct, attempts });
+    const locked = isLocked(this.policy, total);
+    const seen = solutionState(entry, this.variant.key, this.lessonKey).shown;
+    return solutionAccess(this.policy, { correct, attempts, locked, seen });
+  }
+
+  private setSolution(access: 'hidden' | 'offered' | 'shown'): void {
+    this.explanation.hidden = access !== 'shown';
+    this.solutionOffer.hidden = access !== 'offered';
+  }
+
+  // The button and, before it is pressed, the price: the learner decides knowing it.
+  private offerParts(id: string): (Node | string)[] {
+    const button = Object.assign(document.createElement('button'), {
+      type: 'button',
+      className: 'show-solution',
+      textContent: 'Show the worked solution',
+    });
+    const warning = Object.assign(document.createElement('span'), {
+      id: `${id}-solution-warning`,
+      className: 'solution-warning',
+      textContent:
+        'If you show it, an answer to these numbers afterwards earns no points (a right one is still confirmed).',
+    });
+    button.setAttribute('aria-describedby', warning.id);
+    button.addEventListener('click', () => this.revealSolution());
+    return [button, ' ', warning];
+  }
+
+  // The learner chose to see the solution: saved first, so a reload or another tab cannot forget it was seen.
+  private revealSolution(): void {
+    if (this.solutionOffer.hidden) return;
+    const choice = { key: this.variant.key, seed: this.seed };
+    this.options.store.replace(markSolutionShown(this.options.store.current, this.question.id, choice, this.lessonKey));
+    this.shown = this.savedEntry();
+    this.setSolution('shown');
+    this.explanation.focus();
+  }
+
+  // After a counted answer: the solution is marked seen in the same write whenever it is about to show.
+  private withSolutionMark(progress: QuizProgress, correct: boolean): QuizProgress {
+    const entry = Object.hasOwn(progress, this.question.id) ? progress[this.question.id] : undefined;
+    const { attempts } = variantProgress(entry, this.variant.key, this.lessonKey);
+    if (this.solutionFor(correct, attempts, entry) !== 'shown') return progress;
+    return markSolutionShown(progress, this.question.id, { key: this.variant.key, seed: this.seed }, this.lessonKey);
+  }
+
+  // Graded only: whether the latest answer to the numbers on screen came after their solution (it earns no points).
+  private afterSolution(entry = this.savedEntry()): boolean {
+    return this.policy.graded && solutionState(entry, this.variant.key, this.lessonKey).afterSolution;
+  }
+
+  private markAfterSolution(after: boolean): void {
+    if (after) this.element.dataset.afterSolution = 'true';
+    else delete this.element.dataset.afterSolution;
   }
 
   // A disclosure: the hint stays out of sight (and out of the page's text) until the learner asks for it.
@@ -336,15 +411,24 @@ export class QuestionView {
     if (grade.counted) {
       const choice = { key: this.variant.key, seed: this.seed };
       const store = this.options.store;
-      store.replace(
-        recordVariantGrade(store.current, question.id, answerText, grade, choice, this.lessonKey, Date.now()),
+      const recorded = recordVariantGrade(
+        store.current,
+        question.id,
+        answerText,
+        grade,
+        choice,
+        this.lessonKey,
+        Date.now(),
       );
+      store.replace(this.withSolutionMark(recorded, grade.status === 'correct'));
       const saved = this.options.store.current[question.id];
       this.shown = saved;
       const at = new Date();
       const { index, key, params } = this.variant;
       const variant = { index, key, params };
-      const attempt = { question, variant, answerText, grade, latencyMs: at.getTime() - this.since, at };
+      const afterSolution = solutionState(saved, key, this.lessonKey).afterSolution;
+      const latencyMs = at.getTime() - this.since;
+      const attempt = { question, variant, answerText, grade, latencyMs, at, afterSolution };
       this.since = at.getTime();
       this.options.onAnswered?.(question.id, grade.status === 'correct', saved?.attempts ?? 1, attempt);
     }
@@ -356,12 +440,15 @@ export class QuestionView {
     // Say the verdict first for screen readers, unless the feedback already starts with it.
     const verdict = grade.status === 'correct' ? 'Correct' : grade.status === 'incorrect' ? 'Not quite' : '';
     const prefix = verdict && !grade.feedback.startsWith(verdict) ? `${verdict}. ` : '';
-    this.setFeedback(`${prefix}${grade.feedback}`, grade.status);
+    const correct = grade.status === 'correct';
+    const after = grade.counted && this.afterSolution();
+    const noPoints = after && correct ? `\n${noPointsAfterSolution}` : '';
+    this.setFeedback(`${prefix}${grade.feedback}${noPoints}`, grade.status);
+    if (grade.counted) this.markAfterSolution(after);
     this.pendingAction = grade.show ?? (grade.status === 'incorrect' ? this.current.show : undefined);
     this.showButton.hidden = !this.pendingAction;
     this.showButton.textContent = 'Show me in the widget';
-    const correct = grade.status === 'correct';
-    this.explanation.hidden = !(grade.counted || correct) || !this.explanationFor(correct, attempts);
+    this.setSolution(grade.counted ? this.solutionFor(correct, attempts) : 'hidden');
     this.setLocked(isLocked(this.policy, this.savedEntry()?.attempts ?? 0));
     this.anotherButton.hidden = !this.offersAnother(attempts);
   }
@@ -404,16 +491,22 @@ export class QuestionView {
       this.resetForRetry();
       this.feedback.textContent = '';
       delete this.element.dataset.status;
+      this.markAfterSolution(false);
       return;
     }
     if (this.answerInput) this.answerInput.value = saved.lastAnswer;
     const chosen = new Set(saved.lastAnswer.split(','));
     for (const input of this.optionInputs) input.checked = chosen.has(input.value);
+    const after = this.afterSolution(saved);
+    const earlier = after
+      ? `You answered this correctly after its worked solution was shown, so it earns no points.`
+      : 'You answered this correctly earlier.';
     this.setFeedback(
-      correct ? 'You answered this correctly earlier.' : `Answered ${attempts} time(s), not yet correctly.`,
+      correct ? earlier : `Answered ${attempts} time(s), not yet correctly.`,
       correct ? 'correct' : 'incorrect',
     );
-    this.explanation.hidden = !this.explanationFor(correct, attempts);
+    this.markAfterSolution(after);
+    this.setSolution(this.solutionFor(correct, attempts, saved));
   }
 }
 

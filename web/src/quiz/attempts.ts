@@ -23,6 +23,10 @@ export interface VariantProgress {
   attempts: number;
   /** Whether the latest counted attempt at this variant was correct. */
   correct: boolean;
+  /** The worked solution of these numbers has been shown (once seen, it stays seen). */
+  solutionShown?: true;
+  /** The latest counted attempt came after the worked solution was shown: right or not, it earns no points. */
+  afterSolution?: true;
 }
 
 export interface LoggedAnswer {
@@ -32,6 +36,8 @@ export interface LoggedAnswer {
   correct: boolean;
   /** ms since 1970 */
   at: number;
+  /** Given after the worked solution of these numbers was shown (absent otherwise). */
+  afterSolution?: true;
 }
 
 /** How many answers an entry's log keeps: enough for a record, small enough for localStorage. */
@@ -56,13 +62,20 @@ const entryOf = (progress: QuizProgress, id: string): QuestionProgress | undefin
 const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 const isSeed = (value: unknown): boolean => isCount(value) && (value as number) <= 0xffffffff;
 
+// Optional flags are present only when true, so entries saved before them read as they were.
+const flagsFit = (value: Record<string, unknown>, flags: readonly string[], fields: number): boolean =>
+  flags.every((flag) => value[flag] === undefined || value[flag] === true) &&
+  Object.keys(value).length === fields + flags.filter((flag) => value[flag] === true).length;
+
 function isVariantProgress(value: unknown): value is VariantProgress {
-  if (!isPlainObject(value) || Object.keys(value).length !== 2) return false;
+  if (!isPlainObject(value) || !flagsFit(value, ['solutionShown', 'afterSolution'], 2)) return false;
+  // An answer after the solution needs the solution shown first.
+  if (value.afterSolution && !value.solutionShown) return false;
   return isCount(value.attempts) && typeof value.correct === 'boolean' && (!value.correct || value.attempts > 0);
 }
 
 function isLoggedAnswer(value: unknown): value is LoggedAnswer {
-  if (!isPlainObject(value) || Object.keys(value).length !== 5) return false;
+  if (!isPlainObject(value) || !flagsFit(value, ['afterSolution'], 5)) return false;
   const { key, seed, answer, correct, at } = value;
   return (
     typeof key === 'string' &&
@@ -170,14 +183,20 @@ export function wrongQuestionIds(progress: QuizProgress): string[] {
     .map(([id]) => id);
 }
 
+// A right answer earns its point only when given before the worked solution of its numbers was shown.
+const earnsPoint = (entry: QuestionProgress): boolean =>
+  entry.correct &&
+  (entry.variants === undefined || Object.values(entry.variants).some((v) => v.correct && !v.afterSolution));
+
 /**
- * Over the given questions (duplicates counted once): how many were attempted, how many are correct now, and the
- * points (a right answer 1, a wrong multi-select its partial credit), which graded scores use.
+ * Over the given questions (duplicates counted once): how many were attempted, how many are correct now, the points
+ * (a right answer 1, a wrong multi-select its partial credit, an answer given after the worked solution was shown 0),
+ * which graded scores use, and how many questions are right only by an answer given after their solution.
  */
 export function scoreOf(
   progress: QuizProgress,
   questionIds: string[],
-): { answered: number; correct: number; total: number; points: number } {
+): { answered: number; correct: number; total: number; points: number; afterSolution: number } {
   requireProgress('scoreOf', progress);
   if (!Array.isArray(questionIds) || !questionIds.every((id) => typeof id === 'string')) {
     throw new TypeError('scoreOf: questionIds must be an Array of strings');
@@ -188,6 +207,10 @@ export function scoreOf(
     answered: entries.filter((entry) => entry !== undefined && entry.attempts > 0).length,
     correct: entries.filter((entry) => entry?.correct === true).length,
     total: ids.length,
-    points: entries.reduce((sum, entry) => sum + (entry?.correct ? 1 : (entry?.credit ?? 0)), 0),
+    points: entries.reduce(
+      (sum, entry) => sum + (entry === undefined ? 0 : earnsPoint(entry) ? 1 : entry.correct ? 0 : (entry.credit ?? 0)),
+      0,
+    ),
+    afterSolution: entries.filter((entry) => entry?.correct === true && !earnsPoint(entry)).length,
   };
 }

@@ -13,6 +13,12 @@ export type VariantPolicy =
 export type ExplainWhen = 'after-correct' | 'after-attempts' | 'never';
 
 export interface GradedPolicy {
+  /**
+   * Whether answers here are graded: an instructor set any of variant, attempts or explain (whatever the value), or
+   * an LMS receives the score. Then an answer given after the worked solution of its numbers was shown earns no
+   * points, and before the question is settled the solution waits behind a button that says so.
+   */
+  graded: boolean;
   variant: VariantPolicy;
   /** Counted attempts before the question locks; Infinity when unlimited. */
   attempts: number;
@@ -32,6 +38,7 @@ const maxAttempts = 1000;
 const maxVariantSeed = 0xffffffff;
 
 export const defaultPolicy = (): GradedPolicy => ({
+  graded: false,
   variant: { kind: 'practice' },
   attempts: Infinity,
   explain: 'after-attempts',
@@ -44,6 +51,8 @@ export function readGradedPolicy(search: URLSearchParams): { policy: GradedPolic
   if (!(search instanceof URLSearchParams)) throw new TypeError('readGradedPolicy: search must be a URLSearchParams');
   const policy = defaultPolicy();
   const problems: string[] = [];
+  // Setting any of them, even to an odd value or its default, says the instructor grades here.
+  policy.graded = gradedParams.some((name) => search.has(name));
   const variant = search.get('variant');
   if (variant !== null) {
     const text = variant.trim();
@@ -96,4 +105,25 @@ export function isLocked(policy: GradedPolicy, attempts: number): boolean {
   if (!Number.isSafeInteger(attempts) || attempts < 0)
     throw new RangeError(`isLocked: attempts must be a whole number ≥ 0, got ${String(attempts)}`);
   return attempts >= policy.attempts;
+}
+
+/**
+ * How the worked solution appears: 'hidden'; 'shown'; or 'offered', behind a button that warns a right answer
+ * afterwards earns no points. It is offered only in a graded context, while the question is still open (not right,
+ * not locked) and the policy would show it (with unlimited attempts, after two wrong answers to these numbers).
+ * `seen`: it was shown for these numbers before, so it shows again.
+ */
+export function solutionAccess(
+  policy: GradedPolicy,
+  state: { correct: boolean; attempts: number; locked: boolean; seen: boolean },
+): 'hidden' | 'offered' | 'shown' {
+  if (
+    state === null ||
+    typeof state !== 'object' ||
+    typeof state.locked !== 'boolean' ||
+    typeof state.seen !== 'boolean'
+  )
+    throw new TypeError('solutionAccess: state must be { correct, attempts, locked, seen }');
+  if (!explanationShows(policy, state)) return 'hidden';
+  return !policy.graded || state.correct || state.locked || state.seen ? 'shown' : 'offered';
 }

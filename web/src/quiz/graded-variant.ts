@@ -20,6 +20,8 @@ export interface AnsweredAttempt {
   /** From the question's showing (or the learner's previous attempt) to this one. */
   latencyMs: number;
   at: Date;
+  /** Given after the worked solution of these numbers was shown: right or not, it earns no points. */
+  afterSolution: boolean;
 }
 
 /**

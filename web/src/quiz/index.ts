@@ -14,7 +14,14 @@ export { validateQuestion } from './validate.js';
 export { isQuizProgress, recordGrade, scoreOf, splitQuizProgress, wrongQuestionIds } from './attempts.js';
 export type { LoggedAnswer, QuestionProgress, QuizProgress, VariantProgress } from './attempts.js';
 export { maxLoggedAnswers } from './attempts.js';
-export { chooseVariant, currentVariant, recordVariantGrade, variantProgress } from './variant-progress.js';
+export {
+  chooseVariant,
+  currentVariant,
+  markSolutionShown,
+  recordVariantGrade,
+  solutionState,
+  variantProgress,
+} from './variant-progress.js';
 export type { VariantChoice } from './variant-progress.js';
 export {
   emptySavedProgress,
@@ -45,11 +52,13 @@ export {
   gradedParams,
   isLocked,
   readGradedPolicy,
+  solutionAccess,
   wrongAttemptsBeforeExplanation,
 } from './graded-policy.js';
 export type { ExplainWhen, GradedPolicy, VariantPolicy } from './graded-policy.js';
 export { gradedVariant } from './graded-variant.js';
 export type { AnsweredAttempt, GradedVariant } from './graded-variant.js';
 export { multiSelectCredit } from './partial-credit.js';
-export { csvColumns, resultsCsv, resultsFormat, resultsRecord, resultsVersion } from './results-record.js';
+export { packSolutionFlags, unpackSolutionFlags } from './solution-flags.js';
+export { csvCell, csvColumns, resultsCsv, resultsFormat, resultsRecord, resultsVersion } from './results-record.js';
 export type { RecordedAnswer, RecordedQuestion, ResultsRecord } from './results-record.js';

@@ -1,12 +1,12 @@
 // "Download my results": the learner's answers as a small JSON or CSV record, built in the page from saved progress,
 // for a course without a server to collect them. The format is documented in docs/results-record.md.
-import { scoreOf, type QuestionProgress, type QuizProgress } from './attempts.js';
+import { scoreOf, type QuestionProgress, type QuizProgress, type VariantProgress } from './attempts.js';
 import type { Question } from './types.js';
 import { currentVariant } from './variant-progress.js';
 import { variantAt, variantCount, variantIndexOfKey } from './variants.js';
 
 export const resultsFormat = 'attention-lab-results';
-export const resultsVersion = 1;
+export const resultsVersion = 2;
 
 export interface RecordedAnswer {
   variant: string;
@@ -16,6 +16,8 @@ export interface RecordedAnswer {
   attempt: number;
   response: string;
   result: 'correct' | 'wrong';
+  /** Given after the worked solution of these numbers was shown: right or not, it earned no points. */
+  afterSolution: boolean;
   /** ISO 8601, or null for answers saved before answers were timed. */
   at: string | null;
 }
@@ -26,7 +28,14 @@ export interface RecordedQuestion {
   current: { variant: string; params: Record<string, number>; seed: number };
   attempts: number;
   correct: boolean;
-  byVariant: { variant: string; params: Record<string, number>; attempts: number; correct: boolean }[];
+  byVariant: {
+    variant: string;
+    params: Record<string, number>;
+    attempts: number;
+    correct: boolean;
+    /** Whether the worked solution of these numbers was shown. */
+    solutionShown: boolean;
+  }[];
   answers: RecordedAnswer[];
 }
 
@@ -47,9 +56,15 @@ const paramsOf = (question: Question, key: string): Record<string, number> => {
 function recordQuestion(question: Question, entry: QuestionProgress | undefined): RecordedQuestion {
   const lessonKey = variantAt(question, 0).key;
   const current = currentVariant(entry, lessonKey);
-  const byVariant = Object.entries(entry?.variants ?? (entry && entry.attempts > 0 ? { [lessonKey]: entry } : {})).map(
-    ([key, v]) => ({ variant: key, params: paramsOf(question, key), attempts: v.attempts, correct: v.correct }),
-  );
+  const variants: Record<string, VariantProgress> =
+    entry?.variants ?? (entry && entry.attempts > 0 ? { [lessonKey]: entry } : {});
+  const byVariant = Object.entries(variants).map(([key, v]) => ({
+    variant: key,
+    params: paramsOf(question, key),
+    attempts: v.attempts,
+    correct: v.correct,
+    solutionShown: v.solutionShown === true,
+  }));
   const logged = entry?.log ?? [];
   // The log keeps the latest answers only: number them back from the total.
   const first = (entry?.attempts ?? 0) - logged.length + 1;
@@ -60,6 +75,7 @@ function recordQuestion(question: Question, entry: QuestionProgress | undefined)
     attempt: first + i,
     response: answer.answer,
     result: answer.correct ? 'correct' : 'wrong',
+    afterSolution: answer.afterSolution === true,
     at: new Date(answer.at).toISOString(),
   }));
   // Progress saved before answers were logged still has its latest answer.
@@ -71,6 +87,7 @@ function recordQuestion(question: Question, entry: QuestionProgress | undefined)
       attempt: entry.attempts,
       response: entry.lastAnswer,
       result: entry.correct ? 'correct' : 'wrong',
+      afterSolution: false,
       at: null,
     });
   }
@@ -108,24 +125,48 @@ export function resultsRecord(lesson: string, questions: readonly Question[], pr
   return record;
 }
 
-export const csvColumns = ['lesson', 'question', 'variant', 'seed', 'attempt', 'response', 'result', 'time'] as const;
+export const csvColumns = [
+  'lesson',
+  'question',
+  'variant',
+  'seed',
+  'attempt',
+  'response',
+  'result',
+  'time',
+  'after_solution',
+] as const;
 
-// Quotes what needs quoting; a response starting with = or @ is prefixed with ' so a spreadsheet shows, never runs, it.
-function csvCell(value: string | number | null): string {
+// A spreadsheet reads a cell starting with one of these as a formula (OWASP's CSV injection list, and their
+// full-width forms, which some locales' spreadsheets accept); some also when spaces or quotes come first.
+const formulaStart = /^[\s"']*[=+\-@\uff1d\uff0b\uff0d\uff20]|^[\t\r]/;
+
+/**
+ * A text cell as a spreadsheet should show it: one that could start a formula gets a leading ' (shown, never run);
+ * a cell holding a comma, quote or line break is quoted. Numbers the record itself writes (seed, attempt: whole and
+ * never negative, so never a formula) stay plain numbers. To read a value back, drop the leading ' of a cell whose
+ * rest starts a formula.
+ */
+export function csvCell(value: string | number | null): string {
+  // Any other number goes through the text rule, so a negative one can never start a formula.
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return String(value);
   let text = value === null ? '' : String(value);
-  if (/^[=@]/.test(text)) text = `'${text}`;
+  if (formulaStart.test(text)) text = `'${text}`;
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
+
+const yesNo = (flag: boolean) => (flag ? 'yes' : 'no');
 
 /** One row per recorded answer; a question never answered has one row with result "unanswered". */
 export function resultsCsv(record: ResultsRecord): string {
   const rows: (string | number | null)[][] = [[...csvColumns]];
   for (const q of record.questions) {
     if (q.answers.length === 0) {
-      rows.push([record.lesson, q.id, q.current.variant, q.current.seed, null, null, 'unanswered', null]);
+      rows.push([record.lesson, q.id, q.current.variant, q.current.seed, null, null, 'unanswered', null, null]);
     }
     for (const a of q.answers) {
-      rows.push([record.lesson, q.id, a.variant, a.seed, a.attempt, a.response, a.result, a.at]);
+      const row = [record.lesson, q.id, a.variant, a.seed, a.attempt, a.response, a.result, a.at];
+      rows.push([...row, yesNo(a.afterSolution)]);
     }
   }
   return `${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;

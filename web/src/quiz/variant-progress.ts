@@ -62,10 +62,15 @@ export function recordVariantGrade(
   }
   const variants = { ...variantsOf(before, lessonKey) };
   const log = [...(before?.log ?? [])];
+  const was = variants[variant.key] ?? { attempts: 0, correct: false };
+  // Once the worked solution of these numbers was shown, every later answer to them is marked: it earns no points.
+  const afterSolution = counted && was.solutionShown === true;
   if (counted) {
-    const was = variants[variant.key] ?? { attempts: 0, correct: false };
-    variants[variant.key] = { attempts: was.attempts + 1, correct: grade.status === 'correct' };
-    log.push({ key: variant.key, seed: variant.seed, answer: answerText, correct: grade.status === 'correct', at });
+    const correct = grade.status === 'correct';
+    const flags = afterSolution ? ({ solutionShown: true, afterSolution: true } as const) : {};
+    variants[variant.key] = { attempts: was.attempts + 1, correct, ...flags };
+    const logged = { key: variant.key, seed: variant.seed, answer: answerText, correct, at };
+    log.push(afterSolution ? { ...logged, afterSolution: true } : logged);
   }
   const entry: QuestionProgress = {
     attempts: (before?.attempts ?? 0) + (counted ? 1 : 0),
@@ -77,7 +82,8 @@ export function recordVariantGrade(
     log: log.slice(-maxLoggedAnswers),
   };
   // Partial credit (multi-select) of the latest counted answer while no variant is right; see partial-credit.ts.
-  const credit = counted ? grade.credit : before?.credit;
+  // An answer after the solution earns none.
+  const credit = counted ? (afterSolution ? undefined : grade.credit) : before?.credit;
   if (!entry.correct && credit !== undefined && credit > 0 && credit < 1) entry.credit = credit;
   return withEntry(progress, id, entry);
 }
@@ -104,6 +110,41 @@ export function chooseVariant(
   };
   if (!entry.correct && before?.credit !== undefined) entry.credit = before.credit; // earlier credit stays too
   return withEntry(progress, id, entry);
+}
+
+/**
+ * The worked solution of `variant` is on screen: from now on an answer to these numbers earns no points. The entry is
+ * created if the question was never answered; progress comes back unchanged when the mark is already there.
+ */
+export function markSolutionShown(
+  progress: QuizProgress,
+  id: string,
+  variant: VariantChoice,
+  lessonKey: string,
+): QuizProgress {
+  requireArguments('markSolutionShown', progress, id, variant);
+  if (typeof lessonKey !== 'string') throw new TypeError('markSolutionShown: lessonKey must be a string');
+  const before = entryOf(progress, id);
+  const was = variantsOf(before, lessonKey)[variant.key] ?? { attempts: 0, correct: false };
+  if (was.solutionShown) return progress;
+  const variants = { ...variantsOf(before, lessonKey), [variant.key]: { ...was, solutionShown: true as const } };
+  const entry: QuestionProgress = {
+    ...(before ?? { attempts: 0, correct: false, lastStatus: 'unreadable', lastAnswer: '' }),
+    variant: before?.variant ?? { key: variant.key, seed: variant.seed },
+    variants,
+    log: before?.log ?? [],
+  };
+  return withEntry(progress, id, entry);
+}
+
+/** Whether the worked solution of this variant has been shown, and whether its latest answer came after it. */
+export function solutionState(
+  entry: QuestionProgress | undefined,
+  key: string,
+  lessonKey: string,
+): { shown: boolean; afterSolution: boolean } {
+  const v = variantsOf(entry, lessonKey)[key];
+  return { shown: v?.solutionShown === true, afterSolution: v?.afterSolution === true };
 }
 
 /** Counted attempts and whether the latest was right, at one variant. */
