@@ -20,6 +20,7 @@ declare -A wanted=(
   [clang-format]=/usr/bin/clang-format
   [clang-14]=/usr/bin/clang++-14
   [libclang-rt-14-dev]=/usr/lib/llvm-14/lib/clang/14.0.6/include/fuzzer/FuzzedDataProvider.h
+  [libxml2-utils]=/usr/bin/xmllint
 )
 missing=()
 for pkg in "${!wanted[@]}"; do
