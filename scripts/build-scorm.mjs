@@ -36,7 +36,8 @@ export const launchSettings = ['variant', 'attempts', 'explain'];
 /** Checks `variant=…&attempts=…&explain=…`; throws naming an unknown setting or text SCORM 1.2 cannot carry. */
 export function checkLaunchData(text) {
   if (typeof text !== 'string') throw new TypeError(`checkLaunchData: text must be a string, got ${typeof text}`);
-  if (text.length > 4096) throw new RangeError(`checkLaunchData: at most 4096 characters, got ${text.length}`);
+  // adlcp_rootv1p2.xsd caps adlcp:datafromlms at 255 characters (cmi.launch_data itself could hold 4096).
+  if (text.length > 255) throw new RangeError(`checkLaunchData: at most 255 characters, got ${text.length}`);
   for (const name of new URLSearchParams(text).keys())
     if (!launchSettings.includes(name))
       throw new RangeError(`checkLaunchData: unknown setting "${name}" (known: ${launchSettings.join(', ')})`);
@@ -97,6 +98,7 @@ export function packageIdentity() {
 }
 
 export function buildScorm({ single = true, prepare = true, launchData = '' } = {}) {
+  checkLaunchData(launchData); // before the minutes of building the single file, not after
   if (single) buildSingle({ prepare });
   const zip = packScorm({ index: readFileSync(singleFile), ...packageIdentity(), launchData });
   mkdirSync(dirname(scormZip), { recursive: true });
