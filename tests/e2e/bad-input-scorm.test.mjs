@@ -1,42 +1,27 @@
 // Bad-input matrix, SCORM rows: the LMS (scorm-again, made to misbehave by tests/e2e/hosts/lms.js) returns "false" or
 // throws. Each row checks the learner sees the LMS's own error text, the lesson keeps working, and answers survive.
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { unzipSync } from 'fflate';
-import { startServer } from '../../scripts/serve.mjs';
 import { answer } from './embed-answer.mjs';
-import { hostsDir, launch, repo, requireBuilt } from './embed-support.mjs';
+import { launch, requireBuilt } from './embed-support.mjs';
 import { questions } from './lesson-data.mjs';
-import { closeLms, leaveLms } from './scorm-lms.mjs';
+import { closeLms, leaveLms, scoFrame, startLms } from './scorm-lms.mjs';
 
 requireBuilt('dist/scorm/attention-lab-scorm12.zip');
 
 let lms;
-let root;
 let browser;
 before(async () => {
-  root = mkdtempSync(join(tmpdir(), 'attention-lab-lms-'));
-  const files = unzipSync(readFileSync(join(repo, 'dist', 'scorm', 'attention-lab-scorm12.zip')));
-  for (const [name, bytes] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, 'sco', name)), { recursive: true });
-    writeFileSync(join(root, 'sco', name), bytes);
-  }
-  for (const name of ['lms.html', 'lms.js']) copyFileSync(join(hostsDir, name), join(root, name));
-  copyFileSync(join(repo, 'node_modules', 'scorm-again', 'dist', 'scorm12.min.js'), join(root, 'scorm12.min.js'));
-  const noCsp = { 'Content-Security-Policy': undefined }; // an LMS serves packages as they are
-  [lms, browser] = await Promise.all([startServer({ root, headers: noCsp }), launch()]);
+  // The LMS first: a package it cannot import fails the file at once, with no browser left running to hang it.
+  lms = await startLms();
+  browser = await launch();
 });
 after(async () => {
   await browser?.close();
   await lms?.close();
-  rmSync(root, { recursive: true, force: true });
 });
 
 const [first, second] = questions;
-const sco = (page) => page.frames().find((frame) => frame.url().endsWith('/sco/index.html'));
 const raw = (page) => page.evaluate(() => window.API.cmi.core.score.raw);
 const scoreOf = (correct) => String(Math.round((100 * correct) / questions.length));
 
@@ -51,7 +36,7 @@ async function openLms(page, faults, { fresh = true } = {}) {
   const query = faults.map((fault) => `fault=${encodeURIComponent(fault)}`).join('&');
   await page.goto(`${lms.url}lms.html?${query}`);
   await page.waitForFunction(() => document.querySelector('iframe')?.contentDocument?.querySelector('.question'));
-  return sco(page);
+  return scoFrame(page);
 }
 
 const notices = (frame) => frame.textContent('#page-notices');

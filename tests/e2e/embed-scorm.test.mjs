@@ -1,43 +1,32 @@
-// The SCORM 1.2 package, unpacked on an "LMS" whose page frames the SCO and offers scorm-again's Scorm12API as
-// window.API: score and completion are recorded, and reopening restores progress from cmi.suspend_data.
+// The SCORM 1.2 package, imported by the test LMS as an LMS would (tests/e2e/scorm-lms.mjs), whose page frames the SCO
+// and offers scorm-again's Scorm12API as window.API: score and completion are recorded, and reopening restores progress
+// from cmi.suspend_data.
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { strFromU8, unzipSync } from 'fflate';
-import { startServer } from '../../scripts/serve.mjs';
 import { answer } from './embed-answer.mjs';
-import { hostsDir, launch, repo, requireBuilt } from './embed-support.mjs';
+import { launch, requireBuilt } from './embed-support.mjs';
 import { questions } from './lesson-data.mjs';
+import { packageIdentity, packScorm } from '../../scripts/build-scorm.mjs';
+import { unpack } from '../js/scorm-package.mjs';
+import { closeLms, openLms as openLmsAs, scoFrame, scormZip, startLms } from './scorm-lms.mjs';
 
 requireBuilt('dist/scorm/attention-lab-scorm12.zip');
-const files = unzipSync(readFileSync(join(repo, 'dist', 'scorm', 'attention-lab-scorm12.zip')));
 
 let lms;
-let root;
 let browser;
 before(async () => {
-  root = mkdtempSync(join(tmpdir(), 'attention-lab-lms-'));
-  for (const [name, bytes] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, 'sco', name)), { recursive: true });
-    writeFileSync(join(root, 'sco', name), bytes);
-  }
-  for (const name of ['lms.html', 'lms.js']) copyFileSync(join(hostsDir, name), join(root, name));
-  copyFileSync(join(repo, 'node_modules', 'scorm-again', 'dist', 'scorm12.min.js'), join(root, 'scorm12.min.js'));
-  // An LMS serves packages as they are: no CSP of ours (the SCO brings its own in a meta tag).
-  [lms, browser] = await Promise.all([
-    startServer({ root, headers: { 'Content-Security-Policy': undefined } }),
-    launch(),
-  ]);
+  // The LMS first: a package it cannot import fails the file at once, with no browser left running to hang it.
+  lms = await startLms();
+  browser = await launch();
 });
 after(async () => {
   await browser?.close();
   await lms?.close();
-  rmSync(root, { recursive: true, force: true });
 });
 
-const sco = (page) => page.frames().find((frame) => frame.url().endsWith('/sco/index.html'));
 const cmi = (page) =>
   page.evaluate(() => ({
     status: window.API.cmi.core.lesson_status,
@@ -52,22 +41,11 @@ async function openLms(page) {
   await page.waitForFunction(() =>
     [...document.getElementsByTagName('iframe')].some((f) => f.contentDocument?.querySelector('.question')),
   );
-  return sco(page);
+  return scoFrame(page);
 }
 
-test('the zip is a SCORM 1.2 package with one SCO', () => {
-  assert.deepEqual(Object.keys(files).sort(), ['imsmanifest.xml', 'index.html']);
-  const manifest = strFromU8(files['imsmanifest.xml']);
-  assert.match(manifest, /<schemaversion>1\.2<\/schemaversion>/);
-  assert.equal(manifest.match(/adlcp:scormtype="sco"/g)?.length, 1);
-  assert.match(manifest, /<resource identifier="[^"]+" type="webcontent" adlcp:scormtype="sco" href="index\.html">/);
-});
-
 test('in the LMS: score, completion and suspend data are recorded, and reopening restores progress', async (t) => {
-  t.diagnostic(
-    `dist/scorm/attention-lab-scorm12.zip is ` +
-      `${(statSync(join(repo, 'dist', 'scorm', 'attention-lab-scorm12.zip')).size / 1024).toFixed(0)} KiB`,
-  );
+  t.diagnostic(`dist/scorm/attention-lab-scorm12.zip is ${(statSync(scormZip).size / 1024).toFixed(0)} KiB`);
   const { page } = browser;
   const [first, second, ...rest] = questions;
   let frame = await openLms(page);
@@ -104,7 +82,7 @@ test('in the LMS: score, completion and suspend data are recorded, and reopening
 test('without an LMS the package is a normal lesson page', async () => {
   const page = await browser.context.newPage();
   try {
-    await page.goto(`${lms.url}sco/index.html`);
+    await page.goto(lms.launch);
     await page.waitForSelector('.question');
     await answer(page, questions[0]);
     assert.ok(
@@ -115,4 +93,31 @@ test('without an LMS the package is a normal lesson page', async () => {
     await page.close();
   }
   assert.deepEqual(browser.problems, []);
+});
+
+test("the LMS hands the item's adlcp:datafromlms to the SCO as cmi.launch_data", async () => {
+  // The built lesson packed as `npm run build:scorm -- --launch "attempts=1"` would pack it.
+  const folder = mkdtempSync(join(tmpdir(), 'attention-lab-launch-'));
+  const zip = join(folder, 'attempts-1.zip');
+  const index = unpack(readFileSync(scormZip))['index.html'];
+  writeFileSync(zip, packScorm({ index, ...packageIdentity(), launchData: 'attempts=1' }));
+  const graded = await startLms({ zip });
+  const page = await browser.context.newPage();
+  try {
+    const frame = await openLmsAs(page, graded.url, { student: 'ada' });
+    assert.equal(await page.evaluate(() => window.API.cmi.launch_data), 'attempts=1');
+    await answer(frame, questions[0], { right: false });
+    const section = `#question-${questions[0].id}`;
+    assert.equal(await frame.getAttribute(section, 'data-locked'), 'true', 'one attempt, as the package says');
+    assert.match(await frame.textContent(`${section} .locked-note`), /your one attempt/);
+  } finally {
+    await closeLms(page);
+    await graded.close();
+    rmSync(folder, { recursive: true, force: true });
+  }
+  // The shared openLms empties the LMS's storage on a page that is not there: that 404 is expected.
+  assert.deepEqual(
+    browser.problems.filter((problem) => !problem.includes('404')),
+    [],
+  );
 });

@@ -11,7 +11,9 @@ import { closeLms, lmsInteractions, openLms, startLms } from './scorm-lms.mjs';
 let lms;
 let browser;
 before(async () => {
-  [lms, browser] = await Promise.all([startLms(), launch()]);
+  // The LMS first: a package it cannot import fails the file at once, with no browser left running to hang it.
+  lms = await startLms();
+  browser = await launch();
 });
 after(async () => {
   await browser?.close();

@@ -1,27 +1,42 @@
-// A tiny LMS for the SCORM tests: the built package unpacked under sco/, tests/e2e/hosts/lms.html beside it with
-// scorm-again's Scorm12API as window.API, served on loopback with no CSP of ours (an LMS serves packages as they are).
+// A tiny LMS for the SCORM tests, reading the built package as an LMS does: unzipped under sco/, its manifest parsed
+// to find the launch (default organization, item, resource href, xml:base) and the item's adlcp:datafromlms, and
+// tests/e2e/hosts/lms.html beside it with scorm-again's Scorm12API as window.API, served on loopback with no CSP of
+// ours (an LMS serves packages as they are).
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { unzipSync } from 'fflate';
 import { startServer } from '../../scripts/serve.mjs';
+import { findLaunch, parseManifest, unpack } from '../js/scorm-package.mjs';
 import { hostsDir, repo, requireBuilt } from './embed-support.mjs';
 
 export const scormZip = join(repo, 'dist', 'scorm', 'attention-lab-scorm12.zip');
 
-/** Starts the LMS; `url` is its root, `close()` stops it and removes its files. */
-export async function startLms() {
+/**
+ * Starts the LMS with the built package (or the package file `zip`); `url` is its root, `launch` the SCO's own URL (as
+ * the manifest says), `close()` stops it and removes its files.
+ */
+export async function startLms({ zip = scormZip } = {}) {
   requireBuilt('dist/scorm/attention-lab-scorm12.zip');
+  const files = unpack(readFileSync(zip));
+  const { scormType, url: launchUrl, dataFromLms } = findLaunch(parseManifest(files));
+  if (scormType !== 'sco') throw new Error(`the package launches an ${scormType || 'untyped resource'}, not a SCO`);
   const root = mkdtempSync(join(tmpdir(), 'attention-lab-lms-'));
-  for (const [name, bytes] of Object.entries(unzipSync(readFileSync(scormZip)))) {
+  for (const [name, bytes] of Object.entries(files)) {
+    if (name.endsWith('/')) continue;
     mkdirSync(dirname(join(root, 'sco', name)), { recursive: true });
     writeFileSync(join(root, 'sco', name), bytes);
   }
+  // What the LMS keeps of the import: where the SCO starts and the launch data it hands it (read by lms.js).
+  writeFileSync(
+    join(root, 'lms-package.js'),
+    `window.lmsPackage = ${JSON.stringify({ launch: `sco/${launchUrl}`, launchData: dataFromLms })};\n`,
+  );
   for (const name of ['lms.html', 'lms.js']) copyFileSync(join(hostsDir, name), join(root, name));
   copyFileSync(join(repo, 'node_modules', 'scorm-again', 'dist', 'scorm12.min.js'), join(root, 'scorm12.min.js'));
   const server = await startServer({ root, headers: { 'Content-Security-Policy': undefined } });
   return {
     url: server.url,
+    launch: `${server.url}sco/${launchUrl}`,
     async close() {
       await server.close();
       rmSync(root, { recursive: true, force: true });
@@ -29,9 +44,9 @@ export async function startLms() {
   };
 }
 
-/** The SCO's frame in the LMS page. */
+/** The SCO's frame in the LMS page (the iframe#sco), once it shows the package's launch page. */
 export const scoFrame = (page) =>
-  page.frames().find((frame) => new URL(frame.url()).pathname.endsWith('/sco/index.html'));
+  page.frames().find((frame) => frame.name() === 'sco' && new URL(frame.url()).pathname.startsWith('/sco/'));
 
 /**
  * The SCO in the page leaves as a learner's would (its pagehide reports and commits) and the call returns once it has:

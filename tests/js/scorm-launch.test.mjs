@@ -2,13 +2,17 @@
 // LMS hands the lesson as cmi.launch_data; a setting the lesson does not know fails the build and is named.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { strToU8 } from 'fflate';
 import { checkLaunchData, manifest } from '../../scripts/build-scorm.mjs';
+import { findLaunch, namespaces, parseManifest } from './scorm-package.mjs';
 
-test('the launch data sits in the item, escaped for XML', () => {
-  const xml = manifest({ identifier: 'attention-lab-x', title: 'X', launchData: 'variant=learner&attempts=2' });
-  const item = xml.slice(xml.indexOf('<item '), xml.indexOf('</item>'));
-  assert.match(item, /<adlcp:datafromlms>variant=learner&amp;attempts=2<\/adlcp:datafromlms>\s*$/);
-  assert.doesNotMatch(manifest({ identifier: 'a', title: 'X' }), /datafromlms/, 'none unless asked for');
+const read = (xml) => parseManifest({ 'imsmanifest.xml': strToU8(xml) });
+
+test('the launch data sits in the launched item, read back as written', () => {
+  const doc = read(manifest({ identifier: 'attention-lab-x', title: 'X', launchData: 'variant=learner&attempts=2' }));
+  assert.equal(findLaunch(doc).dataFromLms, 'variant=learner&attempts=2');
+  const none = read(manifest({ identifier: 'a', title: 'X' }));
+  assert.equal(none.getElementsByTagNameNS(namespaces.adlcp, 'datafromlms').length, 0, 'none unless asked for');
 });
 
 test('unknown settings and overlong text are refused by name', () => {
@@ -17,6 +21,8 @@ test('unknown settings and overlong text are refused by name', () => {
     name: 'RangeError',
     message: /unknown setting "tries"/,
   });
-  assert.throws(() => checkLaunchData(`variant=${'1'.repeat(5000)}`), { message: /at most 4096 characters/ });
+  // adlcp_rootv1p2.xsd's datafromlmsType: a longer text would make the manifest invalid.
+  assert.equal(checkLaunchData(`variant=${'1'.repeat(247)}`).length, 255);
+  assert.throws(() => checkLaunchData(`variant=${'1'.repeat(248)}`), { message: /at most 255 characters, got 256/ });
   assert.throws(() => checkLaunchData(3), { name: 'TypeError', message: /checkLaunchData: text must be a string/ });
 });

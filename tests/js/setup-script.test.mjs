@@ -10,7 +10,8 @@ const sysroot = mkdtempSync(join(tmpdir(), 'attention-lab-sysroot-'));
 chmodSync(sysroot, 0o755); // readable by the unprivileged user of the second test
 after(() => rmSync(sysroot, { recursive: true, force: true }));
 const allPackages =
-  'binaryen chromium clang-14 clang-format cmake doctest-dev emscripten g++ libclang-rt-14-dev libeigen3-dev';
+  'binaryen chromium clang-14 clang-format cmake doctest-dev emscripten g++ libclang-rt-14-dev libeigen3-dev ' +
+  'libxml2-utils';
 
 // A stand-in apt-get that fails as apt does when another process holds its lock.
 function failingAptOnPath() {

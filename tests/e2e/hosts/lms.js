@@ -1,12 +1,14 @@
 // The LMS side: scorm-again's Scorm12API as window.API; this origin's localStorage plays the LMS database, so
-// reopening the page resumes the attempt from what the SCO committed. `?student=<id>` is the learner
-// (cmi.core.student_id), `?launch=<text>` the package's cmi.launch_data, `?sco=<query>` the SCO's own URL query.
+// reopening the page resumes the attempt from what the SCO committed. window.lmsPackage (lms-package.js, written by
+// startLms from the manifest) says where the SCO starts and its adlcp:datafromlms. `?student=<id>` is the learner
+// (cmi.core.student_id), `?launch=<text>` overrides the package's cmi.launch_data, `?sco=<query>` is the SCO's own
+// URL query.
 const query = new URLSearchParams(location.search);
 const saved = JSON.parse(localStorage.getItem('lms:attempt') ?? 'null');
 const api = new window.Scorm12API({ autocommit: false, logLevel: 5 });
 api.loadFromJSON({
   core: { student_id: query.get('student') ?? '', ...(saved ? { lesson_status: saved.lessonStatus } : {}) },
-  launch_data: query.get('launch') ?? '',
+  launch_data: query.get('launch') ?? window.lmsPackage.launchData,
   ...(saved ? { suspend_data: saved.suspendData, interactions: saved.interactions } : {}),
 });
 const persist = () =>
@@ -28,7 +30,9 @@ api.on('LMSSetValue.cmi.*', (element, value) => window.lmsCalls.push([element, v
 window.API = api;
 // The SCO opens once the API is there, with the query the test asked for.
 document.addEventListener('DOMContentLoaded', () => {
-  document.getElementById('sco').src = `./sco/index.html${query.has('sco') ? `?${query.get('sco')}` : ''}`;
+  const { launch } = window.lmsPackage;
+  const scoQuery = query.has('sco') ? `${launch.includes('?') ? '&' : '?'}${query.get('sco')}` : '';
+  document.getElementById('sco').src = `./${launch}${scoQuery}`;
 });
 
 // An LMS that misbehaves, for the bad-input tests: `?fault=<method>:<false|throw>[:<calls>[:<element>]]` makes that
