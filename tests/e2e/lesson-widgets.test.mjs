@@ -267,6 +267,31 @@ test("widget state comes from the URL and bad values fall back to the lesson's",
   assert.match(await page.textContent(`#${train}-widget .widget-notice`), /train-it: dk = 2048 is out of range/);
 });
 
+test('Resample on a training widget goes round the five seeds its sentences are checked at', async () => {
+  const { page } = lesson;
+  const train = widgetOf('train-it').id;
+  assert.equal((await open(page, train, `?${train}.seed=4`)).seed, 4);
+  for (const expected of [5, 1]) {
+    await page.click(`#${train}-widget .seed button`);
+    await page.waitForFunction(
+      ([w, seed]) => JSON.parse(document.querySelector(w)?.dataset.rendered ?? 'null')?.seed === seed,
+      [`#${train}-widget`, expected],
+    );
+    assert.equal(await page.textContent(`#${train}-widget .seed output`), String(expected));
+  }
+  // A link to a seed the lesson has not checked falls back to the lesson's own, and says so.
+  assert.equal((await open(page, train, `?${train}.seed=6`)).seed, widgetOf('train-it').params.seed);
+  assert.match(await page.textContent(`#${train}-widget .widget-notice`), /train-it: seed = 6 is out of range/);
+  // Widgets that draw samples keep an open-ended Resample.
+  const orth = widgetOf('near-orthogonality').id;
+  await open(page, orth, `?${orth}.seed=5`);
+  await page.click(`#${orth}-widget .seed button`);
+  await page.waitForFunction(
+    (w) => JSON.parse(document.querySelector(w)?.dataset.rendered ?? 'null')?.seed === 6,
+    `#${orth}-widget`,
+  );
+});
+
 const trainingState = (page, id) => page.getAttribute(`#${id}-widget`, 'data-training');
 
 test('train it: Start, live curves, another widget still answers, Stop; then a short run to completion', async () => {

@@ -2,6 +2,8 @@
 import type { Chart } from '../charts/chart.js';
 import { LiveQuery, type CoreClient } from '../worker/core-client.js';
 import type { ComputationName, ParamsOf, ResultOf } from '../worker/protocol.js';
+import { nextSeed, seed, type WidgetSchema } from './params.js';
+import { widgetSchemas } from './schemas.generated.js';
 import { WidgetFrame } from './widget-frame.js';
 
 export type WidgetState = Record<string, number | string | boolean>;
@@ -49,8 +51,12 @@ export abstract class LiveWidget<Name extends ComputationName, S extends WidgetS
       (r, p) => this.draw(r, p),
       (e) => this.fail(e),
     );
+    // Resample stays within the widget's own seed range: the training widgets' sentences hold at each of theirs.
+    const seedRange = (widgetSchemas as Record<string, WidgetSchema>)[computation]?.seed;
     this.frame.resampleButton.addEventListener('click', () =>
-      this.update({ seed: ((Number(this.state.seed) || 0) + 1) % 2 ** 32 } as unknown as Partial<S>),
+      this.update({
+        seed: nextSeed(seedRange?.type === 'int' ? seedRange : seed, Number(this.state.seed) || 0),
+      } as unknown as Partial<S>),
     );
     // A core that came back (restarted, or the learner pressed Retry) redraws a widget that was showing an error.
     this.stopWatchingCore = options.client.onStatus((status) => {

@@ -11,6 +11,24 @@ export const seed = {
   doc: 'Seed of the random draws; the same seed shows the same sample (Resample adds 1).',
 } as const;
 
+/**
+ * The training widgets' seeds: the lesson's sentences about a run are checked at every one of them
+ * (tests/js/lesson-training-sentences.test.mjs), so Resample goes round these and no further.
+ */
+export const trainingSeed = {
+  type: 'int',
+  min: 1,
+  max: 5,
+  default: 1,
+  doc: 'Seed of the starting weights and batches, 1 to 5; the same seed trains the same runs (Resample goes 1 … 5, 1).',
+} as const;
+
+/** The seed Resample draws next: one more, and back to the lowest past the highest the schema allows. */
+export function nextSeed(range: { min: number; max: number }, current: number): number {
+  const next = Math.floor(current) + 1;
+  return Number.isFinite(next) && next >= range.min && next <= range.max ? next : range.min;
+}
+
 export const dk = (fallback: number, max = 4096) =>
   ({ type: 'int', min: 1, max, default: fallback, doc: 'Key dimension dₖ: the length of q and k.' }) as const;
 

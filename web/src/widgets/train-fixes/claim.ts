@@ -3,7 +3,7 @@ export const claim = {
   sentence:
     'At a high learning rate the unscaled and ÷√dₖ runs’ attention entropy collapses to nearly 0 while their ' +
     'largest logit grows into the thousands; QK-norm keeps its entropy well above 0 and its logits small.',
-  /** The setting the test trains at: Adam at 0.16, where ÷√dₖ collapses and QK-norm does not (seed 1). */
+  /** The setting the tests train at: Adam at 0.16, where ÷√dₖ collapses and QK-norm does not, at every seed. */
   learningRate: 0.16,
   dk: 64,
   keys: 32,

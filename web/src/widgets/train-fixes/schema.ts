@@ -1,5 +1,5 @@
 // Parameters of "Train the fixes": the lesson compiler, the URL parser and the controls all read them here.
-import { dk, keys, seed, type WidgetSchema } from '../params.js';
+import { dk, keys, trainingSeed, type WidgetSchema } from '../params.js';
 
 const run = (fallback: boolean, what: string) =>
   ({ type: 'boolean', default: fallback, doc: `Train the run ${what}.` }) as const;
@@ -22,5 +22,5 @@ export const schema = {
   qkNorm: run(true, 'with q and k normalised to unit length, times a learned scale starting at √dₖ'),
   softcap: run(true, 'capping the ÷√dₖ scores softly at 50·tanh(s/50), as Gemma 2 does'),
   t5Init: run(false, 'with raw scores and W_q initialised 1/√dₖ smaller, as T5 does'),
-  seed,
+  seed: trainingSeed,
 } as const satisfies WidgetSchema;
