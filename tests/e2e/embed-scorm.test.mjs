@@ -10,6 +10,7 @@ import { startServer } from '../../scripts/serve.mjs';
 import { answer } from './embed-answer.mjs';
 import { hostsDir, launch, repo, requireBuilt } from './embed-support.mjs';
 import { questions } from './lesson-data.mjs';
+import { answerInLms, reportedSince } from './scorm-lms.mjs';
 
 requireBuilt('dist/scorm/attention-lab-scorm12.zip');
 const files = unzipSync(readFileSync(join(repo, 'dist', 'scorm', 'attention-lab-scorm12.zip')));
@@ -71,8 +72,8 @@ test('in the LMS: score, completion and suspend data are recorded, and reopening
   const { page } = browser;
   const [first, second, ...rest] = questions;
   let frame = await openLms(page);
-  await answer(frame, first);
-  await answer(frame, second, { right: false });
+  await answerInLms(page, frame, first);
+  await answerInLms(page, frame, second, { right: false });
   const partial = await cmi(page);
   assert.equal(partial.status, 'incomplete');
   assert.deepEqual([partial.raw, partial.min, partial.max], [String(Math.round(100 / questions.length)), '0', '100']);
@@ -90,12 +91,13 @@ test('in the LMS: score, completion and suspend data are recorded, and reopening
   const calls = await page.evaluate(() => window.lmsCalls.map(([name]) => name));
   assert.equal(calls[0], 'LMSInitialize');
 
-  await answer(frame, second);
-  for (const question of rest) await answer(frame, question);
+  await answerInLms(page, frame, second);
+  for (const question of rest) await answerInLms(page, frame, question);
   const done = await cmi(page);
   assert.deepEqual([done.status, done.raw], ['completed', '100']);
 
   frame = await openLms(page);
+  await reportedSince(page, frame, 0);
   assert.match(await frame.textContent('#lesson-progress-text'), /lesson complete/);
   assert.equal((await cmi(page)).status, 'completed');
   assert.deepEqual(browser.problems, []);
