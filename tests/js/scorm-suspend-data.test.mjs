@@ -117,6 +117,43 @@ describe('the current format (version 2)', () => {
   });
 });
 
+describe('the worked-solution marks of a graded context', () => {
+  // Progress as the grading rule records an answer given after the worked solution of its numbers was shown.
+  const marked = {
+    std: {
+      attempts: 2,
+      correct: true,
+      lastStatus: 'correct',
+      lastAnswer: '8',
+      variant: { key: 'dk=64', seed: 3 },
+      variants: { 'dk=64': { attempts: 2, correct: true, solutionShown: true, afterSolution: true } },
+      log: [
+        { key: 'dk=64', seed: 3, answer: '7', correct: false, at },
+        { key: 'dk=64', seed: 3, answer: '8', correct: true, at: at + 1000, afterSolution: true },
+      ],
+    },
+  };
+
+  test('survive a resume, in version 2 and in version 1 as the grading rule writes it', (t) => {
+    if (!isQuizProgress(marked)) {
+      t.skip('the quiz model of this branch has no worked-solution marks yet');
+      return;
+    }
+    assert.deepEqual(readSuspendData(write(marked).text).progress, marked);
+    const v1 = JSON.stringify({ v: 1, q: { std: [2, 1, 'c', '8', null, ['dk=64', 3], [['dk=64', 2, 1, 3]]] } });
+    assert.deepEqual(readSuspendData(v1).progress.std.variants, { 'dk=64': marked.std.variants['dk=64'] });
+  });
+
+  test('where the quiz model has none, marked entries are set aside as they were, never read wrong', (t) => {
+    if (isQuizProgress(marked)) {
+      t.skip('the quiz model reads the marks');
+      return;
+    }
+    const v1 = JSON.stringify({ v: 1, q: { std: [2, 1, 'c', '8', null, ['dk=64', 3], [['dk=64', 2, 1, 3]]] } });
+    assert.deepEqual(readSuspendData(v1).setAside, { std: [2, 1, 'c', '8', null, ['dk=64', 3], [['dk=64', 2, 1, 3]]] });
+  });
+});
+
 describe('what cannot be read is set aside, and written back as it was', () => {
   test('one bad entry: the others are kept, the bad one comes back unchanged in every later write', () => {
     const bad = [1, 1, 'z'];

@@ -41,9 +41,11 @@ export interface Dropped {
 }
 
 const statusCodes: Record<GradeStatus, string> = { correct: 'c', incorrect: 'i', unreadable: 'u' };
-type VariantPacked = [key: string, attempts: number, correct: 0 | 1];
-// The variant as its index among the entry's variants (or its key), then seed, typed answer, verdict, time in seconds.
-type LogPacked = [variant: number | string, seed: number, answer: string, correct: 0 | 1, at: number];
+// flags: the grading rule's worked-solution marks, only when set (1 shown, 3 shown and the latest answer after it).
+type VariantPacked = [key: string, attempts: number, correct: 0 | 1, flags?: number];
+// The variant as its index among the entry's variants (or its key), then seed, typed answer, verdict, time in seconds,
+// and 1 when the answer came after the worked solution was shown.
+type LogPacked = [variant: number | string, seed: number, answer: string, correct: 0 | 1, at: number, after?: 1];
 type Packed = [
   attempts: number,
   correct: 0 | 1,
@@ -63,6 +65,14 @@ interface PackedData {
   r?: string;
 }
 
+// The marks a graded context puts on a variant (its worked solution was shown; its latest answer came after that) and
+// on a logged answer, packed as quiz/solution-flags.ts packs them; progress without them reads as it was.
+type SolutionMarks = { solutionShown?: true; afterSolution?: true };
+const packMarks = (marks: object) =>
+  ((marks as SolutionMarks).solutionShown ? 1 : 0) + ((marks as SolutionMarks).afterSolution ? 2 : 0);
+const unpackMarks = (flags: unknown): SolutionMarks =>
+  flags === 1 ? { solutionShown: true } : flags === 3 ? { solutionShown: true, afterSolution: true } : {};
+
 // defineProperty, so a question id such as "__proto__" stays an ordinary entry.
 const put = <T>(into: Record<string, T>, id: string, value: T) =>
   Object.defineProperty(into, id, { value, enumerable: true, writable: true, configurable: true });
@@ -76,12 +86,23 @@ function pack(p: QuestionProgress): Packed {
   if (!p.variant && !p.variants && !p.log) return packed;
   packed[5] = p.variant ? [p.variant.key, p.variant.seed] : null;
   const variants = Object.entries(p.variants ?? {});
-  packed[6] = variants.map(([key, v]): VariantPacked => [key, v.attempts, v.correct ? 1 : 0]);
+  packed[6] = variants.map(([key, v]): VariantPacked => {
+    const flags = packMarks(v);
+    return flags ? [key, v.attempts, v.correct ? 1 : 0, flags] : [key, v.attempts, v.correct ? 1 : 0];
+  });
   if (p.log?.length) {
     const keys = variants.map(([key]) => key);
     packed[7] = p.log.map((a): LogPacked => {
       const index = keys.indexOf(a.key);
-      return [index >= 0 ? index : a.key, a.seed, a.answer, a.correct ? 1 : 0, Math.round(a.at / 1000)];
+      const logged: LogPacked = [
+        index >= 0 ? index : a.key,
+        a.seed,
+        a.answer,
+        a.correct ? 1 : 0,
+        Math.round(a.at / 1000),
+      ];
+      if (packMarks(a) & 2) logged.push(1);
+      return logged;
     });
   }
   return packed;
@@ -106,20 +127,22 @@ function unpack(p: unknown): unknown {
     if (!Array.isArray(p[6])) return undefined;
     const variants: Record<string, unknown> = {};
     for (const v of p[6] as unknown[]) {
-      if (!Array.isArray(v) || v.length !== 3 || typeof v[0] !== 'string' || (v[2] !== 0 && v[2] !== 1))
+      if (!Array.isArray(v) || v.length < 3 || v.length > 4 || typeof v[0] !== 'string' || (v[2] !== 0 && v[2] !== 1))
         return undefined;
       keys.push(v[0]);
-      put(variants, v[0], { attempts: v[1], correct: v[2] === 1 });
+      put(variants, v[0], { attempts: v[1], correct: v[2] === 1, ...unpackMarks(v[3]) });
     }
     entry.variants = variants;
   }
   if (p[7] !== undefined) {
     if (!Array.isArray(p[7])) return undefined;
     entry.log = (p[7] as unknown[]).map((a) => {
-      if (!Array.isArray(a) || a.length !== 5 || (a[3] !== 0 && a[3] !== 1)) return undefined;
+      if (!Array.isArray(a) || a.length < 5 || a.length > 6 || (a[3] !== 0 && a[3] !== 1)) return undefined;
+      if (a[5] !== undefined && a[5] !== 1) return undefined;
       const key = typeof a[0] === 'number' ? keys[a[0]] : a[0];
       const at = typeof a[4] === 'number' ? a[4] * 1000 : a[4];
-      return { key, seed: a[1], answer: a[2], correct: a[3] === 1, at };
+      const logged = { key, seed: a[1], answer: a[2], correct: a[3] === 1, at };
+      return a[5] === 1 ? { ...logged, afterSolution: true } : logged;
     });
   }
   return entry;
