@@ -5,6 +5,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import {
+  decodeSuspendData,
+  encodeSuspendData,
   newerProgress,
   readSuspendData,
   suspendDataLimit,
@@ -52,6 +54,14 @@ describe('the current format (version 2)', () => {
       ],
     );
     assert.deepEqual([back.interactions, back.seed, back.setAside, back.unreadable], [3, seed, {}, undefined]);
+  });
+
+  test('whole progress or nothing: encodeSuspendData and decodeSuspendData', () => {
+    const progress = answerStd({}, '20', 1);
+    assert.deepEqual(decodeSuspendData(encodeSuspendData(progress)), progress);
+    assert.equal(decodeSuspendData(JSON.stringify({ v: 1, q: { a: [1, 1, 'z'] } })), undefined, 'one entry aside');
+    assert.equal(decodeSuspendData('not ours'), undefined);
+    assert.equal(decodeSuspendData(''), undefined);
   });
 
   test('a time between seconds comes back to the nearest second', () => {

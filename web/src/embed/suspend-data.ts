@@ -278,6 +278,17 @@ export function writeSuspendData(record: SuspendRecord): { text: string; dropped
   return { text: attempt(low), dropped };
 }
 
+/** The progress as suspend data (what leaves nothing aside), or undefined when even its verdicts do not fit. */
+export function encodeSuspendData(progress: QuizProgress): string | undefined {
+  return writeSuspendData({ progress, setAside: {} })?.text;
+}
+
+/** The progress in suspend data when every entry reads; undefined when any is set aside or the text is not ours. */
+export function decodeSuspendData(text: string): QuizProgress | undefined {
+  const read = readSuspendData(text);
+  return read.version > 0 && Object.keys(read.setAside).length === 0 ? read.progress : undefined;
+}
+
 // The latest time anything was answered in an entry (ms): an entry without a log counts as answered at 0.
 const latestAnswerAt = (entry: QuestionProgress) => Math.max(0, ...(entry.log ?? []).map((answer) => answer.at));
 
