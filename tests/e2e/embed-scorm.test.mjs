@@ -11,7 +11,15 @@ import { launch, requireBuilt } from './embed-support.mjs';
 import { questions } from './lesson-data.mjs';
 import { packageIdentity, packScorm } from '../../scripts/build-scorm.mjs';
 import { unpack } from '../js/scorm-package.mjs';
-import { closeLms, openLms as openLmsAs, scoFrame, scormZip, startLms } from './scorm-lms.mjs';
+import {
+  answerInLms,
+  closeLms,
+  openLms as openLmsAs,
+  reportedSince,
+  scoFrame,
+  scormZip,
+  startLms,
+} from './scorm-lms.mjs';
 
 requireBuilt('dist/scorm/attention-lab-scorm12.zip');
 
@@ -49,8 +57,8 @@ test('in the LMS: score, completion and suspend data are recorded, and reopening
   const { page } = browser;
   const [first, second, ...rest] = questions;
   let frame = await openLms(page);
-  await answer(frame, first);
-  await answer(frame, second, { right: false });
+  await answerInLms(page, frame, first);
+  await answerInLms(page, frame, second, { right: false });
   const partial = await cmi(page);
   assert.equal(partial.status, 'incomplete');
   assert.deepEqual([partial.raw, partial.min, partial.max], [String(Math.round(100 / questions.length)), '0', '100']);
@@ -68,12 +76,13 @@ test('in the LMS: score, completion and suspend data are recorded, and reopening
   const calls = await page.evaluate(() => window.lmsCalls.map(([name]) => name));
   assert.equal(calls[0], 'LMSInitialize');
 
-  await answer(frame, second);
-  for (const question of rest) await answer(frame, question);
+  await answerInLms(page, frame, second);
+  for (const question of rest) await answerInLms(page, frame, question);
   const done = await cmi(page);
   assert.deepEqual([done.status, done.raw], ['completed', '100']);
 
   frame = await openLms(page);
+  await reportedSince(page, frame, 0);
   assert.match(await frame.textContent('#lesson-progress-text'), /lesson complete/);
   assert.equal((await cmi(page)).status, 'completed');
   assert.deepEqual(browser.problems, []);

@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import { answer } from './embed-answer.mjs';
 import { launch } from './embed-support.mjs';
 import { ownVariant, plainWrongNumber, questions, rightAnswer } from './lesson-data.mjs';
-import { closeLms, lmsInteractions, openLms, startLms } from './scorm-lms.mjs';
+import { answerInLms, closeLms, lmsInteractions, openLms, reportedSince, startLms } from './scorm-lms.mjs';
 
 let lms;
 let browser;
@@ -52,18 +52,18 @@ test('every counted attempt is an interaction with the right result, and resume 
     const firstShown = await shown(frame, first);
     const shownKey = await frame.getAttribute(`#question-${first.id}`, 'data-variant');
     assert.notEqual(shownKey, ownVariant(first).key, 'learner-1 is not on the lesson’s own numbers here');
-    await answer(frame, firstShown, { right: false });
-    await answer(frame, firstShown);
+    await answerInLms(page, frame, firstShown, { right: false });
+    await answerInLms(page, frame, firstShown);
     // Garbage is no attempt: nothing reaches the LMS for it.
     await typeAnswer(frame, second, '2 +* 3');
     await frame.waitForSelector(`#question-${second.id}[data-status="unreadable"]`);
-    await answer(frame, multi, { right: false });
+    await answerInLms(page, frame, multi, { right: false });
     let held = await lmsInteractions(page);
     assert.deepEqual(
       held.map((i) => [i.id.split('.')[0], i.type, i.result]),
       [
-        [first.id, 'numeric', 'wrong'],
-        [first.id, 'numeric', 'correct'],
+        [first.id, 'fill-in', 'wrong'],
+        [first.id, 'fill-in', 'correct'],
         [multi.id, 'choice', 'wrong'],
       ],
     );
@@ -84,7 +84,7 @@ test('every counted attempt is an interaction with the right result, and resume 
     assert.equal(await page.evaluate(() => window.API.LMSGetValue('cmi.interactions._count')), '3', 'resumed');
     // The learner's variant and its verdict come back from the suspend data, not the lesson's own numbers.
     assert.equal(await frame.getAttribute(`#question-${first.id}`, 'data-status'), 'correct');
-    await answer(frame, await shown(frame, third));
+    await answerInLms(page, frame, await shown(frame, third));
     held = await lmsInteractions(page);
     assert.equal(held.length, 4, 'the new attempt went after the three the LMS held');
     assert.deepEqual([held[3].id.split('.')[0], held[3].result], [third.id, 'correct']);
@@ -139,6 +139,7 @@ test('a question answered in several variants: an interaction per variant, grade
       assert.ok(variant, `the page shows a variant of the lesson: ${key}`);
       await typeAnswer(frame, question, String(variant.question.answer));
       await frame.waitForSelector(`#question-${question.id}[data-status="correct"]`);
+      await reportedSince(page, frame, 0);
       return variant;
     };
     const first = await sit(0, true);
@@ -178,7 +179,7 @@ test('attempts=2 locks after two wrong answers; explain=never never shows the wo
     assert.equal(await frame.isVisible(`${section} button[type="submit"]`), false, 'no Check');
     assert.match(await frame.textContent(`${section} .locked-note`), /locked: you have used all 2 attempts/);
     assert.equal(await frame.isVisible(`#question-${first.id}-solution`), false, 'explain=never');
-    await answer(frame, second);
+    await answerInLms(page, frame, second);
     assert.equal(await frame.isVisible(`#question-${second.id}-solution`), false, 'not even once right');
     assert.equal((await lmsInteractions(page)).length, 3);
 
@@ -222,12 +223,13 @@ test('partial credit for a multi-select answer reaches cmi.core.score.raw', asyn
       await frame.setChecked(`#question-${multi.id}-${option.id}`, chosen.includes(option.id));
     await frame.click(`#question-${multi.id} button[type="submit"]`);
     await frame.waitForSelector(`#question-${multi.id}[data-status="incorrect"]`);
+    await reportedSince(page, frame, 0);
     const credit = chosen.length / right.length;
     const raw = await page.evaluate(() => window.API.cmi.core.score.raw);
     assert.equal(raw, String(Math.round((100 * credit) / questions.length)));
     assert.notEqual(raw, '0');
     // Resume keeps the partial credit in the score.
-    await openLms(page, lms.url, { student: 'p' }, { fresh: false });
+    await reportedSince(page, await openLms(page, lms.url, { student: 'p' }, { fresh: false }), 0);
     assert.equal(await page.evaluate(() => window.API.cmi.core.score.raw), raw);
   } finally {
     await closeLms(page);
@@ -242,9 +244,9 @@ test('an LMS that refuses an interaction value: the learner sees its error, the 
       student: 'r',
       fault: 'LMSSetValue:false:1:cmi.interactions.*.result',
     });
-    await answer(frame, first);
+    await answerInLms(page, frame, first);
     assert.match(await frame.textContent('#page-notices'), /did not record.*interactions\.0\.result.*101.*General/is);
-    await answer(frame, second, { right: false });
+    await answerInLms(page, frame, second, { right: false });
     const held = await lmsInteractions(page);
     assert.deepEqual(
       held.map((i) => [i.id.split('.')[0], i.result]),

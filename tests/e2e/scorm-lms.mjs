@@ -6,6 +6,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { startServer } from '../../scripts/serve.mjs';
+import { answer } from './embed-answer.mjs';
 import { findLaunch, parseManifest, unpack } from '../js/scorm-package.mjs';
 import { hostsDir, repo, requireBuilt } from './embed-support.mjs';
 
@@ -110,3 +111,30 @@ export const lmsInteractions = (page) =>
       time: i.time,
     })),
   );
+
+/** What the LMS holds for the attempt in the page: status, score, suspend data (cmi.interactions: lmsInteractions). */
+export const lmsRecord = (page) =>
+  page.evaluate(() => ({
+    status: window.API.cmi.core.lesson_status,
+    raw: window.API.cmi.core.score.raw,
+    suspend: window.API.cmi.suspend_data,
+  }));
+
+/** How many calls the SCO has made so far: a mark for `reportedSince`. */
+export const lmsMark = (page) => page.evaluate(() => window.lmsLog.length);
+
+/**
+ * Waits until the SCO has no report waiting (it marks its root data-scorm-report="pending" when an answer or a change
+ * asks for one, "idle" once it is done) and returns the LMS calls made since `mark`.
+ */
+export async function reportedSince(page, frame, mark) {
+  await frame.waitForSelector('html[data-scorm-report="idle"]', { state: 'attached' });
+  return page.evaluate((from) => window.lmsLog.slice(from), mark);
+}
+
+/** Answers as a learner would (see embed-answer.mjs) and waits for the report to the LMS that follows; its calls. */
+export async function answerInLms(page, frame, question, options) {
+  const mark = await lmsMark(page);
+  await answer(frame, question, options);
+  return reportedSince(page, frame, mark);
+}

@@ -197,14 +197,14 @@ describe('SCORM 1.2 interactions', () => {
     at,
   });
 
-  test('a numeric attempt: the number typed, the answer as the pattern, the result', () => {
+  test('a numeric attempt: what was typed (so fill-in), the answer as the pattern, the result', () => {
     const elements = Object.fromEntries(
-      interactionElements(attempt(numeric, 'sqrt(512)', gradeNumeric(numeric, 'sqrt(512)'), 'dk=512')),
+      interactionElements(attempt(numeric, ' sqrt(512)', gradeNumeric(numeric, 'sqrt(512)'), 'dk=512')),
     );
     assert.deepEqual(elements, {
       id: 'std-at-512.dk-512',
-      type: 'numeric',
-      student_response: String(Math.sqrt(512)),
+      type: 'fill-in',
+      student_response: 'sqrt(512)',
       'correct_responses.0.pattern': String(Math.sqrt(512)),
       result: 'correct',
       weighting: '1',
@@ -235,9 +235,9 @@ describe('SCORM 1.2 interactions', () => {
     const lms = new Map();
     let refuse = 'cmi.interactions.3.result';
     const set = (element, value) => {
-      if (element === refuse) return false;
+      if (element === refuse) return { ok: false, problem: 'error 101', code: '101' };
       lms.set(element, value);
-      return true;
+      return { ok: true, problem: '', code: '' };
     };
     const recorder = new InteractionRecorder(3);
     recorder.record(attempt(multi, 'a', gradeChoice(multi, ['a'])));

@@ -8,7 +8,8 @@ const wellFormed = /^[0-9a-f]{16,64}$/;
 export const seedNotice =
   'This browser does not keep data for this page, so the numbers in your questions may change when you reopen it.';
 
-function freshSeed(): string {
+/** A new random seed, 32 hex digits. */
+export function freshSeed(): string {
   const bytes = new Uint8Array(16);
   globalThis.crypto.getRandomValues(bytes);
   return [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');

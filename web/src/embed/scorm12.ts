@@ -1,13 +1,16 @@
 // The SCO side of SCORM 1.2: find the LMS's API (window.API in a parent or opener frame), restore progress from
-// cmi.suspend_data, and report score, completion and progress. Without an LMS none of this runs.
+// cmi.suspend_data (and what this browser kept for this learner), and report score, completion, progress and each
+// answer once the verdict is painted, writing only what changed. Without an LMS none of this runs.
 import type { LessonEvents } from '../lesson/lesson-events.js';
 import type { ProgressStore } from '../lesson/progress-store.js';
 import { SafeStorage } from '../lesson/safe-storage.js';
-import { callLms, type Scorm12Api } from './lms-calls.js';
-import { InteractionRecorder, scormTimespan } from './scorm-interactions.js';
-import { decodeSuspendData, encodeSuspendData } from './suspend-data.js';
-
-export { decodeSuspendData, encodeSuspendData, suspendDataLimit } from './suspend-data.js';
+import { freshSeed } from './learner-seed.js';
+import { callLms, type LmsAnswer, type Scorm12Api } from './lms-calls.js';
+import { LmsValues } from './lms-values.js';
+import { say } from './scorm-notices.js';
+import { InteractionRecorder, scormTimespan, type LmsWrite } from './scorm-interactions.js';
+import { newerProgress, readSuspendData, writeSuspendData, type ReadSuspendData } from './suspend-data.js';
+import { ownerlessKey, UnsentRecords } from './unsent-records.js';
 
 export type { Scorm12Api } from './lms-calls.js';
 
@@ -45,172 +48,318 @@ export function findScormApi(start: Window = window): Scorm12Api | undefined {
 
 // Reports in a row the LMS may refuse before the page stops asking (it asks once more when the learner leaves).
 const triesBeforeGivingUp = 5;
-// Progress the LMS did not take, kept in this browser until a later report (or visit) gets it through.
-const unsentKey = 'scorm-unsent';
+// A _count the SCO believes: plain digits, below 10⁹ (an LMS holding more records than that is not telling the truth).
+const countOf = (answer: LmsAnswer) => (answer.ok && /^\d{1,9}$/.test(answer.value) ? Number(answer.value) : undefined);
 
-const say = {
-  notStarted: (problem: string) =>
-    `The course system did not start this lesson (${problem}), so your score is not ` +
-    'reported yet. Your answers are kept in this browser, and the page tries again with your next answer.',
-  notRecorded: (problem: string) =>
-    `The course system did not record your progress (${problem}). Your answers are ` +
-    'kept in this browser, and the page tries again with your next answer and when you leave.',
-  gaveUp: (problem: string) =>
-    `The course system still did not record your progress (${problem}), so the page ` +
-    'stopped trying. Your answers are kept in this browser and are sent the next time you open the lesson.',
-  recovered: 'Your progress reached the course system again.',
-  unreadable: 'Your saved progress could not be read from the course, so it starts afresh.',
-  keptHere: 'Answers the course system did not take last time were kept in this browser; they are sent to it now.',
-};
+/** Runs `report` after the next paint (a frame, then a task), or after 1 s where the page paints nothing (hidden). */
+function afterPaint(win: Window, report: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    report();
+  };
+  win.requestAnimationFrame(() => win.setTimeout(once, 0));
+  win.setTimeout(once, 1000);
+}
 
 export class ScormSession {
-  /** Whether the LMS started the session: then progress lives there, otherwise in this browser. */
+  /** Whether the LMS started the session at launch. */
   readonly startedInLms: boolean;
   private readonly startProblem: string;
   private initialized: boolean;
   private finished = false;
   private complete = false;
-  private lmsStatus = '';
   private failures = 0;
+  private answersFailing = false;
+  private scheduled = false;
   private score = { points: 0, total: 0 };
   private recorder = new InteractionRecorder(0);
+  private values = new LmsValues();
+  // What the LMS held: entries it could not read and unreadable text ride along in every write, untouched.
+  private saved: ReadSuspendData = { progress: {}, setAside: {}, version: 0 };
+  // false while cmi.suspend_data could not be read: it is then never replaced.
+  private suspendRead = true;
+  private ownSeed: string | undefined;
+  private unsent: UnsentRecords | undefined;
   /** cmi.core.student_id ('' when the LMS gives none): what variant=learner derives each learner's variants from. */
   learnerId = '';
   /** cmi.launch_data: the package's settings (variant=…&attempts=…), as the manifest's adlcp:datafromlms gives them. */
   launchData = '';
   private store: ProgressStore | undefined;
   private announce: (text: string) => void = () => undefined;
-  // Each notice once until reporting works again, so a broken LMS does not flood the notices.
+  private readonly notes: string[] = [];
+  // Each notice once; a notice about a failure once until reporting works again, so a broken LMS floods nothing.
   private readonly told = new Set<string>();
+  private readonly toldFailures = new Set<string>();
   private readonly started = Date.now();
 
   private constructor(
     private readonly api: Scorm12Api,
     private readonly browser: SafeStorage,
+    private readonly win: Window,
   ) {
     const start = callLms(api, 'LMSInitialize', '');
     this.initialized = this.startedInLms = start.ok;
     this.startProblem = start.problem;
-    if (!start.ok) return;
-    this.learnerId = callLms(api, 'LMSGetValue', 'cmi.core.student_id').value.slice(0, 255);
-    this.launchData = callLms(api, 'LMSGetValue', 'cmi.launch_data').value.slice(0, 4096);
-    // Resume: new interactions go after those the LMS holds.
-    const count = Number.parseInt(callLms(api, 'LMSGetValue', 'cmi.interactions._count').value, 10);
-    this.recorder = new InteractionRecorder(Number.isSafeInteger(count) && count > 0 ? count : 0);
+    if (start.ok) this.readLaunch();
   }
 
   /** Finds the LMS and initializes with it; undefined means "no LMS, run as a normal page". */
   static start(win: Window = window): ScormSession | undefined {
     const api = findScormApi(win);
     if (!api) return undefined;
-    const session = new ScormSession(api, new SafeStorage('attention-lab'));
+    const session = new ScormSession(api, new SafeStorage('attention-lab'), win);
     win.addEventListener('pagehide', () => session.finish());
     return session;
+  }
+
+  /** For variant=learner when the LMS names no learner: a seed kept in its suspend data; undefined until it starts. */
+  learnerSeed(): string | undefined {
+    if (!this.initialized || this.learnerId) return undefined;
+    this.ownSeed ??= freshSeed();
+    return this.ownSeed;
+  }
+
+  // What the LMS knows at launch: the learner, the settings, the saved progress and where new records go.
+  private readLaunch(): void {
+    const read = (element: string) => {
+      const answer = callLms(this.api, 'LMSGetValue', element);
+      if (!answer.ok) this.notes.push(say.notRead(answer.problem));
+      return answer.value;
+    };
+    this.learnerId = read('cmi.core.student_id').slice(0, 255);
+    this.launchData = read('cmi.launch_data').slice(0, 4096);
+    const status = read('cmi.core.lesson_status');
+    this.complete = status === 'completed' || status === 'passed';
+    this.values = new LmsValues({ 'cmi.core.lesson_status': this.complete ? 'completed' : status });
+    this.readSuspend();
+    this.ownSeed = this.saved.seed;
+    const count = callLms(this.api, 'LMSGetValue', 'cmi.interactions._count');
+    const lms = countOf(count);
+    const own = this.saved.interactions;
+    // Our own count (suspend data) guards against a _count that lies low; v1 data had none, but one record per attempt.
+    const floor = own ?? Object.values(this.saved.progress).reduce((sum, entry) => sum + entry.attempts, 0);
+    this.recorder = new InteractionRecorder(lms === undefined ? floor : Math.max(lms, own ?? 0), (refused) =>
+      [countOf(callLms(this.api, 'LMSGetValue', 'cmi.interactions._count')), own].flatMap((slot) =>
+        slot !== undefined && slot < refused ? [slot] : [],
+      ),
+    );
+    if (['401', '402', '403'].includes(count.code)) this.recorder.unsupported = count.problem;
+  }
+
+  // Reads cmi.suspend_data; while it cannot be read the page never writes it (the LMS's copy would be lost).
+  private readSuspend(): boolean {
+    const saved = callLms(this.api, 'LMSGetValue', 'cmi.suspend_data');
+    this.suspendRead = saved.ok;
+    if (!saved.ok) {
+      this.notes.push(say.suspendNotRead(saved.problem));
+      return false;
+    }
+    this.saved = readSuspendData(saved.value);
+    this.values.accept('cmi.suspend_data', saved.value);
+    return true;
   }
 
   /** Restores saved progress into the store before the lesson renders, then reports every change to the LMS. */
   attach(store: ProgressStore, events: LessonEvents, announce: (text: string) => void): void {
     this.store = store;
     this.announce = announce;
+    if (this.browser.get(ownerlessKey) !== null) this.browser.remove(ownerlessKey); // nobody's: never sent
     if (this.initialized) this.restore(store);
     else this.tell(say.notStarted(this.startProblem));
     events.on('progress', ({ points, total }) => {
       this.score = { points, total };
-      this.report();
+      this.schedule();
     });
-    // Each counted attempt becomes an interaction, committed at once.
     events.on('answered', ({ attempt }) => {
       if (!attempt) return;
       this.recorder.record(attempt);
-      this.report();
+      this.schedule();
     });
     // Completion stays once earned: a wrong retry afterwards lowers the score, not the status.
     events.on('completed', () => {
       this.complete = true;
-      this.report();
+      this.schedule();
     });
   }
 
+  /** Leaving: a last report with cmi.core.exit and session_time, then LMSFinish. */
   finish(): void {
     if (this.finished) return;
-    if (this.failures > 0) this.report(true); // the retry on leaving
+    this.report(true);
     this.finished = true;
-    if (!this.initialized) return;
-    callLms(this.api, 'LMSSetValue', 'cmi.core.exit', this.complete ? '' : 'suspend');
-    callLms(this.api, 'LMSSetValue', 'cmi.core.session_time', scormTimespan(Date.now() - this.started));
-    callLms(this.api, 'LMSCommit', '');
-    callLms(this.api, 'LMSFinish', '');
   }
 
   private restore(store: ProgressStore): void {
-    const saved = callLms(this.api, 'LMSGetValue', 'cmi.suspend_data');
-    const progress = saved.value ? decodeSuspendData(saved.value) : undefined;
-    if (progress) store.replace(progress);
-    else if (saved.value) this.tell(say.unreadable);
-    else if (!saved.ok) this.tell(say.notRecorded(saved.problem));
-    const unsent = this.browser.get(unsentKey);
-    const kept = unsent ? decodeSuspendData(unsent) : undefined;
-    if (kept && Object.keys(kept).length > 0) {
-      store.replace(kept);
+    this.notes.forEach((note) => this.tell(note));
+    this.unsent = new UnsentRecords(this.browser, {
+      sco: this.win.location.pathname,
+      lesson: store.lessonSlug,
+      learner: this.learnerId,
+    });
+    let progress = this.saved.progress;
+    const kept = this.unsent.read();
+    if (kept) {
+      progress = newerProgress(progress, readSuspendData(kept.suspend).progress);
+      this.recorder.restore(kept.interactions);
       this.tell(say.keptHere);
     }
-    const status = callLms(this.api, 'LMSGetValue', 'cmi.core.lesson_status').value;
-    this.complete = status === 'completed' || status === 'passed';
-    this.lmsStatus = this.complete ? 'completed' : status;
+    if (Object.keys(progress).length > 0) store.replace(progress);
+    const setAside = Object.keys(this.saved.setAside);
+    if (setAside.length > 0) this.tell(say.setAside(setAside));
+    if (this.saved.version === 0 && this.saved.unreadable !== undefined) this.tell(say.unreadable);
+    if (this.recorder.unsupported) this.tell(say.noInteractions(this.recorder.unsupported));
   }
 
-  private tell(text: string): void {
-    if (this.told.has(text)) return;
-    this.told.add(text);
+  private tell(text: string, until: Set<string> = this.told): void {
+    if (until.has(text)) return;
+    until.add(text);
     this.announce(text);
   }
 
-  // Score, status and suspend data, then a commit; what the LMS refuses is kept in this browser and sent again later.
+  private tellFailure(text: string): void {
+    this.tell(text, this.toldFailures);
+  }
+
+  // One report for a burst of events, once the verdict that caused it is on the screen. The page's root says whether
+  // one is waiting (data-scorm-report: pending, then idle), for whoever watches the page, tests included.
+  private schedule(): void {
+    if (this.scheduled || this.finished) return;
+    this.scheduled = true;
+    const root = this.win.document.documentElement;
+    root.dataset.scormReport = 'pending';
+    afterPaint(this.win, () => {
+      try {
+        if (this.scheduled) this.report();
+      } finally {
+        if (!this.scheduled) root.dataset.scormReport = 'idle';
+      }
+    });
+  }
+
+  // Status, score, new interactions and suspend data, each only if changed, then a commit (and on leaving LMSFinish);
+  // what the LMS refuses is kept in this browser for this learner and sent again later.
   private report(leaving = false): void {
+    this.scheduled = false;
     const store = this.store;
-    if (this.finished || !store || (this.failures >= triesBeforeGivingUp && !leaving)) return;
+    if (this.finished) return;
+    if (store && this.failures >= triesBeforeGivingUp && !leaving) return this.keep(store, true);
     const problems: string[] = [];
-    if (!this.initialized) {
-      const start = callLms(this.api, 'LMSInitialize', '');
-      this.initialized = start.ok;
-      if (!start.ok) problems.push(start.problem);
+    if (!this.initialized && store) this.initializeLate(store, problems);
+    if (!this.initialized) return this.settle(store, problems, undefined);
+    if (store && !this.suspendRead && this.readSuspend())
+      store.replace(newerProgress(this.saved.progress, store.current)); // readable now: nothing of either is lost
+    const write: LmsWrite = (element, value) => callLms(this.api, 'LMSSetValue', element, value);
+    const { points, total } = this.score;
+    const values: Array<[string, string]> = [
+      ['cmi.core.lesson_status', this.complete ? 'completed' : 'incomplete'],
+      ['cmi.core.score.min', '0'],
+      ['cmi.core.score.max', '100'],
+      ['cmi.core.score.raw', String(total ? Math.round((100 * points) / total) : 0)],
+    ];
+    if (store) problems.push(...this.values.write(write, values));
+    const unsupported = this.recorder.unsupported;
+    const records = this.recorder.flush(write);
+    if (!unsupported && this.recorder.unsupported) this.tell(say.noInteractions(this.recorder.unsupported));
+    const suspend = store && this.suspendRead ? this.suspendText(store) : undefined;
+    if (suspend !== undefined) problems.push(...this.values.write(write, [['cmi.suspend_data', suspend]]));
+    if (leaving) {
+      const exit: Array<[string, string]> = [['cmi.core.exit', this.complete ? '' : 'suspend']];
+      exit.push(['cmi.core.session_time', scormTimespan(Date.now() - this.started)]);
+      this.values.write(write, exit); // neither is progress: a refusal here loses no answer
     }
-    if (this.initialized) {
-      const set = (element: string, value: string) => {
-        const answer = callLms(this.api, 'LMSSetValue', element, value);
-        if (!answer.ok) problems.push(answer.problem);
-        return answer.ok;
-      };
-      const status = this.complete ? 'completed' : 'incomplete';
-      if (status !== this.lmsStatus && set('cmi.core.lesson_status', status)) this.lmsStatus = status;
-      const { points, total } = this.score;
-      set('cmi.core.score.min', '0');
-      set('cmi.core.score.max', '100');
-      set('cmi.core.score.raw', String(total ? Math.round((100 * points) / total) : 0));
-      const data = encodeSuspendData(store.current);
-      if (data !== undefined) set('cmi.suspend_data', data);
-      this.recorder.flush(set);
-      const commit = callLms(this.api, 'LMSCommit', '');
-      if (!commit.ok) problems.push(commit.problem);
-      else this.recorder.committed();
+    let commit = this.values.uncommitted || records.wrote || leaving ? callLms(this.api, 'LMSCommit', '') : undefined;
+    // LMSFinish persists what was set, in SCORM 1.2 as in any LMS: a refused commit before it is then made good.
+    if (leaving && callLms(this.api, 'LMSFinish', '').ok && !commit?.ok)
+      commit = { ok: true, value: '', problem: '', code: '' };
+    if (commit?.ok) {
+      this.values.committed();
+      this.recorder.committed();
+    } else if (commit) {
+      this.values.commitFailed();
+      this.recorder.commitFailed();
+      problems.push(commit.problem);
     }
+    this.settle(store, problems, records.problem);
+  }
+
+  // After a report: the learner hears how it went, and this browser keeps what the LMS did not take.
+  private settle(store: ProgressStore | undefined, problems: string[], answers: string | undefined): void {
     const [problem] = problems;
-    if (problem === undefined) this.reported();
-    else this.refused(problem, store);
+    if (problem !== undefined) this.refused(problem);
+    else if (answers !== undefined) this.answerRefused(answers);
+    else this.reported();
+    if (store) this.keep(store, problem !== undefined || !this.suspendRead);
+  }
+
+  // An LMS that did not start at launch starts now: what it held and what was answered meanwhile are merged.
+  private initializeLate(store: ProgressStore, problems: string[]): void {
+    const start = callLms(this.api, 'LMSInitialize', '');
+    if (!start.ok) {
+      problems.push(start.problem);
+      return;
+    }
+    this.initialized = true;
+    this.readLaunch();
+    this.notes.forEach((note) => this.tell(note));
+    this.unsent = new UnsentRecords(this.browser, {
+      sco: this.win.location.pathname,
+      lesson: store.lessonSlug,
+      learner: this.learnerId,
+    });
+    store.replace(newerProgress(this.saved.progress, store.current));
+  }
+
+  private suspendText(store: ProgressStore): string | undefined {
+    const written = writeSuspendData({
+      progress: store.current,
+      setAside: this.saved.setAside,
+      unreadable: this.saved.unreadable,
+      interactions: this.recorder.filled,
+      seed: this.ownSeed,
+    });
+    if (!written) {
+      this.tell(say.tooLong);
+      return undefined;
+    }
+    const { answerTexts, loggedAnswers, lastAnswers, setAside, unreadable } = written.dropped;
+    if (answerTexts + loggedAnswers + lastAnswers + setAside > 0 || unreadable) this.tell(say.dropped(written.dropped));
+    return written.text;
+  }
+
+  // Keeps in this browser, for this learner only, what the LMS has not taken; forgets it once it has.
+  private keep(store: ProgressStore, refused: boolean): void {
+    if (!this.unsent?.keeps) return;
+    if (!refused && this.recorder.waiting === 0) {
+      this.unsent.clear();
+      return;
+    }
+    const suspend = writeSuspendData({ progress: store.current, setAside: {} })?.text ?? '';
+    this.unsent.write({ suspend, interactions: this.recorder.unsent });
   }
 
   private reported(): void {
-    if (this.browser.get(unsentKey) !== null) this.browser.remove(unsentKey);
-    if (this.failures > 0) this.tell(say.recovered);
+    if (this.failures > 0 || this.answersFailing) this.tellFailure(say.recovered);
     this.failures = 0;
-    this.told.clear();
+    this.answersFailing = false;
+    this.toldFailures.clear();
   }
 
-  private refused(problem: string, store: ProgressStore): void {
+  // The score and progress went through; only an answer's record did not, and it is sent again with the next report.
+  private answerRefused(problem: string): void {
+    if (this.failures > 0) this.tellFailure(say.recovered);
+    this.failures = 0;
+    this.answersFailing = true;
+    this.tellFailure(say.answerNotRecorded(problem));
+  }
+
+  private refused(problem: string): void {
     this.failures += 1;
-    const data = encodeSuspendData(store.current);
-    if (data !== undefined) this.browser.set(unsentKey, data);
-    if (!this.startedInLms && this.failures === 1) return; // "did not start" was said already
-    this.tell(this.failures >= triesBeforeGivingUp ? say.gaveUp(problem) : say.notRecorded(problem));
+    if (!this.initialized) return; // "did not start" was said, and it says the page tries again
+    const keeps = this.unsent?.keeps ?? false;
+    this.tellFailure(
+      this.failures >= triesBeforeGivingUp ? say.gaveUp(problem, keeps) : say.notRecorded(problem, keeps),
+    );
   }
 }

@@ -7,7 +7,7 @@ import '../styles/embed.css';
 import { SafeStorage } from '../lesson/safe-storage.js';
 import { startLessonPage } from '../lesson/lesson-page.js';
 import { gradedParams, readGradedPolicy } from '../quiz/index.js';
-import { learnerSeed } from './learner-seed.js';
+import { freshSeed, learnerSeed, seedNotice } from './learner-seed.js';
 import { MemoryStorage } from './memory-storage.js';
 import { ScormSession } from './scorm12.js';
 
@@ -19,13 +19,18 @@ for (const [name, value] of new URLSearchParams(location.search))
 const { policy, problems } = readGradedPolicy(settings);
 // An LMS receives the score: that alone makes the package a graded context, policy or not.
 if (session) policy.graded = true;
-// variant=learner: the LMS's learner id where there is one, else a seed kept in this browser.
-const seeded =
-  policy.variant.kind === 'learner' && !session?.learnerId ? learnerSeed(new SafeStorage('attention-lab')) : undefined;
+// variant=learner: the LMS's learner id where there is one; else, in an LMS, a seed it keeps in suspend data (none
+// in this browser, which another learner may use next); without an LMS a seed kept in this browser.
+function seedFor(lms: ScormSession | undefined): { seed: string; notice?: string } {
+  if (!lms) return learnerSeed(new SafeStorage('attention-lab'));
+  const kept = lms.learnerSeed();
+  return kept ? { seed: kept } : { seed: freshSeed(), notice: seedNotice };
+}
+const seeded = policy.variant.kind === 'learner' && !session?.learnerId ? seedFor(session) : undefined;
 startLessonPage({
   embedButtons: false,
-  // An LMS that did not start the session cannot keep progress: this browser keeps it, so no answer is lost.
-  storage: session?.startedInLms ? new SafeStorage('attention-lab', () => new MemoryStorage()) : undefined,
+  // In an LMS progress lives there: this page keeps it in memory only (what the LMS refuses is kept for its learner).
+  storage: session ? new SafeStorage('attention-lab', () => new MemoryStorage()) : undefined,
   graded: { policy, learner: session?.learnerId || seeded?.seed },
   beforeRender: (store, events, announce) => {
     problems.forEach(announce);

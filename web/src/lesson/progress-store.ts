@@ -25,7 +25,8 @@ export class ProgressStore {
 
   constructor(
     private readonly storage: SafeStorage,
-    private readonly lessonSlug: string,
+    /** The lesson whose answers these are. */
+    readonly lessonSlug: string,
   ) {
     if (typeof lessonSlug !== 'string' || lessonSlug === '') {
       throw new TypeError(`ProgressStore: lessonSlug must be a non-empty string, got ${JSON.stringify(lessonSlug)}`);

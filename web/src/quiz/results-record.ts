@@ -78,12 +78,12 @@ function recordQuestion(question: Question, entry: QuestionProgress | undefined)
     afterSolution: answer.afterSolution === true,
     at: new Date(answer.at).toISOString(),
   }));
-  // Progress saved before answers were logged still has its latest answer.
+  // Progress saved before answers were logged still has its latest answer, given at the variant it is on.
   if (entry && entry.attempts > 0 && logged.length === 0) {
     answers.push({
-      variant: lessonKey,
-      params: paramsOf(question, lessonKey),
-      seed: 0,
+      variant: current.key,
+      params: paramsOf(question, current.key),
+      seed: current.seed,
       attempt: entry.attempts,
       response: entry.lastAnswer,
       result: entry.correct ? 'correct' : 'wrong',
