@@ -186,7 +186,7 @@ test('with storage blocked inside the frame the question still works, and says p
     await openHost(page);
     const frame = await addEmbed(page, `lesson=why-sqrt-dk&question=${question.id}&frame=b`, 'b');
     await frame.waitForSelector(`#question-${question.id}`);
-    assert.match(await frame.textContent('#page-notices'), /progress lasts only until you close the tab/);
+    assert.match(await frame.textContent('#page-notices'), /not letting the page save anything/);
     await frame.fill(`#question-${question.id} input.answer`, rightAnswer(question));
     await frame.press(`#question-${question.id} input.answer`, 'Enter');
     const answered = await waitForMessage(

@@ -46,10 +46,12 @@ if (request.lesson) {
     queueMicrotask(() => reportHeight(host, origins, maker));
   }
 
-  // Inside a third-party frame storage is partitioned or blocked; SafeStorage keeps the questions working either way.
+  // Inside a third-party frame storage is partitioned or refused; SafeStorage keeps the questions working either way,
+  // and says how long answers last only where there are answers to lose (a lone widget keeps nothing).
   const storage = new SafeStorage('attention-lab');
   const store = new ProgressStore(storage, lesson.slug);
-  if (request.question || request.whole) {
+  const asksQuestions = request.question !== undefined || (request.whole && questionsOf(lesson).length > 0);
+  if (asksQuestions) {
     announce(storage.problem);
     announce(store.notice);
     storage.onSavingChange(announce);
@@ -63,7 +65,7 @@ if (request.lesson) {
   );
 
   // variant=learner without an LMS: this browser's seed stands in for the learner.
-  const seeded = request.policy.variant.kind === 'learner' ? learnerSeed(storage) : undefined;
+  const seeded = asksQuestions && request.policy.variant.kind === 'learner' ? learnerSeed(storage) : undefined;
   announce(seeded?.notice);
   const context = { client, store, events, announce, learner: seeded?.seed };
   document.getElementById('embed')?.replaceChildren(renderEmbed(request, context).element);
