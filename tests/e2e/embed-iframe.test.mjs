@@ -80,6 +80,11 @@ test('a widget embedded cross-origin says ready, takes its URL state, and its fr
   const rendered = JSON.parse(await frame.getAttribute(`#${softmax.id}-widget`, 'data-rendered'));
   assert.equal(rendered.dk, 512);
   assert.equal(await frame.isVisible('input[type="radio"][value="sqrt"]'), false, 'hide=scale hides the scale control');
+  assert.equal(
+    await frame.isVisible(`#${softmax.id}-widget-temperature-slider`),
+    false,
+    'and τ, which only the hidden scale could bring into use',
+  );
   assert.equal(await frame.textContent('#page-notices'), '', 'no notice for a clean link');
 
   const first = await heightsAgree(page, frame, 'w', 150);
@@ -256,6 +261,35 @@ test(
     assert.equal(await page.evaluate(() => window.received.filter((m) => m.frame === 'elsewhere').length), 0);
   },
 );
+
+test('a hidden control hides the rows only it brings into use, and no others', async () => {
+  const page = await browser.context.newPage();
+  const widget = `#${softmax.id}-widget`;
+  const shows = (state) => page.goto(embedUrl(`lesson=why-sqrt-dk&widget=${softmax.id}&${state}`));
+  try {
+    await shows('scale=temperature&hide=scale'); // τ is in use: it stays, and works
+    await page.waitForSelector(`${widget}[data-rendered]`);
+    assert.equal(await page.isVisible(`${widget}-temperature-slider`), true);
+    assert.equal(await page.isEnabled(`${widget}-temperature-slider`), true);
+    await shows('scale=none'); // the scale can still bring τ into use: disabled, in sight
+    await page.waitForSelector(`${widget}[data-rendered]`);
+    assert.equal(await page.isVisible(`${widget}-temperature-slider`), true);
+    assert.equal(await page.isEnabled(`${widget}-temperature-slider`), false);
+
+    const jacobian = widgetOf('jacobian-view');
+    await page.goto(embedUrl(`lesson=why-sqrt-dk&widget=${jacobian.id}&source=given&hide=source`));
+    await page.waitForSelector(`#${jacobian.id}-widget[data-rendered]`);
+    assert.equal(await page.isVisible(`#${jacobian.id}-widget-keys-slider`), false, 'n, for sampled scores only');
+    assert.equal(await page.isVisible(`#${jacobian.id}-widget-multiplier-slider`), true);
+
+    // The lesson page reads the same rule from its own hide=<id>.<control>.
+    await page.goto(`${origins.site.url}lesson.html?hide=${softmax.id}.scale#${softmax.id}`);
+    await page.waitForSelector(`${widget}[data-rendered]`);
+    assert.equal(await page.isVisible(`${widget}-temperature-slider`), false);
+  } finally {
+    await page.close();
+  }
+});
 
 test('unknown or out-of-range parameters fall back to defaults with a polite notice, never a blank frame', async () => {
   const page = await browser.context.newPage();
