@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { launch, requireBuilt, startOrigins, waitForMessage } from './embed-support.mjs';
-import { ownVariant, questions, rightAnswer, widgetOf } from './lesson-data.mjs';
+import { lesson, ownVariant, questions, rightAnswer, widgetOf } from './lesson-data.mjs';
 import { pressSlider } from './sliders.mjs';
 
 requireBuilt('dist/site/embed.html', 'dist/site/embed-host.js');
@@ -115,6 +115,11 @@ test(
       'ready from the question',
     );
     assert.deepEqual(ready.data.questions, [question.id]);
+    assert.equal(
+      await frame.textContent(`#question-${question.id} h3`),
+      `A question from “${lesson.title}”`,
+      'alone in a course page, the question is named by its lesson, not by its number there',
+    );
     const input = `#question-${question.id} input.answer`;
     await frame.fill(input, String(question.answer * 3 + 7.5));
     await frame.press(input, 'Enter');
@@ -232,6 +237,11 @@ test('the whole lesson embeds too, and its ready lists every widget and question
   );
   assert.equal(verbs[0], 'ready', 'ready comes first even though the lesson reports progress while it renders');
   assert.equal((await frame.$$('.question')).length, questions.length);
+  assert.equal(
+    await frame.textContent(`#question-${questions[1].id} h3`),
+    'Question 2',
+    'in the whole lesson, numbers',
+  );
   await heightsAgree(page, frame, 'all', 2000);
 });
 
