@@ -1,5 +1,7 @@
-// "Embed this": a disclosure button that reveals a read-only textarea with the snippet for the current state and a
-// Copy button. Copying works without clipboard permission: the text is selected, then copied or left for Ctrl+C.
+// "Embed this": a disclosure button that reveals the embed's choices, a read-only textarea with the snippet (updated
+// as the choices change) and a Copy button. Copying works without clipboard permission: the text is selected, then
+// copied or left for Ctrl+C.
+import type { EmbedChoices, EmbedOptions } from './embed-options.js';
 
 let counter = 0;
 
@@ -8,8 +10,15 @@ export interface EmbedThis {
   panel: HTMLElement;
 }
 
-/** `label` names what the snippet embeds, e.g. "HTML that embeds this widget with its current settings". */
-export function embedThis(labelText: string, snippet: () => string): EmbedThis {
+export interface EmbedThisOptions {
+  /** Names what the snippet embeds, e.g. "HTML that embeds this widget with its current settings". */
+  label: string;
+  options: EmbedOptions;
+  /** The snippet for these choices. */
+  snippet(choices: EmbedChoices): string;
+}
+
+export function embedThis(options: EmbedThisOptions): EmbedThis {
   const id = `embed-this-${++counter}`;
   const toggle = Object.assign(document.createElement('button'), {
     type: 'button',
@@ -25,23 +34,36 @@ export function embedThis(labelText: string, snippet: () => string): EmbedThis {
     rows: 5,
     spellcheck: false,
   });
-  const label = Object.assign(document.createElement('label'), { htmlFor: code.id, textContent: labelText });
-  const copy = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Copy' });
+  const label = Object.assign(document.createElement('label'), { htmlFor: code.id, textContent: options.label });
+  const copy = Object.assign(document.createElement('button'), {
+    type: 'button',
+    className: 'embed-copy',
+    textContent: 'Copy',
+  });
   const status = Object.assign(document.createElement('span'), { className: 'embed-copy-status' });
   status.setAttribute('role', 'status');
-  const actions = document.createElement('p');
+  const actions = Object.assign(document.createElement('p'), { className: 'embed-actions' });
   actions.append(copy, status);
-  panel.append(label, code, actions);
+  panel.append(options.options.element, label, code, actions);
+
+  // The snippet for the choices and the state now.
+  const refresh = () => {
+    code.value = options.snippet(options.options.choices);
+  };
+  options.options.onChange(() => {
+    status.textContent = '';
+    refresh();
+  });
 
   toggle.addEventListener('click', () => {
     const open = panel.hidden;
-    if (open) code.value = snippet(); // the state when opened, not when the page loaded
     panel.hidden = !open;
     toggle.setAttribute('aria-expanded', String(open));
     status.textContent = '';
+    if (open) refresh(); // the state when opened, not when the page loaded
   });
   copy.addEventListener('click', () => {
-    code.value = snippet();
+    refresh();
     code.focus();
     code.select();
     const fallback = () => {

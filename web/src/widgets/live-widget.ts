@@ -92,6 +92,16 @@ export abstract class LiveWidget<Name extends ComputationName, S extends WidgetS
     control.element.hidden = this.options.hidden.has(key) || (!used && this.options.hidden.has(dependsOn));
   }
 
+  /** The controls this widget shows, by the name `hide=` takes and the words the learner reads; `seed` is Resample. */
+  get hideable(): { name: string; label: string }[] {
+    const shown = (Object.entries(this.controls) as [string, Settable][]).map(([name, control]) => {
+      const { element } = control;
+      const words = element.matches('label') ? element : element.querySelector('legend, label');
+      return { name, label: words?.textContent?.trim() || name };
+    });
+    return this.usesSeed() && 'seed' in this.state ? [...shown, { name: 'seed', label: 'Seed and Resample' }] : shown;
+  }
+
   /** Sets part of the state from outside (a question's "show me", the URL) and recomputes. */
   setState(partial: Partial<S>): void {
     for (const [key, value] of Object.entries(partial)) this.controls[key as keyof S]?.set(value as never);
