@@ -1,6 +1,6 @@
 // "Embed this" as an instructor uses it: each choice of the panel is driven (mouse and keyboard), the snippet follows,
 // and the snippet pasted into a course page on another origin, where its script is stripped, gives a frame that honours
-// every choice. Axe and screenshots cover the open panel.
+// every choice and is tall enough for the tallest state a learner reaches. Axe and screenshots cover the open panel.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, test } from 'node:test';
@@ -16,6 +16,7 @@ requireBuilt('dist/site/embed.html', 'dist/lib/src/embed/snippet.js');
 
 const softmax = widgetOf('softmax-dies');
 const numeric = questions.find((q) => q.id === 'std-at-512') ?? questions.find((q) => q.variants?.length > 1);
+const choice = questions.find((q) => q.kind === 'choice');
 const panelOf = (scope) => `${scope} .embed-this-panel`;
 let origins;
 let browser;
@@ -45,10 +46,11 @@ async function openPanel(page, scope) {
 const scrollTo = (page, scope) =>
   page.evaluate((id) => document.getElementById(id)?.scrollIntoView(), scope.slice(1).replace(/-widget$/, ''));
 
-// The snippet for the current choices, and the frame address in it.
-const snippetNow = (page, scope) => page.inputValue(`${panelOf(scope)} textarea`);
-const srcNow = async (page, scope) =>
-  new URL(/src="([^"]+)"/.exec(await snippetNow(page, scope))[1].replaceAll('&amp;', '&'));
+// The snippet once its height is measured for the current choices.
+async function measuredSnippet(page, scope) {
+  await page.waitForSelector(`${panelOf(scope)}[data-height="measured"]`, { timeout: 30000 });
+  return page.inputValue(`${panelOf(scope)} textarea`);
+}
 
 // Reads the snippet as a browser does: HTML parsed by the page's own parser, into an inert template.
 const parseSnippet = (page, html) =>
@@ -74,6 +76,14 @@ async function pasteInCourse(page, snippet, width = 640) {
   return frame;
 }
 
+// Nothing in the frame needs scrolling: the content fits the height the snippet gave.
+async function assertFits(page, frame, what) {
+  const outer = await page.$eval('iframe[name="pasted"]', (f) => f.getBoundingClientRect().height);
+  const inner = await frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
+  const scrolls = await frame.evaluate(() => document.scrollingElement.scrollHeight > window.innerHeight);
+  assert.ok(inner <= outer && !scrolls, `${what}: the content is ${inner} px in a frame of ${outer} px`);
+}
+
 test('a widget panel offers its own controls; its frame hides the chosen (τ with scale), names origin', async () => {
   const page = await browser.context.newPage();
   try {
@@ -97,7 +107,7 @@ test('a widget panel offers its own controls; its frame hides the chosen (τ wit
     await page.focus(`${panelOf(figure)} .embed-hide input[value="scale"]`);
     await page.keyboard.press('Space');
     await page.click(`${panelOf(figure)} .embed-hide label[for$="-hide-keys"]`);
-    let src = await srcNow(page, figure);
+    let src = new URL(await page.getAttribute(panelOf(figure), 'data-src'));
     assert.deepEqual(src.searchParams.get('hide').split(',').sort(), ['keys', 'scale']);
 
     // The origin: a host name alone and a page address are refused with what to write; the origin itself is taken.
@@ -106,22 +116,23 @@ test('a widget panel offers its own controls; its frame hides the chosen (τ wit
     await page.fill(origin, 'canvas.example.edu');
     assert.match(await page.textContent(problem), /not an origin: write the scheme and the host/);
     assert.equal(await page.getAttribute(origin, 'aria-invalid'), 'true');
-    assert.equal((await srcNow(page, figure)).searchParams.get('origin'), null);
+    assert.equal(new URL(await page.getAttribute(panelOf(figure), 'data-src')).searchParams.get('origin'), null);
     await page.fill(origin, `${hostOrigin()}/courses/3/pages/week-3`);
     assert.match(await page.textContent(problem), new RegExp(`write ${hostOrigin().replaceAll('.', '\\.')}, not`));
     await page.fill(origin, hostOrigin());
     assert.equal(await page.textContent(problem), '');
     assert.equal(await page.getAttribute(origin, 'aria-invalid'), 'false');
 
-    const snippet = await snippetNow(page, figure);
+    const snippet = await measuredSnippet(page, figure);
     const parsed = await parseSnippet(page, snippet);
     src = new URL(parsed.src);
     assert.equal(parsed.frames, 1);
     assert.deepEqual(parsed.scripts, [new URL('embed-host.js', origins.site.url).href]);
     assert.equal(src.searchParams.get('origin'), hostOrigin());
     assert.deepEqual(src.searchParams.get('hide').split(',').sort(), ['keys', 'scale']);
+    assert.match(await page.textContent(`${panelOf(figure)} .embed-height`), new RegExp(`^Height ${parsed.height} px`));
 
-    // Pasted where scripts are stripped: the frame honours every choice.
+    // Pasted where scripts are stripped: the frame honours every choice and fits its content, data table open.
     const frame = await pasteInCourse(page, snippet);
     await frame.waitForSelector(`${figure}[data-rendered]:not([aria-busy])`);
     assert.equal(await frame.isVisible(`${figure}-dk-slider`), true);
@@ -130,6 +141,8 @@ test('a widget panel offers its own controls; its frame hides the chosen (τ wit
     assert.equal(await frame.isVisible(`${figure}-temperature-slider`), false, 'τ, used only by the hidden scale, too');
     const ready = await waitForMessage(page, `(m) => m.frame === 'pasted' && m.data.verb === 'ready'`, 'ready');
     assert.equal(ready.origin, new URL(origins.site.url).origin);
+    await frame.click(`${figure} details.data summary`);
+    await assertFits(page, frame, 'the widget with its data table open');
     assert.equal(await frame.textContent('#page-notices'), '');
   } finally {
     await page.close();
@@ -152,13 +165,13 @@ test('the question panel: variant, attempts and explain reach the frame; it lock
     assert.equal(await page.isEnabled(seed), true, 'the seed box opens with its choice');
     await page.fill(seed, '0');
     assert.match(await page.textContent(`${panel} .embed-seed .embed-problem`), /whole number from 1 to 4294967295/);
-    assert.equal((await srcNow(page, scope)).searchParams.get('variant'), '1');
+    assert.equal(new URL(await page.getAttribute(panel, 'data-src')).searchParams.get('variant'), '1');
     await page.fill(seed, '7');
     assert.equal(await page.textContent(`${panel} .embed-seed .embed-problem`), '');
     await page.selectOption(`${panel} .embed-attempts select`, '2');
     await page.check(`${panel} .embed-explain input[value="never"]`);
 
-    const snippet = await snippetNow(page, scope);
+    const snippet = await measuredSnippet(page, scope);
     const parsed = await parseSnippet(page, snippet);
     const src = new URL(parsed.src);
     assert.deepEqual(
@@ -166,6 +179,8 @@ test('the question panel: variant, attempts and explain reach the frame; it lock
       [numeric.id, '7', '2', 'never', null, null],
     );
     assert.match(parsed.title, /^Attention Lab question: What is/);
+    // Measuring touched nothing of this browser's own progress.
+    assert.equal(await page.evaluate(() => localStorage.getItem('attention-lab:progress:why-sqrt-dk')), null);
 
     const frame = await pasteInCourse(page, snippet);
     const section = `#question-${numeric.id}`;
@@ -178,11 +193,51 @@ test('the question panel: variant, attempts and explain reach the frame; it lock
     await answer(frame, shown, { right: false });
     assert.equal(await frame.getAttribute(section, 'data-locked'), 'true', 'attempts=2 locks after two');
     assert.equal(await frame.isVisible(`${section} .explanation`), false, 'explain=never keeps the solution back');
+    await assertFits(page, frame, 'the locked question');
   } finally {
     await page.close();
   }
   assert.deepEqual(browser.problems, []);
 });
+
+// Where no host script runs (a notebook), the measured height must show verdict, feedback, hint and solution at once.
+for (const [question, width] of [
+  [numeric, 640],
+  [choice, 800],
+]) {
+  test(`a ${question.kind} question's measured height shows its tallest state in a ${width} px column`, async () => {
+    const page = await browser.context.newPage();
+    try {
+      const scope = `#question-${question.id}`;
+      await openPanel(page, scope);
+      const snippet = await measuredSnippet(page, scope);
+      const frame = await pasteInCourse(page, snippet, width);
+      const section = `#question-${question.id}`;
+      await frame.waitForSelector(`${section} form`);
+      await frame.click(`${section} .hint-toggle`);
+      const mistake = question.kind === 'numeric' ? longestAnticipated(question) : undefined;
+      for (let i = 0; i < 2; i++) {
+        if (mistake) {
+          await frame.fill(`${section} input.answer`, String(mistake.value));
+          await frame.press(`${section} input.answer`, 'Enter');
+          await frame.waitForSelector(`${section}[data-status="incorrect"]`);
+        } else await answer(frame, question, { right: false });
+      }
+      await frame.waitForSelector(`${section} .explanation:not([hidden])`);
+      if (mistake) assert.ok((await frame.textContent(`${section} .feedback`)).includes(mistake.feedback));
+      await assertFits(page, frame, 'verdict, feedback, hint and solution after two wrong answers');
+      await answer(frame, question);
+      await assertFits(page, frame, 'the right answer with its solution');
+    } finally {
+      await page.close();
+    }
+    assert.deepEqual(browser.problems, []);
+  });
+}
+
+function longestAnticipated(question) {
+  return [...(question.anticipated ?? [])].sort((a, b) => b.feedback.length - a.feedback.length)[0];
+}
 
 test('every attribute of the snippet survives an HTML parser, quotes and markup in the title included', async () => {
   const page = await browser.context.newPage();
@@ -233,6 +288,7 @@ test('screenshots of the open panels at phone and desktop sizes, light and dark,
       const figure = `#${softmax.id}-widget`;
       await openPanel(page, question);
       await page.check(`${panelOf(question)} .embed-variant input[value="seed"]`);
+      await measuredSnippet(page, question);
       await scrollTo(page, figure);
       await page.waitForSelector(`${figure} .embed-this-toggle`);
       await page.click(`${figure} .embed-this-toggle`);

@@ -7,11 +7,11 @@ import { hiddenFor, type UrlState } from '../lesson/url-state.js';
 import { questionsOf, widgetBlocksOf } from '../lesson/lessons.js';
 import { EmbedOptions } from './embed-options.js';
 import { embedThis } from './embed-this.js';
-import { iframeSnippet } from './snippet.js';
+import { measureEmbedHeight } from './measure-height.js';
+import { embedUrl, iframeSnippet } from './snippet.js';
 
-// Heights for where no host script sizes the frame.
-const widgetHeight = 720;
-const questionHeight = 360;
+// Chrome around the content in embed.html: its footer link and padding, on top of what the page shows.
+const frameChrome = 80;
 
 // The question's own words for the frame's title (what a screen reader announces for it): the prompt as read aloud.
 function promptWords(section: HTMLElement): string {
@@ -37,7 +37,11 @@ function addQuestionButton(view: LessonView, lesson: CompiledLesson, question: Q
   const { toggle, panel } = embedThis({
     label: 'HTML that embeds this question',
     options: new EmbedOptions({ question }),
-    snippet: (choices) => iframeSnippet(location.href, target(choices), title, questionHeight),
+    src: (choices) => embedUrl(location.href, target(choices)),
+    snippet: (choices, height) => iframeSnippet(location.href, target(choices), title, height),
+    tallest: 'with its verdict, feedback, hint and worked solution open',
+    measure: (src, signal) => measureEmbedHeight(src, question, signal),
+    roughHeight: () => Math.ceil(section.getBoundingClientRect().height) + frameChrome + 240,
   });
   section.append(toggle, panel);
 }
@@ -63,7 +67,11 @@ function addWidgetButton(view: LessonView, lesson: CompiledLesson, slot: HTMLEle
     const { toggle, panel } = embedThis({
       label: 'HTML that embeds this widget with its current settings',
       options,
-      snippet: (choices) => iframeSnippet(location.href, target(choices), `Attention Lab: ${caption}`, widgetHeight),
+      src: (choices) => embedUrl(location.href, target(choices)),
+      snippet: (choices, height) => iframeSnippet(location.href, target(choices), `Attention Lab: ${caption}`, height),
+      tallest: 'with its data table open',
+      measure: (src, signal) => measureEmbedHeight(src, undefined, signal),
+      roughHeight: () => Math.ceil(figure.getBoundingClientRect().height) + frameChrome,
     });
     (figure.querySelector('.widget-actions') ?? figure).append(toggle);
     figure.append(panel);

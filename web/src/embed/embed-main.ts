@@ -18,6 +18,7 @@ import { MessageMaker } from './messages.js';
 import { relayLessonEvents } from './relay.js';
 import { lessonUrl } from './snippet.js';
 import { learnerSeed } from './learner-seed.js';
+import { isMeasuringFrame, measuringStorage } from './measure-frame.js';
 
 const notices = document.getElementById('page-notices') as HTMLElement;
 const announce = (text: string | undefined) => {
@@ -48,7 +49,8 @@ if (request.lesson) {
 
   // Inside a third-party frame storage is partitioned or refused; SafeStorage keeps the questions working either way,
   // and says how long answers last only where there are answers to lose (a lone widget keeps nothing).
-  const storage = new SafeStorage('attention-lab');
+  const measuring = isMeasuringFrame();
+  const storage = measuring ? measuringStorage() : new SafeStorage('attention-lab');
   const store = new ProgressStore(storage, lesson.slug);
   const asksQuestions = request.question !== undefined || (request.whole && questionsOf(lesson).length > 0);
   if (asksQuestions) {
