@@ -132,6 +132,12 @@ async function questionHeight(frame: MeasuringFrame, question: Question): Promis
     }
     for (let i = 0, open = 0; i < 12 && open < 2 && give(section, longestWrong(shown)); i++) {
       heights.push(await frame.height(doc));
+      // Where the solution is offered behind a button rather than shown, the learner may press it: measured too.
+      const offer = section.querySelector<HTMLButtonElement>('.solution-offer:not([hidden]) button');
+      if (offer && !solution()) {
+        offer.click();
+        heights.push(await frame.height(doc));
+      }
       if (solution()) open++; // one more wrong answer with the solution open, then enough
     }
   }
