@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { launch, requireBuilt, startOrigins, waitForMessage } from './embed-support.mjs';
-import { ownVariant, questions, rightAnswer, widgetOf } from './lesson-data.mjs';
+import { lesson, ownVariant, questions, rightAnswer, widgetOf } from './lesson-data.mjs';
 import { pressSlider } from './sliders.mjs';
 
 requireBuilt('dist/site/embed.html', 'dist/site/embed-host.js');
@@ -80,6 +80,11 @@ test('a widget embedded cross-origin says ready, takes its URL state, and its fr
   const rendered = JSON.parse(await frame.getAttribute(`#${softmax.id}-widget`, 'data-rendered'));
   assert.equal(rendered.dk, 512);
   assert.equal(await frame.isVisible('input[type="radio"][value="sqrt"]'), false, 'hide=scale hides the scale control');
+  assert.equal(
+    await frame.isVisible(`#${softmax.id}-widget-temperature-slider`),
+    false,
+    'and τ, which only the hidden scale could bring into use',
+  );
   assert.equal(await frame.textContent('#page-notices'), '', 'no notice for a clean link');
 
   const first = await heightsAgree(page, frame, 'w', 150);
@@ -110,6 +115,11 @@ test(
       'ready from the question',
     );
     assert.deepEqual(ready.data.questions, [question.id]);
+    assert.equal(
+      await frame.textContent(`#question-${question.id} h3`),
+      `A question from “${lesson.title}”`,
+      'alone in a course page, the question is named by its lesson, not by its number there',
+    );
     const input = `#question-${question.id} input.answer`;
     await frame.fill(input, String(question.answer * 3 + 7.5));
     await frame.press(input, 'Enter');
@@ -187,7 +197,7 @@ test('with storage blocked inside the frame the question still works, and says p
     await openHost(page);
     const frame = await addEmbed(page, `lesson=why-sqrt-dk&question=${question.id}&frame=b`, 'b');
     await frame.waitForSelector(`#question-${question.id}`);
-    assert.match(await frame.textContent('#page-notices'), /progress lasts only until you close the tab/);
+    assert.match(await frame.textContent('#page-notices'), /not letting the page save anything/);
     await frame.fill(`#question-${question.id} input.answer`, rightAnswer(question));
     await frame.press(`#question-${question.id} input.answer`, 'Enter');
     const answered = await waitForMessage(
@@ -228,6 +238,11 @@ test('the whole lesson embeds too, and its ready lists every widget and question
   );
   assert.equal(verbs[0], 'ready', 'ready comes first even though the lesson reports progress while it renders');
   assert.equal((await frame.$$('.question')).length, questions.length);
+  assert.equal(
+    await frame.textContent(`#question-${questions[1].id} h3`),
+    'Question 2',
+    'in the whole lesson, numbers',
+  );
   await heightsAgree(page, frame, 'all', 2000);
 });
 
@@ -257,6 +272,35 @@ test(
     assert.equal(await page.evaluate(() => window.received.filter((m) => m.frame === 'elsewhere').length), 0);
   },
 );
+
+test('a hidden control hides the rows only it brings into use, and no others', async () => {
+  const page = await browser.context.newPage();
+  const widget = `#${softmax.id}-widget`;
+  const shows = (state) => page.goto(embedUrl(`lesson=why-sqrt-dk&widget=${softmax.id}&${state}`));
+  try {
+    await shows('scale=temperature&hide=scale'); // τ is in use: it stays, and works
+    await page.waitForSelector(`${widget}[data-rendered]`);
+    assert.equal(await page.isVisible(`${widget}-temperature-slider`), true);
+    assert.equal(await page.isEnabled(`${widget}-temperature-slider`), true);
+    await shows('scale=none'); // the scale can still bring τ into use: disabled, in sight
+    await page.waitForSelector(`${widget}[data-rendered]`);
+    assert.equal(await page.isVisible(`${widget}-temperature-slider`), true);
+    assert.equal(await page.isEnabled(`${widget}-temperature-slider`), false);
+
+    const jacobian = widgetOf('jacobian-view');
+    await page.goto(embedUrl(`lesson=why-sqrt-dk&widget=${jacobian.id}&source=given&hide=source`));
+    await page.waitForSelector(`#${jacobian.id}-widget[data-rendered]`);
+    assert.equal(await page.isVisible(`#${jacobian.id}-widget-keys-slider`), false, 'n, for sampled scores only');
+    assert.equal(await page.isVisible(`#${jacobian.id}-widget-multiplier-slider`), true);
+
+    // The lesson page reads the same rule from its own hide=<id>.<control>.
+    await page.goto(`${origins.site.url}lesson.html?hide=${softmax.id}.scale#${softmax.id}`);
+    await page.waitForSelector(`${widget}[data-rendered]`);
+    assert.equal(await page.isVisible(`${widget}-temperature-slider`), false);
+  } finally {
+    await page.close();
+  }
+});
 
 test('unknown or out-of-range parameters fall back to defaults with a polite notice, never a blank frame', async () => {
   const page = await browser.context.newPage();

@@ -129,7 +129,8 @@ abstract class AttentionLabElement extends HTMLElement {
     }
     this.view?.dispose(); // a re-render must not leave the old widget training in the worker
     // variant=learner without an LMS: this browser's seed stands in for the learner.
-    const seeded = request.policy.variant.kind === 'learner' ? learnerSeed(sharedStorage()) : undefined;
+    const seeded =
+      request.question && request.policy.variant.kind === 'learner' ? learnerSeed(sharedStorage()) : undefined;
     announce(seeded?.notice);
     const context = { client: sharedClient(this), store, events, announce, learner: seeded?.seed };
     this.view = renderEmbed(request, context);

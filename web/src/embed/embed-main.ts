@@ -18,6 +18,7 @@ import { MessageMaker } from './messages.js';
 import { relayLessonEvents } from './relay.js';
 import { lessonUrl } from './snippet.js';
 import { learnerSeed } from './learner-seed.js';
+import { isMeasuringFrame, measuringStorage } from './measure-frame.js';
 
 const notices = document.getElementById('page-notices') as HTMLElement;
 const announce = (text: string | undefined) => {
@@ -46,10 +47,13 @@ if (request.lesson) {
     queueMicrotask(() => reportHeight(host, origins, maker));
   }
 
-  // Inside a third-party frame storage is partitioned or blocked; SafeStorage keeps the questions working either way.
-  const storage = new SafeStorage('attention-lab');
+  // Inside a third-party frame storage is partitioned or refused; SafeStorage keeps the questions working either way,
+  // and says how long answers last only where there are answers to lose (a lone widget keeps nothing).
+  const measuring = isMeasuringFrame();
+  const storage = measuring ? measuringStorage() : new SafeStorage('attention-lab');
   const store = new ProgressStore(storage, lesson.slug);
-  if (request.question || request.whole) {
+  const asksQuestions = request.question !== undefined || (request.whole && questionsOf(lesson).length > 0);
+  if (asksQuestions) {
     announce(storage.problem);
     announce(store.notice);
     storage.onSavingChange(announce);
@@ -63,7 +67,7 @@ if (request.lesson) {
   );
 
   // variant=learner without an LMS: this browser's seed stands in for the learner.
-  const seeded = request.policy.variant.kind === 'learner' ? learnerSeed(storage) : undefined;
+  const seeded = asksQuestions && request.policy.variant.kind === 'learner' ? learnerSeed(storage) : undefined;
   announce(seeded?.notice);
   const context = { client, store, events, announce, learner: seeded?.seed };
   document.getElementById('embed')?.replaceChildren(renderEmbed(request, context).element);

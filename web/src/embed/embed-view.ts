@@ -26,6 +26,9 @@ export interface RenderedEmbed {
   dispose(): void;
 }
 
+/** The heading of a question embedded on its own, where its number in the lesson means nothing to the learner. */
+export const loneQuestionHeading = (lessonTitle: string): string => `A question from “${lessonTitle}”`;
+
 export function renderEmbed(request: EmbedRequest, context: EmbedContext): RenderedEmbed {
   if (request.whole) {
     const graded = { policy: request.policy, learner: context.learner };
@@ -80,6 +83,8 @@ class EmbedParts {
     const graded = { policy: this.request.policy, learner: this.context.learner };
     const view = new QuestionView(question, {
       number: questionsOf(this.request.lesson).indexOf(question) + 1,
+      // Alone in a course page, "Question 2" says nothing: the lesson it comes from does.
+      heading: loneQuestionHeading(this.request.lesson.title),
       store: this.context.store,
       onShow: (action) => this.show(action),
       onAnswered: (questionId, correct, attempts, attempt) =>

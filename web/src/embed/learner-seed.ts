@@ -1,12 +1,18 @@
 // For variant=learner without an LMS: a random seed kept in this browser stands in for the learner's id, so the
-// learner keeps their variants across visits; where storage is blocked it lasts for this tab only, and says so.
+// learner keeps their variants across visits; where storage is refused it lasts for the tab or the page, and says so.
 import type { SafeStorage } from '../lesson/safe-storage.js';
 
 const seedKey = 'variant-seed';
 const wellFormed = /^[0-9a-f]{16,64}$/;
 
-export const seedNotice =
-  'This browser does not keep data for this page, so the numbers in your questions may change when you reopen it.';
+export const seedNotices = {
+  tab:
+    'This browser keeps nothing for this page once the tab closes, so the numbers in your questions may change when ' +
+    'you open it again.',
+  page:
+    'This browser keeps nothing for this page, so the numbers in your questions may change when you reload or ' +
+    'reopen it.',
+} as const;
 
 /** A new random seed, 32 hex digits. */
 export function freshSeed(): string {
@@ -15,12 +21,13 @@ export function freshSeed(): string {
   return [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** The seed this browser keeps for the learner (made on first use); `notice` when it will not outlive the tab. */
+/** The seed this browser keeps for the learner (made on first use); `notice` when it will not outlive the visit. */
 export function learnerSeed(storage: SafeStorage): { seed: string; notice?: string } {
   if (storage === null || typeof storage !== 'object' || typeof storage.get !== 'function')
     throw new TypeError('learnerSeed: storage must be a SafeStorage');
   const kept = storage.get(seedKey);
   const seed = kept !== null && wellFormed.test(kept) ? kept : freshSeed();
   if (seed !== kept) storage.set(seedKey, seed);
-  return storage.mode === 'persistent' ? { seed } : { seed, notice: seedNotice };
+  const { lifetime } = storage;
+  return lifetime === 'visits' ? { seed } : { seed, notice: seedNotices[lifetime] };
 }

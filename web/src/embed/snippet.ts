@@ -1,14 +1,26 @@
 // Links and paste-ready HTML for embedding: embed.html sits beside lesson.html, so both resolve against the page URL.
 import { flattenWidgetParams, type WidgetParams } from '../authoring/widget-schema.js';
 
+/** What a graded context reads, as the embed URL spells it; unset means the default. */
+export interface GradedChoices {
+  variant?: string;
+  attempts?: string;
+  explain?: string;
+}
+
 export interface EmbedTarget {
   lesson: string;
   widget?: { id: string; state: WidgetParams; hidden: Iterable<string> };
   question?: string;
+  /** variant=, attempts=, explain=: they apply to questions only. */
+  graded?: GradedChoices;
+  /** The only origin that may receive messages: an origin checkOrigin accepted, or '*'. */
+  origin?: string;
 }
 
 const escapeAttribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const short = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}…` : text);
 
 /** embed.html?lesson=…&widget=…&dk=…&hide=… (un-namespaced: they apply to the one widget) or &question=…. */
 export function embedUrl(pageUrl: string, target: EmbedTarget): string {
@@ -21,7 +33,12 @@ export function embedUrl(pageUrl: string, target: EmbedTarget): string {
     const hidden = [...target.widget.hidden];
     if (hidden.length) url.searchParams.set('hide', hidden.join(','));
   }
-  if (target.question) url.searchParams.set('question', target.question);
+  if (target.question) {
+    url.searchParams.set('question', target.question);
+    for (const [name, value] of Object.entries(target.graded ?? {}))
+      if (value !== undefined && value !== '') url.searchParams.set(name, value);
+  }
+  if (target.origin) url.searchParams.set('origin', target.origin);
   return url.toString();
 }
 
@@ -40,14 +57,44 @@ export function lessonUrl(pageUrl: string, target: EmbedTarget): string {
   return url.toString();
 }
 
-/** An iframe that sizes itself with our host script (or Canvas's lti.frameResize), plus that script. */
-export function iframeSnippet(pageUrl: string, target: EmbedTarget, title: string): string {
+/**
+ * What an instructor typed as the origin allowed to hear the frame: empty (none named), '*', or an http(s) origin
+ * written as one (no path, query or user). `problem` says what to write instead; the snippet then leaves it out.
+ */
+export function checkOrigin(text: string): { origin?: string; problem?: string } {
+  if (typeof text !== 'string') throw new TypeError(`checkOrigin: text must be a string, got ${typeof text}`);
+  const typed = text.trim();
+  if (typed === '' || typed === '*') return typed ? { origin: '*' } : {};
+  const example = 'such as https://canvas.example.edu';
+  let url: URL;
+  try {
+    url = new URL(typed);
+  } catch {
+    return { problem: `“${short(typed)}” is not an origin: write the scheme and the host, ${example}.` };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return { problem: `An origin starts with https:// (or http://), ${example}; “${short(typed)}” does not.` };
+  if (!url.host) return { problem: `“${short(typed)}” names no host; write one, ${example}.` };
+  const bare = typed.replace(/\/$/, '').toLowerCase() === url.origin.toLowerCase();
+  if (!bare)
+    return { problem: `An origin is the scheme and host only: write ${short(url.origin)}, not “${short(typed)}”.` };
+  return { origin: url.origin };
+}
+
+/** A whole number of CSS pixels a host may use as the frame's height. */
+const checkHeight = (height: number) => {
+  if (!Number.isSafeInteger(height) || height < 1 || height > 100_000)
+    throw new RangeError(`iframeSnippet: height must be a whole number of pixels from 1 to 100000, got ${height}`);
+  return height;
+};
+
+/** An iframe of `height` px (where scripts are stripped) that our host script or Canvas resizes, plus that script. */
+export function iframeSnippet(pageUrl: string, target: EmbedTarget, title: string, height: number): string {
   const src = embedUrl(pageUrl, target);
-  const height = target.widget ? 720 : 360;
   const hostScript = new URL('embed-host.js', pageUrl).toString();
   return (
-    `<iframe src="${escapeAttribute(src)}" title="${escapeAttribute(title)}" width="100%" height="${height}" ` +
-    `style="border:0;width:100%" loading="lazy" allow="clipboard-write"></iframe>\n` +
+    `<iframe src="${escapeAttribute(src)}" title="${escapeAttribute(title)}" width="100%" ` +
+    `height="${checkHeight(height)}" style="border:0;width:100%" loading="lazy" allow="clipboard-write"></iframe>\n` +
     `<script src="${escapeAttribute(hostScript)}" async></script>`
   );
 }

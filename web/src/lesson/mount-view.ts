@@ -15,6 +15,8 @@ export interface MountedWidget {
   element: HTMLElement;
   frame: WidgetFrame;
   currentState: WidgetState;
+  /** The controls it shows: the state key `hide=` takes (`seed` is Resample) and the label learners read. */
+  readonly hideable: readonly { name: string; label: string }[];
   setState(partial: WidgetState): void;
   /** Ends what the widget holds (a training run, chart observers, pending results); it leaves the page. */
   dispose(): void;

@@ -1,18 +1,45 @@
-// localStorage behind a wrapper that keeps working when storage throws, is partitioned, or is full.
+// localStorage behind a wrapper that keeps working when storage throws, is partitioned, or is full. Where localStorage
+// is refused (a third-party frame in some browsers), sessionStorage may still work: answers then last for the tab.
 
 export type StorageMode = 'persistent' | 'memory';
+/** How long what the page keeps lasts: across visits, until the tab closes (reloads included), or until it reloads. */
+export type StorageLifetime = 'visits' | 'tab' | 'page';
+
+// What the notices promise is what each lifetime does: tests/e2e/embed-storage.test.mjs reloads and reopens to check.
+export const storageNotices = {
+  tab:
+    'This browser is not letting the page save anything beyond this tab, so your answers and attempt counts are ' +
+    'kept until you close the tab (reloading keeps them).',
+  page:
+    'This browser is not letting the page save anything, so your answers and attempt counts last only until you ' +
+    'reload or leave this page.',
+} as const;
 
 const messages = {
-  blocked: 'This browser is not letting the page save anything, so your progress lasts only until you close the tab.',
   fullAtStart:
-    "This browser's storage for this site is full, so new answers last only until you close the tab. " +
+    "This browser's storage for this site is full, so new answers last only until you reload or leave this page. " +
     'Answers saved before are still here, and the page saves again as soon as there is room.',
   fullNow:
-    "This browser's storage for this site is full, so your new answers are kept only until you close the tab. " +
-    'The page tries again with every answer.',
-  stopped: 'Saving stopped working in this browser, so from now on your progress lasts only until you close the tab.',
+    "This browser's storage for this site is full, so your new answers are kept only until you reload or leave this " +
+    'page. The page tries again with every answer.',
+  stopped:
+    'Saving stopped working in this browser, so from now on your progress lasts only until you reload or leave this ' +
+    'page.',
   works: 'Saving works again: the answers you gave meanwhile are now saved in this browser.',
+  worksForTab: 'Saving works again: the answers you gave meanwhile are now kept until you close the tab.',
 };
+
+// A storage that throws on first touch, or is missing, is no storage.
+function usable(probe: () => Storage | undefined, key: string): Storage | undefined {
+  try {
+    const storage = probe();
+    if (!storage) return undefined;
+    storage.getItem(key);
+    return storage;
+  } catch {
+    return undefined;
+  }
+}
 
 export class SafeStorage {
   private readonly memory = new Map<string, string>();
@@ -21,6 +48,8 @@ export class SafeStorage {
   private readonly listeners = new Set<(message: string) => void>();
   private backing: Storage | undefined;
   private failing = false;
+  // localStorage was refused and sessionStorage stands in: saved for the tab, not for the next visit.
+  private tabOnly = false;
   /** Why progress cannot be kept across visits, for a visible notice; empty when storage works. */
   problem = '';
 
@@ -28,23 +57,24 @@ export class SafeStorage {
     private readonly prefix: string,
     probe: () => Storage | undefined = () => globalThis.localStorage,
     private readonly events: Pick<EventTarget, 'addEventListener'> | undefined = globalThis.window,
+    tabProbe: () => Storage | undefined = () => globalThis.sessionStorage,
   ) {
     if (typeof prefix !== 'string' || prefix === '') {
       throw new TypeError(`SafeStorage: prefix must be a non-empty string, got ${JSON.stringify(prefix)}`);
     }
-    let storage: Storage | undefined;
-    try {
-      storage = probe();
-      if (!storage) throw new Error('no localStorage in this context');
-      storage.getItem(`${prefix}:probe`);
-    } catch {
-      this.problem = messages.blocked;
+    const probeKey = `${prefix}:probe`;
+    const storage = usable(probe, probeKey);
+    if (!storage) {
+      // Refused: the tab's own storage keeps answers across reloads, where the browser allows that much.
+      this.backing = usable(tabProbe, probeKey);
+      this.tabOnly = this.backing !== undefined;
+      this.problem = this.tabOnly ? storageNotices.tab : storageNotices.page;
       return;
     }
     this.backing = storage;
     try {
-      storage.setItem(`${prefix}:probe`, '1');
-      storage.removeItem(`${prefix}:probe`);
+      storage.setItem(probeKey, '1');
+      storage.removeItem(probeKey);
     } catch {
       // Full (or read-only): what was saved can still be read, so keep reading it and keep trying to write.
       this.failing = true;
@@ -52,8 +82,14 @@ export class SafeStorage {
     }
   }
 
+  /** How long what is saved now lasts. */
+  get lifetime(): StorageLifetime {
+    if (!this.backing || this.failing) return 'page';
+    return this.tabOnly ? 'tab' : 'visits';
+  }
+
   get mode(): StorageMode {
-    return this.backing && !this.failing ? 'persistent' : 'memory';
+    return this.lifetime === 'visits' ? 'persistent' : 'memory';
   }
 
   /** Told when saving stops working mid-session and when it works again, with a sentence for the learner. */
@@ -129,8 +165,8 @@ export class SafeStorage {
     }
     this.unsaved.clear();
     this.failing = false;
-    this.problem = '';
-    this.tell(messages.works);
+    this.problem = this.tabOnly ? storageNotices.tab : '';
+    this.tell(this.tabOnly ? messages.worksForTab : messages.works);
   }
 
   // Storage that worked at first can start throwing on every touch (settings changed): keep going in memory.

@@ -37,6 +37,8 @@ import type { ProgressStore } from '../lesson/progress-store.js';
 
 export interface QuestionViewOptions {
   number: number;
+  /** The heading instead of "Question <number>", where the number means nothing (a lone embedded question). */
+  heading?: string;
   store: ProgressStore;
   /** Sets a widget to the state that shows why, and brings it into view; `returnTo` is where "back" lands. */
   onShow: (action: WidgetAction, returnTo: HTMLElement) => void;
@@ -110,7 +112,7 @@ export class QuestionView {
     this.element.setAttribute('aria-labelledby', `${id}-title`);
     const title = Object.assign(document.createElement('h3'), {
       id: `${id}-title`,
-      textContent: `Question ${options.number}`,
+      textContent: options.heading ?? `Question ${options.number}`,
     });
     this.variant = variantAt(question, options.fixedVariant?.index ?? 0);
     this.seed = options.fixedVariant?.seed ?? 0;

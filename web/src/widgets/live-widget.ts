@@ -87,6 +87,27 @@ export abstract class LiveWidget<Name extends ComputationName, S extends WidgetS
   /** Disables the controls the current state ignores (a temperature while the scale is not ÷τ). */
   protected syncControls(): void {}
 
+  /**
+   * Enables the control `key` only while the state uses it. With the control it depends on hidden, the learner can
+   * never make it matter, so an unused one is hidden too instead of sitting there disabled.
+   */
+  protected usedOnlyWhen(key: keyof S & string, dependsOn: keyof S & string, used: boolean, why: string): void {
+    const control = this.controls[key] as (Settable & { setEnabled?(enabled: boolean, why: string): void }) | undefined;
+    if (!control) return;
+    control.setEnabled?.(used, why);
+    control.element.hidden = this.options.hidden.has(key) || (!used && this.options.hidden.has(dependsOn));
+  }
+
+  /** The controls this widget shows, by the name `hide=` takes and the words the learner reads; `seed` is Resample. */
+  get hideable(): { name: string; label: string }[] {
+    const shown = (Object.entries(this.controls) as [string, Settable][]).map(([name, control]) => {
+      const { element } = control;
+      const words = element.matches('label') ? element : element.querySelector('legend, label');
+      return { name, label: words?.textContent?.trim() || name };
+    });
+    return this.usesSeed() && 'seed' in this.state ? [...shown, { name: 'seed', label: 'Seed and Resample' }] : shown;
+  }
+
   /** Sets part of the state from outside (a question's "show me", the URL) and recomputes. */
   setState(partial: Partial<S>): void {
     for (const [key, value] of Object.entries(partial)) this.controls[key as keyof S]?.set(value as never);

@@ -29,7 +29,6 @@ export class JacobianView extends LiveWidget<'jacobian-view', JacobianViewState>
     xLog: true,
     yLog: true,
   });
-  private keysControl?: RangeControl;
   private readonly meter = Object.assign(document.createElement('p'), { className: 'survival' });
   private readonly setMatrixTable: (headers: string[], rows: Cell[][]) => void;
 
@@ -78,13 +77,7 @@ export class JacobianView extends LiveWidget<'jacobian-view', JacobianViewState>
         ],
         onChange: (source) => this.update({ source }),
       }),
-      keys: (this.keysControl = keysSlider(
-        id,
-        schema.keys,
-        this.state.keys,
-        (keys) => this.update({ keys }),
-        'Keys n (sampled)',
-      )),
+      keys: keysSlider(id, schema.keys, this.state.keys, (keys) => this.update({ keys }), 'Keys n (sampled)'),
       multiplier: new RangeControl({
         id: `${id}-multiplier`,
         symbol: 'multiplier',
@@ -103,7 +96,7 @@ export class JacobianView extends LiveWidget<'jacobian-view', JacobianViewState>
   }
 
   protected override syncControls(): void {
-    this.keysControl?.setEnabled(this.state.source === 'sampled', 'n is used only for sampled scores');
+    this.usedOnlyWhen('keys', 'source', this.state.source === 'sampled', 'n is used only for sampled scores');
   }
 
   protected params(s: JacobianViewState): JacobianViewParams {

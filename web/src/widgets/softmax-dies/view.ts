@@ -23,7 +23,6 @@ const survivalWords = {
 export class SoftmaxDies extends LiveWidget<'softmax-dies', SoftmaxDiesState> {
   private readonly chart = new BarChart('weights', { yLabel: 'weight', yDomain: [0, 1] });
   private readonly meter = document.createElement('p');
-  private temperature?: RangeControl;
 
   constructor(options: WidgetOptions<SoftmaxDiesState>) {
     super(
@@ -38,7 +37,7 @@ export class SoftmaxDies extends LiveWidget<'softmax-dies', SoftmaxDiesState> {
     this.charts.push(this.chart);
     this.meter.className = 'survival';
     this.frame.extra.append(this.meter);
-    const temperature = (this.temperature = new RangeControl({
+    const temperature = new RangeControl({
       id: `${id}-temperature`,
       symbol: 'τ',
       label: 'Temperature τ',
@@ -46,7 +45,7 @@ export class SoftmaxDies extends LiveWidget<'softmax-dies', SoftmaxDiesState> {
       value: this.state.temperature,
       log: { stepsPerDoubling: 4 },
       onChange: (t) => this.update({ temperature: t }),
-    }));
+    });
     this.mountControls({
       dk: dkSlider(id, schema.dk, this.state.dk, (dk) => this.update({ dk })),
       keys: keysSlider(id, schema.keys, this.state.keys, (keys) => this.update({ keys })),
@@ -78,7 +77,12 @@ export class SoftmaxDies extends LiveWidget<'softmax-dies', SoftmaxDiesState> {
   }
 
   protected override syncControls(): void {
-    this.temperature?.setEnabled(this.state.scale === 'temperature', 'τ is used only when the scale is ÷τ (custom)');
+    this.usedOnlyWhen(
+      'temperature',
+      'scale',
+      this.state.scale === 'temperature',
+      'τ is used only when the scale is ÷τ (custom)',
+    );
   }
 
   protected params(s: SoftmaxDiesState): SoftmaxDiesParams {
