@@ -341,6 +341,10 @@ test('a notebook through nbconvert: the run cell gives the iframe, whose height 
     `the frame is ${(await opened.element.boundingBox()).width} px wide, its content ${inner.content} px tall`,
   );
   assert.ok(inner.scroll <= outer, `the widget (${inner.scroll} px) fits in the ${outer} px frame, nothing cut`);
+  await opened.frame.click(`${opened.widget} details.data summary`); // the tallest state a learner reaches
+  await opened.frame.waitForSelector(`${opened.widget} details.data[open] table`);
+  const opens = await opened.frame.evaluate(() => document.documentElement.scrollHeight);
+  assert.ok(opens <= outer, `with its data table open the widget (${opens} px) still fits in the ${outer} px frame`);
   await opened.page.goto(`${host.url}${pages.without}`);
   assert.equal(await opened.page.locator('iframe').count(), 0, 'an unrun cell has no output, so no iframe');
   // Debian's nbconvert points its page at require.js and MathJax under file://, which an http page may not load.

@@ -7,7 +7,7 @@ import '../styles/embed.css';
 import { SafeStorage } from '../lesson/safe-storage.js';
 import { startLessonPage } from '../lesson/lesson-page.js';
 import { gradedParams, readGradedPolicy } from '../quiz/index.js';
-import { freshSeed, learnerSeed, seedNotice } from './learner-seed.js';
+import { freshSeed, learnerSeed, seedNotices } from './learner-seed.js';
 import { MemoryStorage } from './memory-storage.js';
 import { ScormSession } from './scorm12.js';
 
@@ -24,7 +24,7 @@ if (session) policy.graded = true;
 function seedFor(lms: ScormSession | undefined): { seed: string; notice?: string } {
   if (!lms) return learnerSeed(new SafeStorage('attention-lab'));
   const kept = lms.learnerSeed();
-  return kept ? { seed: kept } : { seed: freshSeed(), notice: seedNotice };
+  return kept ? { seed: kept } : { seed: freshSeed(), notice: seedNotices.page };
 }
 const seeded = policy.variant.kind === 'learner' && !session?.learnerId ? seedFor(session) : undefined;
 startLessonPage({
