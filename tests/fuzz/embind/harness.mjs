@@ -88,11 +88,13 @@ export function attempt(call) {
  */
 export function fuzzEntryPoint(testing, name, { calls, seed = 1, pool = 1000, checkpoints = 10, held }) {
   const cases = fc.sample(rejectedCalls(entryPoints[name]), { numRuns: pool, seed });
-  const every = Math.max(1, Math.ceil(calls / checkpoints));
+  // Checkpoints at least a pool apart, so the first has seen every case (and the largest argument) once.
+  const every = Math.max(cases.length, Math.ceil(calls / checkpoints));
   const problems = [];
   let settled;
   let made = 0;
   const started = performance.now();
+  const cpuStarted = process.cpuUsage();
   while (made < calls && problems.length === 0) {
     const rejected = cases[made % cases.length];
     made += 1;
@@ -109,11 +111,20 @@ export function fuzzEntryPoint(testing, name, { calls, seed = 1, pool = 1000, ch
       if (value !== settled[what])
         problems.push(`after ${made} calls ${what} is ${value} bytes, was ${settled[what]} after ${every}`);
   }
-  return { calls: made, seconds: (performance.now() - started) / 1000, problems, usage: testing.usage(), settled };
+  const cpu = process.cpuUsage(cpuStarted);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  return {
+    calls: made,
+    seconds: (performance.now() - started) / 1000,
+    cpuSeconds,
+    problems,
+    usage: testing.usage(),
+    settled,
+  };
 }
 
-/** '' when the answers agree, else which entry points differ. */
+/** '' when each answer in `got` equals the fresh module's, else which entry points differ. */
 export function compareAnswers(got, fresh) {
-  const differ = Object.keys(fresh).filter((name) => !isDeepStrictEqual(got[name], fresh[name]));
+  const differ = Object.keys(got).filter((name) => !isDeepStrictEqual(got[name], fresh[name]));
   return differ.length ? `answers differ from a fresh module's: ${differ.join(', ')}` : '';
 }
