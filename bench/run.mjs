@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { loadCore } from 'attention-lab/core';
+import { measureCalls } from './calls.mjs';
 import * as plain from './js/kernels.mjs';
 import { measureFrames, measureTraining } from './frames.mjs';
 
@@ -142,6 +143,11 @@ for (const kernel of kernels) {
 }
 [...Object.values(trainers), ...Object.values(kindTrainers)].forEach(({ wasm }) => wasm.delete());
 jacobianBuffer.delete();
+
+console.log('\nOne small call through the Core API (µs of CPU per call, median of 9 batches)');
+console.log('| call | µs |');
+console.log('|---|---:|');
+for (const [label, microseconds] of measureCalls(core)) console.log(`| ${label} | ${microseconds.toFixed(2)} |`);
 
 console.log('\nTraining steps per second');
 console.log('| setting | native | WASM | plain JS |');

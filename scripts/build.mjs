@@ -1,6 +1,6 @@
 // Builds what a command needs: the WASM module, the Node package of the core, the compiled lessons and the site
 // (and the native core for tests and benchmarks); for tests also the single-file lesson and the SCORM package, and
-// the sanitizer build (`--for fuzz` builds only that one).
+// the sanitizer build (`--for fuzz` builds that one, the WASM module and the Node package of the core only).
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -32,10 +32,6 @@ if (purpose === 'test' || purpose === 'fuzz') {
   run('cmake', ['--preset', 'sanitize', '--log-level=WARNING']);
   run('cmake', ['--build', '--preset', 'sanitize', ...jobs]);
 }
-if (purpose === 'fuzz') {
-  console.log('attention-lab build: done (fuzz harnesses only)');
-  process.exit(0);
-}
 if (purpose === 'test' || purpose === 'bench') {
   run('cmake', ['--preset', 'native', '--log-level=WARNING']);
   run('cmake', ['--build', '--preset', 'native', ...jobs]);
@@ -47,6 +43,11 @@ run('cmake', ['--build', '--preset', 'wasm', ...jobs], emscriptenEnv);
 run('npx', ['--no-install', 'tsc', '-p', 'tsconfig.lib.json']);
 mkdirSync('dist/lib/generated', { recursive: true });
 cpSync('web/generated/wasm', 'dist/lib/generated/wasm', { recursive: true });
+// The Embind fuzz harness needs the WASM module and the Node package of the core, nothing after them.
+if (purpose === 'fuzz') {
+  console.log('attention-lab build: done (fuzz harnesses and the core)');
+  process.exit(0);
+}
 // Lessons are checked against the core and compiled before the site bundles them.
 run('node', ['scripts/compile-lessons.mjs']);
 run('npx', ['--no-install', 'vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);

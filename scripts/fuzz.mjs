@@ -1,7 +1,11 @@
-// Runs every libFuzzer harness of tests/fuzz at once, one process each (built by `build.mjs --for fuzz|test`).
-//   node scripts/fuzz.mjs <seconds>       fuzz that long; new crashing inputs are kept in tests/fuzz/corpus/<harness>/
-//   node scripts/fuzz.mjs --smoke [runs]  the committed corpus, then new inputs up to that many runs (a test layer)
-// Exits non-zero if any harness crashed, leaked, timed out or ran out of memory.
+// Runs every libFuzzer harness of tests/fuzz at once, one process each (built by `build.mjs --for fuzz|test`), and
+// beside them the Embind harness (tests/fuzz/embind): rejected calls into every entry point of the WASM module.
+//   node scripts/fuzz.mjs <seconds>       fuzz that long; new crashing inputs are kept in tests/fuzz/corpus/<harness>/;
+//                                         the Embind harness makes 10⁶ rejected calls per entry point, however long
+//   node scripts/fuzz.mjs --smoke [runs]  the committed corpus, then new inputs up to that many runs, and that many
+//                                         rejected calls per entry point (a test layer)
+// Exits non-zero if any harness crashed, leaked, timed out or ran out of memory, or a rejected call did not end in its
+// documented error or left the module changed.
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,8 +17,10 @@ const number = process.argv.slice(2).find((arg) => /^\d+$/.test(arg));
 const seconds = smoke ? 0 : Number(number ?? 60);
 const smokeRuns = smoke ? Number(number ?? 4000) : 0;
 
-if (!existsSync(built)) {
-  console.error(`fuzz: no harnesses in ${built}; build them with: node scripts/build.mjs --for fuzz`);
+const embindModule = 'web/generated/wasm-testing/attention_core_testing.wasm';
+for (const needed of [built, embindModule, 'dist/lib/src/core/api.js']) {
+  if (existsSync(needed)) continue;
+  console.error(`fuzz: ${needed} is missing; build the harnesses with: node scripts/build.mjs --for fuzz`);
   process.exit(1);
 }
 const harnesses = readdirSync(built)
@@ -59,12 +65,29 @@ function runHarness(binary) {
   });
 }
 
+// The Embind harness in its own Node process, so a trap or a runaway heap there cannot take this script down with it.
+function runEmbind() {
+  const calls = smoke ? smokeRuns : 1000000;
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['tests/fuzz/embind/run.mjs', '--calls', String(calls)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let log = '';
+    child.stdout.on('data', (chunk) => (log += chunk));
+    child.stderr.on('data', (chunk) => (log += chunk));
+    child.on('close', (code) => resolve({ code, log, seconds: (Date.now() - started) / 1000 }));
+  });
+}
+
 console.log(
   smoke
-    ? `fuzz: smoke run, ${smokeRuns} runs per harness: its corpus, then new inputs`
-    : `fuzz: ${harnesses.length} harnesses for ${seconds} s each, all at once`,
+    ? `fuzz: smoke run, ${smokeRuns} runs per harness: its corpus, then new inputs; ` +
+        `${smokeRuns} rejected calls per WASM entry point`
+    : `fuzz: ${harnesses.length} harnesses for ${seconds} s each, all at once, ` +
+        'and 10⁶ rejected calls per WASM entry point',
 );
-const results = await Promise.all(harnesses.map(runHarness));
+const [embind, ...results] = await Promise.all([runEmbind(), ...harnesses.map(runHarness)]);
 let failed = 0;
 for (const r of results) {
   const rate = r.seconds > 0 ? Math.round(r.executions / r.seconds) : 0;
@@ -90,5 +113,10 @@ for (const r of results) {
     rmSync(join(r.crashes, file));
   }
 }
-console.log(`fuzz: ${results.length - failed} passed, ${failed} failed`);
+process.stdout.write(embind.log);
+if (embind.code !== 0) {
+  failed += 1;
+  console.log(`fuzz: the Embind harness FAILED (exit ${embind.code}) after ${embind.seconds.toFixed(1)} s`);
+}
+console.log(`fuzz: ${results.length + 1 - failed} passed, ${failed} failed (${results.length} libFuzzer, 1 Embind)`);
 process.exit(failed ? 1 : 0);

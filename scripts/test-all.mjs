@@ -16,7 +16,7 @@ const layers = [
     args: ['--preset', 'sanitize', '-j', '2'],
   },
   {
-    name: 'fuzz smoke: every libFuzzer harness, its corpus then new inputs, 20000 runs each',
+    name: 'fuzz smoke: every libFuzzer harness (its corpus, then new inputs) and the Embind harness, 20000 runs each',
     command: 'node',
     args: ['scripts/fuzz.mjs', '--smoke', '20000'],
   },

@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, test } from 'node:test';
-import { loadCore } from 'attention-lab/core';
+import { loadCore, runKinds } from 'attention-lab/core';
+import { schema } from '../../dist/lib/src/widgets/train-fixes/schema.js';
 import { reachedAt } from '../js/training-goal.mjs';
 import { openLesson } from './browser.mjs';
 import { widgetOf } from './lesson-data.mjs';
@@ -199,6 +200,105 @@ test('unticking runs takes them out of the legend before any training', async ()
   );
   assert.deepEqual(entries, ['unscaled', '÷√dₖ', 'learned τ', 'QK-norm', 'soft-cap 50']);
   assert.equal(await page.$$eval(`#${id}-widget .run-results li`, (items) => items.length), 0, 'old results go');
+});
+
+// Start, and wait for the runs to end: every run must train to its last step, none may fail.
+async function trainsToTheEnd(page, widget, where) {
+  await page.click(`${widget} button.training-start`);
+  await page.waitForSelector(`${widget}:is([data-training="finished"], [data-training="failed"])`, { timeout: 120000 });
+  assert.equal(await page.getAttribute(widget, 'data-training'), 'finished', `${where}: trained to the end`);
+  const notice = await page.textContent(`${widget} .widget-notice`);
+  assert.doesNotMatch(notice, /error/i, `${where}: ${notice}`);
+}
+
+const valueOf = async (page, box) => Number(await page.inputValue(box));
+
+test('the sliders offer only what trains: every corner of dₖ and keys trains all seven runs', async () => {
+  const { page } = lesson;
+  const state = { ...switches, steps: 20 };
+  const query = new URLSearchParams(Object.entries(state).map(([key, value]) => [`${id}.${key}`, String(value)]));
+  await page.goto(`${lesson.url}?${query}#${id}`);
+  const widget = `#${id}-widget`;
+  await page.waitForSelector(`${widget}[data-rendered]:not([aria-busy])`);
+  const [dkSlider, keysSlider] = [`${widget}-dk-slider`, `${widget}-keys-slider`];
+  const [dkBox, keysBox] = [`${widget}-dk-box`, `${widget}-keys-box`];
+  const limitLine = `${widget}-keys-limit`;
+  const press = async (slider, key) => {
+    await page.focus(slider);
+    await page.keyboard.press(key);
+    await page.waitForSelector(`${widget}[data-rendered]:not([aria-busy])`);
+  };
+  const fewest = schema.keys.maxGiven.max(schema.dk.max);
+  const corners = [
+    ['Home', 'Home', schema.dk.min, schema.keys.min],
+    ['Home', 'End', schema.dk.min, schema.keys.max],
+    // Keys at 64, then dₖ to its top: the keys come down to what trains there, and the page says why.
+    ['End', null, schema.dk.max, fewest],
+    ['End', 'Home', schema.dk.max, schema.keys.min],
+  ];
+  for (const [dkKey, keysKey, dk, keys] of corners) {
+    await press(dkSlider, dkKey);
+    if (keysKey) await press(keysSlider, keysKey);
+    const where = `dₖ ${dkKey}, keys ${keysKey ?? 'as they were'}`;
+    assert.equal(await valueOf(page, dkBox), dk, `${where}: dₖ`);
+    assert.equal(await valueOf(page, keysBox), keys, `${where}: keys`);
+    const limited = dk === schema.dk.max;
+    assert.equal(
+      await page.isVisible(limitLine),
+      limited,
+      `${where}: the reason is shown exactly when keys are limited`,
+    );
+    if (limited) {
+      const reason = await page.textContent(limitLine);
+      assert.equal(reason, `At most ${fewest} keys here: ${schema.keys.maxGiven.why(dk)}.`);
+      // The slider's own top is the limit: pressing further right stays there.
+      await press(keysSlider, 'End');
+      await press(keysSlider, 'ArrowRight');
+      assert.ok((await valueOf(page, keysBox)) <= fewest, `${where}: the keys slider stops at ${fewest}`);
+      await press(keysSlider, keysKey ?? 'End');
+    }
+    if (!keysKey) {
+      const notice = await page.textContent(`${widget} .widget-notice`);
+      assert.ok(notice.includes(`keys lowered from ${schema.keys.max} to ${fewest}`), `${where}: notice "${notice}"`);
+    }
+    // The combination on screen is one the core trains under every kind, and the page trains it.
+    for (const kind of runKinds) core.createTrainer({ keyCount: keys, dk, kind, seed: 1 }).delete();
+    await trainsToTheEnd(page, widget, where);
+  }
+});
+
+test('a link asking for 64 keys at dₖ 512 opens at the most keys that train, says so, and trains', async () => {
+  const { page } = lesson;
+  const state = { ...switches, steps: 20, dk: 512, keys: 64 };
+  const query = new URLSearchParams(Object.entries(state).map(([key, value]) => [`${id}.${key}`, String(value)]));
+  await page.goto(`${lesson.url}?${query}#${id}`);
+  const widget = `#${id}-widget`;
+  await page.waitForSelector(`${widget}[data-rendered]:not([aria-busy])`);
+  const fewest = schema.keys.maxGiven.max(512);
+  assert.equal(await valueOf(page, `${widget}-keys-box`), fewest);
+  assert.equal(JSON.parse(await page.getAttribute(widget, 'data-rendered')).keys, fewest, 'the view computed with it');
+  const notice = await page.textContent(`${widget} .widget-notice`);
+  assert.equal(
+    notice,
+    `Some settings were lowered to what trains: keys lowered from 64 to ${fewest}: ${schema.keys.maxGiven.why(512)}.`,
+  );
+  await trainsToTheEnd(page, widget, 'the link');
+});
+
+test('an embed asking for 64 keys at dₖ 512 is lowered the same way, with the same reason', async () => {
+  const { page, server } = lesson;
+  await page.goto(`${server.url}embed.html?widget=${id}&dk=512&keys=64&steps=20`);
+  const widget = `#${id}-widget`;
+  await page.waitForSelector(`${widget}[data-rendered]:not([aria-busy])`);
+  const fewest = schema.keys.maxGiven.max(512);
+  assert.equal(JSON.parse(await page.getAttribute(widget, 'data-rendered')).keys, fewest);
+  const notices = await page.$$eval('#page-notices p', (ps) => ps.map((p) => p.textContent));
+  assert.ok(
+    notices.includes(
+      `Some settings were lowered to what trains: keys lowered from 64 to ${fewest}: ${schema.keys.maxGiven.why(512)}.`,
+    ),
+    notices.join(' | '),
+  );
 });
 
 test('the page raised no errors', () => {

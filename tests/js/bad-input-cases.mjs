@@ -216,6 +216,25 @@ export const badInputCases = [
     'RangeError',
     'scoreStatistics: scale must be one of none, sqrt, linear or a number τ, got "cube"',
   ],
+  // JSON cannot write these two: the message says what they are instead of failing to be written.
+  [
+    'scoreStatistics',
+    'a BigInt scale',
+    (c) => c.scoreStatistics({ dk: 4, scale: 1n }),
+    'RangeError',
+    'scoreStatistics: scale must be one of none, sqrt, linear or a number τ, got 1n',
+  ],
+  [
+    'dotProductExperiment',
+    'a scale that refers to itself',
+    (c) => {
+      const scale = {};
+      scale.self = scale;
+      return c.dotProductExperiment({ dk: 4, count: 10, seed: 1, scale });
+    },
+    'RangeError',
+    'dotProductExperiment: scale must be one of none, sqrt, linear or a number τ, got an object',
+  ],
   [
     'scoreStatistics',
     'Inf temperature',

@@ -1,6 +1,9 @@
 // The Embind surface of the core: thin wrappers, one coarse call per batch or sweep, typed arrays in and out.
-// Arguments are converted in convert.hpp, modes.hpp and options.hpp; results in results.hpp.
+// Arguments are converted in convert.hpp, modes.hpp and options.hpp; results in results.hpp. Every binding returns:
+// a rejected call gives back its RangeError or TypeError (guarded), and the JS layer throws it.
 #include <emscripten/bind.h>
+
+#include <memory>
 
 #include "aligned_scores.hpp"
 #include "convert.hpp"
@@ -53,11 +56,11 @@ val softmaxJacobianBinding(const val& weights) {
   });
 }
 
-double normalWithinBinding(double sigmas) {
+val normalWithinBinding(double sigmas) {
   return guarded([&] { return normalWithin(sigmas); });
 }
 
-double saturationCrossingBinding(double threshold, double keyCount) {
+val saturationCrossingBinding(double threshold, double keyCount) {
   const char* fn = "saturationCrossing";
   return guarded([&] { return saturationCrossing(threshold, toInt(fn, "keyCount", keyCount, 2, kMaxSoftmaxLength)); });
 }
@@ -188,7 +191,7 @@ val float16ScoresBinding(double keyDimension, double keyCount, double spread, co
   });
 }
 
-double float16OverflowSpreadBinding(double keyDimension) {
+val float16OverflowSpreadBinding(double keyDimension) {
   return guarded([&] {
     const char* fn = "float16OverflowSpread";
     return float16OverflowSpread(static_cast<int>(toInteger(fn, "dk", keyDimension, 1, kMaxHalfScoreKeyDimension)));
@@ -243,10 +246,11 @@ class JacobianBufferBinding {
   Eigen::MatrixXd jacobian_;
 };
 
-// Errors name createTrainer, the JS entry point; a bad config throws before anything is allocated.
-TrainerBinding* createTrainerBinding(const val& config) {
+// Errors name createTrainer, the JS entry point; a bad config fails before anything is allocated. A function, not
+// a constructor, so that a failure comes back as a value (constructors can only throw); JS owns the trainer.
+val createTrainerBinding(const val& config) {
   const char* fn = "createTrainer";
-  return guarded([&] { return new TrainerBinding(trainerConfig(fn, toTrainerOptions(fn, config))); });
+  return guarded([&] { return std::make_unique<TrainerBinding>(trainerConfig(fn, toTrainerOptions(fn, config))); });
 }
 
 }  // namespace
@@ -280,7 +284,7 @@ EMSCRIPTEN_BINDINGS(attention_core) {
       .constructor<>()
       .function("compute", &JacobianBufferBinding::compute);
   emscripten::class_<TrainerBinding>("Trainer")
-      .constructor(&createTrainerBinding)
       .function("run", &TrainerBinding::run)
       .property("steps", &TrainerBinding::steps);
+  function("createTrainer", &createTrainerBinding);
 }

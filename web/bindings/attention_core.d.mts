@@ -35,41 +35,44 @@ export interface RawDotProductExperiment {
   densityCounts: Float64Array;
 }
 
+/** Every call returns: a rejected one gives back its RangeError or TypeError, for the JS layer to throw. */
 export interface RawAttentionCore {
-  softmax(scores: Float64Array, temperature: number, mask: Uint8Array | undefined): Float64Array;
-  logSoftmax(scores: Float64Array, temperature: number, mask: Uint8Array | undefined): Float64Array;
-  softmaxStats(scores: Float64Array, temperature: number, mask: Uint8Array | undefined): RawSoftmaxStats;
-  softmaxJacobian(weights: Float64Array): Float64Array;
-  saturationCrossing(threshold: number, keyCount: number): number;
-  normalWithin(sigmas: number): number;
-  scoreStatistics(dk: number, mode: RawScaleMode, temperature: number): { mean: number; variance: number; std: number; divisor: number };
-  dotProductExperiment(dk: number, count: number, seed: number, mode: RawScaleMode, temperature: number, method: 'direct' | 'fast', bins: number): RawDotProductExperiment;
-  attention(q: Float64Array, k: Float64Array, v: Float64Array, n: number, m: number, d: number, dv: number, mode: RawAttentionScaleMode, temperature: number, causal: boolean): { weights: Float64Array; output: Float64Array };
+  softmax(scores: Float64Array, temperature: number, mask: Uint8Array | undefined): Float64Array | Error;
+  logSoftmax(scores: Float64Array, temperature: number, mask: Uint8Array | undefined): Float64Array | Error;
+  softmaxStats(scores: Float64Array, temperature: number, mask: Uint8Array | undefined): RawSoftmaxStats | Error;
+  softmaxJacobian(weights: Float64Array): Float64Array | Error;
+  saturationCrossing(threshold: number, keyCount: number): number | Error;
+  normalWithin(sigmas: number): number | Error;
+  scoreStatistics(dk: number, mode: RawScaleMode, temperature: number): { mean: number; variance: number; std: number; divisor: number } | Error;
+  dotProductExperiment(dk: number, count: number, seed: number, mode: RawScaleMode, temperature: number, method: 'direct' | 'fast', bins: number): RawDotProductExperiment | Error;
+  attention(q: Float64Array, k: Float64Array, v: Float64Array, n: number, m: number, d: number, dv: number, mode: RawAttentionScaleMode, temperature: number, causal: boolean): { weights: Float64Array; output: Float64Array } | Error;
   entropySweep(dks: Float64Array, keyCount: number, trials: number, seed: number, modes: RawScaleMode[], temperatures: Float64Array): {
     dks: Float64Array; maxEntropy: number; meanEntropy: Float64Array; entropyStandardError: Float64Array; meanMaxWeight: Float64Array; maxWeightStandardError: Float64Array;
-  };
-  saturationCurve(xs: Float64Array, keyCount: number): Float64Array;
-  jacobianNormsByMultiplier(scores: Float64Array, multipliers: Float64Array): { multipliers: Float64Array; maxAbs: Float64Array; frobenius: Float64Array; survivalRatio: Float64Array };
+  } | Error;
+  saturationCurve(xs: Float64Array, keyCount: number): Float64Array | Error;
+  jacobianNormsByMultiplier(scores: Float64Array, multipliers: Float64Array): { multipliers: Float64Array; maxAbs: Float64Array; frobenius: Float64Array; survivalRatio: Float64Array } | Error;
   cosineSweep(dimensions: Float64Array, pairs: number, seed: number, method: string): {
     dimensions: Float64Array; samples: Float64Array[]; mean: Float64Array; meanStandardError: Float64Array; variance: Float64Array; varianceStandardError: Float64Array; theoryVariance: Float64Array;
-  };
-  sampleQueryScores(keyDimension: number, keyCount: number, seed: number): Float64Array;
-  gradientSurvival(dk: number, keyCount: number, mode: RawScaleMode, temperature: number, trials: number, seed: number): RawGradientSurvival;
-  sampleNormals(count: number, seed: number): Float64Array;
-  softmaxInPrecision(scores: Float64Array, temperature: number, precision: RawPrecision): { weights: Float64Array; exactZeros: number };
+  } | Error;
+  sampleQueryScores(keyDimension: number, keyCount: number, seed: number): Float64Array | Error;
+  gradientSurvival(dk: number, keyCount: number, mode: RawScaleMode, temperature: number, trials: number, seed: number): RawGradientSurvival | Error;
+  sampleNormals(count: number, seed: number): Float64Array | Error;
+  softmaxInPrecision(scores: Float64Array, temperature: number, precision: RawPrecision): { weights: Float64Array; exactZeros: number } | Error;
   float16Scores(
     dk: number, keyCount: number, spread: number, order: RawHalfScoreOrder, seed: number,
-  ): RawHalfPrecisionScores;
-  float16OverflowSpread(dk: number): number;
-  alignedScores(dk: number, alignment: number, pairs: number, seed: number): RawAlignedScores;
-  alignedScoreStatistics(dk: number, alignment: number, mode: RawScaleMode, temperature: number): RawScoreStatistics;
-  Trainer: new (config: RawTrainerConfig) => RawTrainer;
+  ): RawHalfPrecisionScores | Error;
+  float16OverflowSpread(dk: number): number | Error;
+  alignedScores(dk: number, alignment: number, pairs: number, seed: number): RawAlignedScores | Error;
+  alignedScoreStatistics(dk: number, alignment: number, mode: RawScaleMode, temperature: number): RawScoreStatistics | Error;
+  createTrainer(config: RawTrainerConfig): RawTrainer | Error;
+  /** Trainers come from createTrainer (a failed one is a value there, where a constructor could only throw). */
+  Trainer: { readonly prototype: RawTrainer };
   JacobianBuffer: new () => RawJacobianBuffer;
 }
 
 /** An Embind object in WASM memory: call delete() when done. compute() returns a view into WASM memory. */
 export interface RawJacobianBuffer {
-  compute(weights: Float64Array): Float64Array;
+  compute(weights: Float64Array): Float64Array | Error;
   delete(): void;
 }
 
@@ -138,7 +141,7 @@ export interface RawTrainingChunk {
 
 /** An Embind object in WASM memory: call delete() when done. */
 export interface RawTrainer {
-  run(steps: number): RawTrainingChunk;
+  run(steps: number): RawTrainingChunk | Error;
   readonly steps: number;
   delete(): void;
 }

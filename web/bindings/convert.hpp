@@ -1,5 +1,5 @@
 #pragma once
-// Conversions between JS values and the core's types, and C++ errors turned into real JS errors.
+// Conversions between JS values and the core's types, and C++ errors turned into real JS errors (returned, not thrown).
 #include <emscripten/val.h>
 
 #include <Eigen/Core>
@@ -16,20 +16,20 @@ namespace attention_lab::bindings {
 
 using emscripten::val;
 
-// Throws RangeError for values out of range, TypeError for wrong shapes or kinds; never a bare number.
-[[noreturn]] inline void throwJsError(ErrorKind kind, const std::string& message) {
-  const char* constructor = kind == ErrorKind::Range ? "RangeError" : "TypeError";
-  val::global(constructor).new_(val(message)).throw_();
-  __builtin_unreachable();
+// A failed call's RangeError (value out of range) or TypeError (wrong shape or kind), returned to the JS layer,
+// which throws it. Never thrown from here: a JS exception unwinding through C++ frames skips their destructors and
+// leaves the C stack pointer where it was, so every rejected call leaked stack and heap until the module broke.
+inline val failure(ErrorKind kind, const std::string& message) {
+  return val::global(kind == ErrorKind::Range ? "RangeError" : "TypeError").new_(val(message));
 }
 
-// Runs a core call; a C++ exception is caught here and re-thrown as a JS error outside the catch block.
+// Runs a core call: its result as a JS value, or for a C++ exception the JS error to throw, so every call returns.
 template <typename Call>
-auto guarded(Call&& call) -> decltype(call()) {
+val guarded(Call&& call) {
   ErrorKind kind = ErrorKind::Range;
   std::string message;
   try {
-    return call();
+    return val(call());
   } catch (const CoreError& error) {
     kind = error.kind();
     message = error.what();
@@ -38,7 +38,16 @@ auto guarded(Call&& call) -> decltype(call()) {
   } catch (const std::exception& error) {
     message = std::string("attention core: ") + error.what();
   }
-  throwJsError(kind, message);
+  return failure(kind, message);
+}
+
+// A JS value read as a C++ string: anything else is a TypeError here, before as<std::string>() could throw a JS
+// exception through C++ frames (the JS layer passes only strings; a caller of the raw module may not).
+inline std::string toText(const char* function, const char* argument, const val& value) {
+  if (!value.isString()) {
+    failArgument(ErrorKind::Shape, function, argument, "a string", value.typeOf().as<std::string>());
+  }
+  return value.as<std::string>();
 }
 
 inline void requireInputLength(const char* function, const char* argument, const val& array) {

@@ -23,7 +23,9 @@ inline SoftmaxOptions toSoftmaxOptions(const char* function, double temperature,
 inline std::vector<Scale> toScales(const char* function, const val& modes, const val& temperatures) {
   requireInputLength(function, "modes", modes);
   requireInputLength(function, "temperatures", temperatures);
-  const std::vector<std::string> names = emscripten::vecFromJSArray<std::string>(modes);
+  const auto count = modes["length"].as<std::size_t>();
+  std::vector<std::string> names;
+  for (std::size_t i = 0; i < count; ++i) names.push_back(toText(function, "modes", modes[i]));
   const std::vector<double> taus = emscripten::convertJSArrayToNumberVector<double>(temperatures);
   if (names.size() != taus.size()) {
     failArgument(ErrorKind::Shape, function, "temperatures", "one per scale (" + std::to_string(names.size()) + ")",
@@ -47,14 +49,14 @@ inline TrainerOptions toTrainerOptions(const char* function, const val& config) 
   options.modelDimension = integer("modelDim", 1, kMaxTrainingModelDimension);
   options.batchSize = integer("batchSize", 1, kMaxTrainingBatch);
   const val optimizer = config["optimizer"];
-  if (!optimizer.isUndefined()) options.optimizer = toOptimizer(function, optimizer.as<std::string>());
+  if (!optimizer.isUndefined()) options.optimizer = toOptimizer(function, toText(function, "optimizer", optimizer));
   const val learningRate = config["learningRate"];
   if (!learningRate.isUndefined()) options.learningRate = learningRate.as<double>();
   // kind wins; the older boolean `scaled` still picks sqrt or unscaled (the TS layer refuses a contradiction).
   const val kind = config["kind"];
   const val scaled = config["scaled"];
   if (!kind.isUndefined()) {
-    options.kind = toRunKind(function, kind.as<std::string>());
+    options.kind = toRunKind(function, toText(function, "kind", kind));
   } else if (!scaled.isUndefined()) {
     options.kind = scaled.as<bool>() ? RunKind::Sqrt : RunKind::Unscaled;
   }

@@ -1,5 +1,7 @@
 // Bindings only tests/js needs (linked into web/generated/wasm-testing, never into the shipped module).
 #include <emscripten/bind.h>
+#include <emscripten/stack.h>
+#include <malloc.h>
 
 #include "convert.hpp"
 #include "rng.hpp"
@@ -23,9 +25,17 @@ val randomIntegersBinding(double seed, double stream, double count) {
   });
 }
 
+// Bytes malloc has handed out and not had back: a leak per call shows here as steady growth.
+double heapBytesInUse() { return static_cast<double>(mallinfo().uordblks); }
+
+// Bytes of the C stack in use at this call's entry: a call that never unwinds its frames leaves this higher.
+double stackBytesInUse() { return static_cast<double>(emscripten_stack_get_base() - emscripten_stack_get_current()); }
+
 }  // namespace
 }  // namespace attention_lab::bindings
 
 EMSCRIPTEN_BINDINGS(attention_core_testing) {
   emscripten::function("randomIntegers", &attention_lab::bindings::randomIntegersBinding);
+  emscripten::function("heapBytesInUse", &attention_lab::bindings::heapBytesInUse);
+  emscripten::function("stackBytesInUse", &attention_lab::bindings::stackBytesInUse);
 }

@@ -14,8 +14,10 @@ import {
   flattenWidgetParams,
   isReservedWidget,
   isWidgetName,
+  limitParams,
   parseWidgetParams,
   widgetNames,
+  widgetSchemas,
   type WidgetName,
 } from './widget-schema.js';
 import { entriesOf, parseYamlAt, type Place } from './yaml-nodes.js';
@@ -155,6 +157,14 @@ class LessonBuilder {
     }
     const { params, problems } = parseWidgetParams(name, raw);
     for (const message of problems) this.report(place, 'wrong-type', message);
+    // A lesson must not start a widget at a combination the core cannot compute (the page would lower it).
+    for (const l of limitParams(widgetSchemas[name], { ...params }))
+      this.report(
+        place,
+        'out-of-range',
+        `${name}: ${l.name} must be at most ${l.to} when ${l.given} = ${l.givenValue}, got ${l.from}; allowed: ` +
+          `${l.name} up to ${l.to} (${l.why})`,
+      );
     section?.blocks.push({ kind: 'widget', id, widget: name, params: flattenWidgetParams(params) });
   }
 

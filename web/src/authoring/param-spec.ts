@@ -11,6 +11,16 @@ export interface IntSpec extends SpecBase {
   min: number;
   max: number;
   default?: number;
+  /** A lower maximum set by another int parameter's value: above it the combination cannot be computed. */
+  maxGiven?: JointMax;
+}
+export interface JointMax {
+  /** The other parameter. */
+  param: string;
+  /** This parameter's largest value given the other's, from min to max. */
+  max: (other: number) => number;
+  /** Why, in words a learner reads after "keys lowered from 64 to 46: ". */
+  why: (other: number) => string;
 }
 export interface NumberSpec extends SpecBase {
   type: 'number';
@@ -190,3 +200,44 @@ export function checkParam(name: string, spec: ParamSpec, raw: unknown): ParamCh
 export function isRequired(spec: ParamSpec): boolean {
   return spec.default === undefined && !spec.optional;
 }
+
+/** The largest value of an int parameter given the others (its maxGiven), or its own max. */
+export function maxOf(spec: ParamSpec, params: Record<string, unknown>): number {
+  if (spec.type !== 'int' && spec.type !== 'number') return Infinity;
+  if (spec.type !== 'int' || !spec.maxGiven) return spec.max;
+  const other = params[spec.maxGiven.param];
+  return typeof other === 'number' ? Math.min(spec.max, spec.maxGiven.max(other)) : spec.max;
+}
+
+/** A parameter lowered to the maximum another parameter sets for it. */
+export interface Lowered {
+  name: string;
+  from: number;
+  to: number;
+  /** The parameter that sets the maximum, and its value. */
+  given: string;
+  givenValue: number;
+  why: string;
+}
+
+/**
+ * Lowers each parameter above the maximum another sets (IntSpec.maxGiven) to that maximum, in place, so that no state
+ * a link, an embed or a "show me" asks for is one the core cannot compute; says what it lowered and why.
+ */
+export function limitParams(specs: Record<string, ParamSpec>, params: Record<string, unknown>): Lowered[] {
+  const lowered: Lowered[] = [];
+  for (const [name, spec] of Object.entries(specs)) {
+    const value = params[name];
+    const given = spec.type === 'int' ? spec.maxGiven : undefined;
+    const givenValue = given && params[given.param];
+    if (!given || typeof value !== 'number' || typeof givenValue !== 'number') continue;
+    const most = maxOf(spec, params);
+    if (value <= most) continue;
+    params[name] = most;
+    lowered.push({ name, from: value, to: most, given: given.param, givenValue, why: given.why(givenValue) });
+  }
+  return lowered;
+}
+
+/** What a learner reads when a link's setting was lowered: "keys lowered from 64 to 46: <why>". */
+export const loweredNotice = (l: Lowered): string => `${l.name} lowered from ${l.from} to ${l.to}: ${l.why}`;

@@ -1,10 +1,19 @@
 // Checks widget parameters against each widget's schema (web/src/widgets/<name>/schema.ts): the lesson compiler, the
 // page's URL parser and embeds all check through here.
-import { checkParam, describeAllowed, isRequired, type ParamSpec, type ParamValue } from './param-spec.js';
+import {
+  checkParam,
+  describeAllowed,
+  isRequired,
+  limitParams,
+  loweredNotice,
+  type ParamSpec,
+  type ParamValue,
+} from './param-spec.js';
 import { widgetSchemas } from '../widgets/schemas.generated.js';
 import type { StateOf } from '../widgets/params.js';
 
 export { widgetSchemas };
+export { limitParams, maxOf, type Lowered } from './param-spec.js';
 
 type Schemas = typeof widgetSchemas;
 export type WidgetName = keyof Schemas;
@@ -77,6 +86,11 @@ export function parseWidgetParams(widget: WidgetName, raw: Record<string, unknow
     else if (isRequired(spec)) problems.push(`${widget} needs ${name}; allowed: ${describeAllowed(spec)}`);
   }
   return { params, problems };
+}
+
+/** limitParams with the widget's own schema, as notices. */
+export function limitWidgetParams(widget: WidgetName, params: WidgetParams): string[] {
+  return limitParams(specsOf(widget), params).map(loweredNotice);
 }
 
 /** Only the parameters given (a `show` action or a URL that changes part of a widget's state), checked. */

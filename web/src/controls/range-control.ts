@@ -35,12 +35,17 @@ export class RangeControl {
   private readonly slider: HTMLInputElement;
   private readonly box: HTMLInputElement;
   private readonly problem: HTMLElement;
+  /** Why the top is below the schema's, when another setting lowers it (setMax); empty otherwise. */
+  private readonly limit: HTMLElement;
   private current: number;
+  /** The top now: the options' max, or lower while another setting limits it (setMax). */
+  private max: number;
   /** Integer log sliders move through these values by index; others use the slider's own numbers. */
-  private readonly stops?: number[];
+  private stops?: number[];
 
   constructor(private readonly options: RangeControlOptions) {
     this.current = options.value;
+    this.max = options.max;
     if (options.log && options.integer)
       this.stops = integerLogStops(options.min, options.max, options.log.stepsPerDoubling);
     this.element = document.createElement('div');
@@ -70,13 +75,16 @@ export class RangeControl {
       className: 'control-problem',
     });
     this.problem.setAttribute('aria-live', 'polite');
-    this.box.setAttribute('aria-describedby', this.problem.id);
+    this.limit = Object.assign(document.createElement('p'), { id: `${options.id}-limit`, className: 'control-limit' });
+    this.limit.hidden = true;
+    this.box.setAttribute('aria-describedby', `${this.problem.id} ${this.limit.id}`);
+    this.slider.setAttribute('aria-describedby', this.limit.id);
     this.slider.addEventListener('input', () => this.commit(this.fromSlider(Number(this.slider.value)), 'slider'));
     this.box.addEventListener('change', () => this.fromBox());
     this.box.addEventListener('keydown', (event) => {
       if (event.key === 'Enter') this.fromBox();
     });
-    this.element.append(label, this.slider, this.box, this.problem);
+    this.element.append(label, this.slider, this.box, this.limit, this.problem);
     this.show(this.current, null);
   }
 
@@ -104,6 +112,20 @@ export class RangeControl {
     return index;
   }
 
+  /**
+   * Lowers the top of the range to what another setting allows (keys that still train at this dₖ), saying why beside
+   * the control; max at the options' own top restores it. The caller keeps the value within it (set).
+   */
+  setMax(max: number, why: string): void {
+    const { min, log, integer } = this.options;
+    this.max = Math.max(min, Math.min(max, this.options.max));
+    if (log && integer) this.stops = integerLogStops(min, this.max, log.stepsPerDoubling);
+    this.slider.max = String(this.stops ? this.stops.length - 1 : log ? Math.log2(this.max) : this.max);
+    this.limit.textContent = this.max < this.options.max ? why : '';
+    this.limit.hidden = this.limit.textContent === '';
+    this.show(this.current, null);
+  }
+
   /** Greys the control out when the current mode ignores it (τ when the scale is not ÷τ), saying why. */
   setEnabled(enabled: boolean, why = ''): void {
     this.slider.disabled = !enabled;
@@ -116,7 +138,8 @@ export class RangeControl {
     const text = this.box.value.trim().replace('−', '-');
     // Plain decimal only: Number() would also take 0x10, 1e3 or '' and the URL parser refuses those.
     const typed = /^-?(\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : NaN;
-    const { min, max, integer, symbol } = this.options;
+    const { min, integer, symbol } = this.options;
+    const { max } = this;
     const kind = integer ? 'a whole number' : 'a number';
     if (text === '' || !Number.isFinite(typed) || (integer && !Number.isInteger(typed)) || typed < min || typed > max) {
       this.problem.textContent = `Enter ${kind} from ${min} to ${max}; kept ${symbol} = ${this.current}.`;

@@ -12,6 +12,13 @@ import {
 import { toRawAttentionScale, toRawScale } from './scales.js';
 import type { Core, Float16ScoreOrder, JacobianBuffer, Precision, RunKind, SoftmaxOptions, Trainer } from './types.js';
 
+// The bindings hand back a rejected call's RangeError or TypeError instead of throwing it through C++ frames (which
+// skipped their destructors and leaked the C stack until the module broke): it is thrown here.
+function orThrow<T>(result: T | Error): T {
+  if (result instanceof Error) throw result;
+  return result;
+}
+
 // Splits a row-major matrix into its rows (views, no copies).
 function rows(matrix: Float64Array, count: number): Float64Array[] {
   const width = matrix.length / count;
@@ -33,7 +40,7 @@ function wrapJacobianBuffer(raw: RawJacobianBuffer): JacobianBuffer {
   return {
     compute(p) {
       if (!live) throw new TypeError('JacobianBuffer.compute: this buffer has been deleted; create a new one');
-      return live.compute(requireFloat64Array('JacobianBuffer.compute', 'p', p));
+      return orThrow(live.compute(requireFloat64Array('JacobianBuffer.compute', 'p', p)));
     },
     delete() {
       live?.delete();
@@ -51,7 +58,7 @@ function wrapTrainer(raw: RawTrainer): Trainer {
   };
   return {
     run(steps) {
-      const chunk = alive('run').run(requireNumber('Trainer.run', 'steps', steps));
+      const chunk = orThrow(alive('run').run(requireNumber('Trainer.run', 'steps', steps)));
       return {
         firstStep: chunk.firstStep,
         loss: chunk.loss,
@@ -91,46 +98,52 @@ function runKind(fn: string, kind: unknown, scaled: unknown): RunKind {
 
 export function wrapCore(raw: RawAttentionCore): Core {
   return {
-    softmax: (scores, options) => raw.softmax(...softmaxArguments('softmax', scores, options)),
-    logSoftmax: (scores, options) => raw.logSoftmax(...softmaxArguments('logSoftmax', scores, options)),
+    softmax: (scores, options) => orThrow(raw.softmax(...softmaxArguments('softmax', scores, options))),
+    logSoftmax: (scores, options) => orThrow(raw.logSoftmax(...softmaxArguments('logSoftmax', scores, options))),
 
     softmaxStats(scores, options) {
-      const stats = raw.softmaxStats(...softmaxArguments('softmaxStats', scores, options));
+      const stats = orThrow(raw.softmaxStats(...softmaxArguments('softmaxStats', scores, options)));
       const { survival, survivalRatio, ...rest } = stats;
       return { ...rest, survival: { state: survival, ratio: survivalRatio } };
     },
 
-    softmaxJacobian: (p) => raw.softmaxJacobian(requireFloat64Array('softmaxJacobian', 'p', p)),
+    softmaxJacobian: (p) => orThrow(raw.softmaxJacobian(requireFloat64Array('softmaxJacobian', 'p', p))),
     createJacobianBuffer: () => wrapJacobianBuffer(new raw.JacobianBuffer()),
 
     normalWithin(request) {
       const { sigmas } = requireOptions('normalWithin', request, true);
-      return raw.normalWithin(requireNumber('normalWithin', 'sigmas', sigmas));
+      return orThrow(raw.normalWithin(requireNumber('normalWithin', 'sigmas', sigmas)));
     },
 
     saturationCrossing(request) {
       const { threshold, keyCount } = requireOptions('saturationCrossing', request, true);
-      return raw.saturationCrossing(
-        requireNumber('saturationCrossing', 'threshold', threshold),
-        requireNumber('saturationCrossing', 'keyCount', keyCount),
+      return orThrow(
+        raw.saturationCrossing(
+          requireNumber('saturationCrossing', 'threshold', threshold),
+          requireNumber('saturationCrossing', 'keyCount', keyCount),
+        ),
       );
     },
 
     scoreStatistics(request) {
       const { dk, scale = 'none' } = requireOptions('scoreStatistics', request, true);
-      return raw.scoreStatistics(requireNumber('scoreStatistics', 'dk', dk), ...toRawScale('scoreStatistics', scale));
+      return orThrow(
+        raw.scoreStatistics(requireNumber('scoreStatistics', 'dk', dk), ...toRawScale('scoreStatistics', scale)),
+      );
     },
 
     dotProductExperiment(request) {
       const fn = 'dotProductExperiment';
       const { dk, count, seed, scale = 'none', method = 'fast', bins = 60 } = requireOptions(fn, request, true);
-      const e = raw.dotProductExperiment(
-        requireNumber(fn, 'dk', dk),
-        requireNumber(fn, 'count', count),
-        requireNumber(fn, 'seed', seed),
-        ...toRawScale(fn, scale),
-        requireName<'fast' | 'direct'>(fn, 'method', method),
-        requireNumber(fn, 'bins', bins),
+      const e = orThrow(
+        raw.dotProductExperiment(
+          requireNumber(fn, 'dk', dk),
+          requireNumber(fn, 'count', count),
+          requireNumber(fn, 'seed', seed),
+          ...toRawScale(fn, scale),
+          requireName<'fast' | 'direct'>(fn, 'method', method),
+          requireNumber(fn, 'bins', bins),
+        ),
       );
       return {
         samples: e.samples,
@@ -147,16 +160,18 @@ export function wrapCore(raw: RawAttentionCore): Core {
     attention(request) {
       const fn = 'attention';
       const { q, k, v, n, m, d, dv, scale = 'sqrt', causal = false } = requireOptions(fn, request, true);
-      return raw.attention(
-        requireFloat64Array(fn, 'q', q),
-        requireFloat64Array(fn, 'k', k),
-        requireFloat64Array(fn, 'v', v),
-        requireNumber(fn, 'n', n),
-        requireNumber(fn, 'm', m),
-        requireNumber(fn, 'd', d),
-        requireNumber(fn, 'dv', dv),
-        ...toRawAttentionScale(fn, scale),
-        requireBoolean(fn, 'causal', causal),
+      return orThrow(
+        raw.attention(
+          requireFloat64Array(fn, 'q', q),
+          requireFloat64Array(fn, 'k', k),
+          requireFloat64Array(fn, 'v', v),
+          requireNumber(fn, 'n', n),
+          requireNumber(fn, 'm', m),
+          requireNumber(fn, 'd', d),
+          requireNumber(fn, 'dv', dv),
+          ...toRawAttentionScale(fn, scale),
+          requireBoolean(fn, 'causal', causal),
+        ),
       );
     },
 
@@ -165,13 +180,15 @@ export function wrapCore(raw: RawAttentionCore): Core {
       const { dks, keyCount, trials, seed, scales } = requireOptions(fn, request, true);
       if (!Array.isArray(scales)) throw new TypeError(`${fn}: scales must be an array of scales`);
       const raws = scales.map((s) => toRawScale(fn, s));
-      const sweep = raw.entropySweep(
-        requireNumbers(fn, 'dks', dks),
-        requireNumber(fn, 'keyCount', keyCount),
-        requireNumber(fn, 'trials', trials),
-        requireNumber(fn, 'seed', seed),
-        raws.map(([mode]) => mode),
-        Float64Array.from(raws, ([, t]) => t),
+      const sweep = orThrow(
+        raw.entropySweep(
+          requireNumbers(fn, 'dks', dks),
+          requireNumber(fn, 'keyCount', keyCount),
+          requireNumber(fn, 'trials', trials),
+          requireNumber(fn, 'seed', seed),
+          raws.map(([mode]) => mode),
+          Float64Array.from(raws, ([, t]) => t),
+        ),
       );
       return {
         dks: sweep.dks,
@@ -185,104 +202,121 @@ export function wrapCore(raw: RawAttentionCore): Core {
 
     saturationCurve(request) {
       const { xs, keyCount } = requireOptions('saturationCurve', request, true);
-      return raw.saturationCurve(
-        requireNumbers('saturationCurve', 'xs', xs),
-        requireNumber('saturationCurve', 'keyCount', keyCount),
+      return orThrow(
+        raw.saturationCurve(
+          requireNumbers('saturationCurve', 'xs', xs),
+          requireNumber('saturationCurve', 'keyCount', keyCount),
+        ),
       );
     },
 
     jacobianNormsByMultiplier(request) {
       const { scores, multipliers } = requireOptions('jacobianNormsByMultiplier', request, true);
-      return raw.jacobianNormsByMultiplier(
-        requireFloat64Array('jacobianNormsByMultiplier', 'scores', scores),
-        requireNumbers('jacobianNormsByMultiplier', 'multipliers', multipliers),
+      return orThrow(
+        raw.jacobianNormsByMultiplier(
+          requireFloat64Array('jacobianNormsByMultiplier', 'scores', scores),
+          requireNumbers('jacobianNormsByMultiplier', 'multipliers', multipliers),
+        ),
       );
     },
 
     cosineSweep(request) {
       const { dimensions, pairs, seed, method = 'direct' } = requireOptions('cosineSweep', request, true);
-      return raw.cosineSweep(
-        requireNumbers('cosineSweep', 'dimensions', dimensions),
-        requireNumber('cosineSweep', 'pairs', pairs),
-        requireNumber('cosineSweep', 'seed', seed),
-        requireName<'fast' | 'direct'>('cosineSweep', 'method', method),
+      return orThrow(
+        raw.cosineSweep(
+          requireNumbers('cosineSweep', 'dimensions', dimensions),
+          requireNumber('cosineSweep', 'pairs', pairs),
+          requireNumber('cosineSweep', 'seed', seed),
+          requireName<'fast' | 'direct'>('cosineSweep', 'method', method),
+        ),
       );
     },
 
     sampleQueryScores(request) {
       const { dk, keyCount, seed } = requireOptions('sampleQueryScores', request, true);
-      return raw.sampleQueryScores(
-        requireNumber('sampleQueryScores', 'dk', dk),
-        requireNumber('sampleQueryScores', 'keyCount', keyCount),
-        requireNumber('sampleQueryScores', 'seed', seed),
+      return orThrow(
+        raw.sampleQueryScores(
+          requireNumber('sampleQueryScores', 'dk', dk),
+          requireNumber('sampleQueryScores', 'keyCount', keyCount),
+          requireNumber('sampleQueryScores', 'seed', seed),
+        ),
       );
     },
 
     gradientSurvival(request) {
       const fn = 'gradientSurvival';
       const { dk, keyCount, scale, trials = 1024, seed } = requireOptions(fn, request, true);
-      return raw.gradientSurvival(
-        requireNumber(fn, 'dk', dk),
-        requireNumber(fn, 'keyCount', keyCount),
-        ...toRawScale(fn, scale),
-        requireNumber(fn, 'trials', trials),
-        requireNumber(fn, 'seed', seed),
+      return orThrow(
+        raw.gradientSurvival(
+          requireNumber(fn, 'dk', dk),
+          requireNumber(fn, 'keyCount', keyCount),
+          ...toRawScale(fn, scale),
+          requireNumber(fn, 'trials', trials),
+          requireNumber(fn, 'seed', seed),
+        ),
       );
     },
 
     sampleNormals(request) {
       const { count, seed } = requireOptions('sampleNormals', request, true);
-      return raw.sampleNormals(
-        requireNumber('sampleNormals', 'count', count),
-        requireNumber('sampleNormals', 'seed', seed),
+      return orThrow(
+        raw.sampleNormals(requireNumber('sampleNormals', 'count', count), requireNumber('sampleNormals', 'seed', seed)),
       );
     },
 
     softmaxInPrecision(scores, options) {
       const fn = 'softmaxInPrecision';
       const { temperature = 1, precision } = requireOptions(fn, options, true);
-      return raw.softmaxInPrecision(
-        requireFloat64Array(fn, 'scores', scores),
-        requireNumber(fn, 'temperature', temperature),
-        requireName<Precision>(fn, 'precision', precision),
+      return orThrow(
+        raw.softmaxInPrecision(
+          requireFloat64Array(fn, 'scores', scores),
+          requireNumber(fn, 'temperature', temperature),
+          requireName<Precision>(fn, 'precision', precision),
+        ),
       );
     },
 
     float16Scores(request) {
       const fn = 'float16Scores';
       const { dk, keyCount, spread, order, seed } = requireOptions(fn, request, true);
-      return raw.float16Scores(
-        requireNumber(fn, 'dk', dk),
-        requireNumber(fn, 'keyCount', keyCount),
-        requireNumber(fn, 'spread', spread),
-        requireName<Float16ScoreOrder>(fn, 'order', order),
-        requireNumber(fn, 'seed', seed),
+      return orThrow(
+        raw.float16Scores(
+          requireNumber(fn, 'dk', dk),
+          requireNumber(fn, 'keyCount', keyCount),
+          requireNumber(fn, 'spread', spread),
+          requireName<Float16ScoreOrder>(fn, 'order', order),
+          requireNumber(fn, 'seed', seed),
+        ),
       );
     },
 
     float16OverflowSpread(request) {
       const { dk } = requireOptions('float16OverflowSpread', request, true);
-      return raw.float16OverflowSpread(requireNumber('float16OverflowSpread', 'dk', dk));
+      return orThrow(raw.float16OverflowSpread(requireNumber('float16OverflowSpread', 'dk', dk)));
     },
 
     alignedScores(request) {
       const fn = 'alignedScores';
       const { dk, alignment, pairs, seed } = requireOptions(fn, request, true);
-      return raw.alignedScores(
-        requireNumber(fn, 'dk', dk),
-        requireNumber(fn, 'alignment', alignment),
-        requireNumber(fn, 'pairs', pairs),
-        requireNumber(fn, 'seed', seed),
+      return orThrow(
+        raw.alignedScores(
+          requireNumber(fn, 'dk', dk),
+          requireNumber(fn, 'alignment', alignment),
+          requireNumber(fn, 'pairs', pairs),
+          requireNumber(fn, 'seed', seed),
+        ),
       );
     },
 
     alignedScoreStatistics(request) {
       const fn = 'alignedScoreStatistics';
       const { dk, alignment, scale } = requireOptions(fn, request, true);
-      return raw.alignedScoreStatistics(
-        requireNumber(fn, 'dk', dk),
-        requireNumber(fn, 'alignment', alignment),
-        ...toRawScale(fn, scale),
+      return orThrow(
+        raw.alignedScoreStatistics(
+          requireNumber(fn, 'dk', dk),
+          requireNumber(fn, 'alignment', alignment),
+          ...toRawScale(fn, scale),
+        ),
       );
     },
 
@@ -301,17 +335,19 @@ export function wrapCore(raw: RawAttentionCore): Core {
         optimizer = 'adam',
       } = requireOptions(fn, config, true);
       return wrapTrainer(
-        new raw.Trainer({
-          keyCount: requireNumber(fn, 'keyCount', keyCount),
-          dk: requireNumber(fn, 'dk', dk),
-          kind: runKind(fn, kind, scaled),
-          softcap: optionalNumber(fn, 'softcap', softcap),
-          seed: requireNumber(fn, 'seed', seed),
-          modelDim: optionalNumber(fn, 'modelDim', modelDim),
-          batchSize: optionalNumber(fn, 'batchSize', batchSize),
-          learningRate: optionalNumber(fn, 'learningRate', learningRate),
-          optimizer: requireName<'adam' | 'sgd'>(fn, 'optimizer', optimizer),
-        }),
+        orThrow(
+          raw.createTrainer({
+            keyCount: requireNumber(fn, 'keyCount', keyCount),
+            dk: requireNumber(fn, 'dk', dk),
+            kind: runKind(fn, kind, scaled),
+            softcap: optionalNumber(fn, 'softcap', softcap),
+            seed: requireNumber(fn, 'seed', seed),
+            modelDim: optionalNumber(fn, 'modelDim', modelDim),
+            batchSize: optionalNumber(fn, 'batchSize', batchSize),
+            learningRate: optionalNumber(fn, 'learningRate', learningRate),
+            optimizer: requireName<'adam' | 'sgd'>(fn, 'optimizer', optimizer),
+          }),
+        ),
       );
     },
   };

@@ -5,6 +5,7 @@
 import type { CompiledLesson, Question } from '../authoring/compiled.js';
 import {
   checkWidgetParam,
+  limitWidgetParams,
   isWidgetName,
   parseWidgetParams,
   widgetSchemas,
@@ -112,6 +113,8 @@ function widgetState(
       unusable.push(`${pick.widget} has no control “${short(name)}” to hide; its controls are ${controls.join(', ')}`);
   if (unusable.length)
     problems.push(`Some settings in this link were not usable, so defaults were used: ${unusable.join('; ')}.`);
+  const lowered = limitWidgetParams(pick.widget, params);
+  if (lowered.length) problems.push(`Some settings were lowered to what trains: ${lowered.join('; ')}.`);
   return { ...pick, params, hidden };
 }
 

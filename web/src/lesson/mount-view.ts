@@ -2,6 +2,7 @@
 // itself, so a page can fetch just the views it shows (view-loaders.generated.ts) and mount them through this.
 import {
   checkWidgetParam,
+  limitWidgetParams,
   parseWidgetParams,
   type FlatWidgetParams,
   type WidgetName,
@@ -52,6 +53,8 @@ export function mountView(view: unknown, request: WidgetRequest): MountedWidget 
     if (check.ok) params[name] = check.value;
     else problems.push(check.message);
   }
+  // A combination the core cannot compute (too many keys for the dₖ) is lowered to the nearest one it can.
+  const lowered = limitWidgetParams(request.widget, params);
   // Each view's options are typed by its own schema; parseWidgetParams has just checked them against it.
   const factory = view as WidgetFactory;
   const widget = factory({
@@ -61,9 +64,12 @@ export function mountView(view: unknown, request: WidgetRequest): MountedWidget 
     hidden: request.hidden ?? new Set(),
     onStateChange: request.onStateChange,
   });
-  if (problems.length)
-    widget.frame.setNotice(
-      `Some settings in the link were not usable and were reset to defaults: ${problems.join('; ')}.`,
-    );
+  const notices = [
+    ...(problems.length
+      ? [`Some settings in the link were not usable and were reset to defaults: ${problems.join('; ')}.`]
+      : []),
+    ...(lowered.length ? [`Some settings were lowered to what trains: ${lowered.join('; ')}.`] : []),
+  ];
+  if (notices.length) widget.frame.setNotice(notices.join(' '));
   return widget;
 }

@@ -1,12 +1,22 @@
 // Parameters of "Train the fixes": the lesson compiler, the URL parser and the controls all read them here.
 import { dk, keys, trainingSeed, type WidgetSchema } from '../params.js';
+import { keysRange, mostKeysThatTrain, whyFewerKeys } from './limits.js';
 
 const run = (fallback: boolean, what: string) =>
   ({ type: 'boolean', default: fallback, doc: `Train the run ${what}.` }) as const;
 
+const keyDimension = dk(64, 512);
+const fewest = mostKeysThatTrain(keyDimension.max);
+
 export const schema = {
-  dk: dk(64, 512),
-  keys: keys(32, 64),
+  dk: keyDimension,
+  keys: {
+    ...keys(32, keysRange.max),
+    doc:
+      'Number of keys n that the query is scored against: at most as many as every run can train at the chosen ' +
+      `dₖ (${fewest} at dₖ = ${keyDimension.max}).`,
+    maxGiven: { param: 'dk', max: mostKeysThatTrain, why: whyFewerKeys },
+  },
   learningRate: {
     type: 'number',
     min: 0.00125,

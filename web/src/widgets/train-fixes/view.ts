@@ -1,5 +1,6 @@
 // "Train the fixes": the same small attention model trained with each chosen alternative to ÷√dₖ, side by side, at
 // a learning rate the learner picks; loss, accuracy, gradient reaching the scores, entropy and largest logit live.
+import { limitParams, loweredNotice, maxOf } from '../../authoring/param-spec.js';
 import { legend } from '../../charts/legend.js';
 import { LineChart, type LineSeries } from '../../charts/line-chart.js';
 import { ToggleControl } from '../../controls/choice-control.js';
@@ -15,6 +16,7 @@ import { dkSlider, keysSlider, stepsSlider } from '../sliders.js';
 import { claim } from './claim.js';
 import { selectedKinds, trainingRequest, type TrainFixesParams, type TrainFixesPlan } from './compute.js';
 import { runSentence } from './results.js';
+import { whyFewerKeys } from './limits.js';
 import { labelOf, runs } from './runs.js';
 import { schema } from './schema.js';
 
@@ -91,6 +93,9 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
   private steps: number[] = [];
   private curves = new Map<RunKind, Curves>();
   private reachedAt: TrainingProgress['reachedAt'] = {};
+  private readonly keysControl: RangeControl;
+  /** The notice says a setting was lowered to what trains (cleared by the next change). */
+  private saidLowered = false;
 
   constructor(options: WidgetOptions<State>) {
     super(
@@ -104,6 +109,8 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
       metrics.length,
     );
     const id = options.id;
+    // The page lowers a link's untrainable state before it gets here; a state from elsewhere gets the same care.
+    limitParams(schema, this.state);
     this.legendSlot.className = 'run-legend';
     this.frame.chartArea.append(...this.trainingPanel, this.legendSlot);
     for (const metric of metrics) {
@@ -129,6 +136,7 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
         }),
       ]),
     ) as Record<(typeof runs)[number]['param'], ToggleControl>;
+    this.keysControl = keysSlider(id, schema.keys, this.state.keys, (keys) => this.update({ keys }));
     this.mountControls({
       learningRate: new RangeControl({
         id: `${id}-learning-rate`,
@@ -140,7 +148,7 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
         onChange: (learningRate) => this.update({ learningRate }),
       }),
       dk: dkSlider(id, schema.dk, this.state.dk, (dk) => this.update({ dk }), 2),
-      keys: keysSlider(id, schema.keys, this.state.keys, (keys) => this.update({ keys })),
+      keys: this.keysControl,
       steps: stepsSlider(id, schema.steps, this.state.steps, (steps) => this.update({ steps })),
       ...toggles,
     });
@@ -149,6 +157,24 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
     group.append(Object.assign(document.createElement('legend'), { textContent: 'Runs to train' }));
     group.append(...Object.values(toggles).map((t) => t.element));
     this.frame.controls.append(group);
+    this.followDk();
+  }
+
+  // The keys slider offers only what trains at this dₖ; a dₖ that allows fewer keys lowers them, and says so.
+  protected override update(partial: Partial<State>): void {
+    const next: State = { ...this.state, ...partial };
+    const lowered = limitParams(schema, next);
+    if (lowered.length) this.keysControl.set(next.keys);
+    super.update(lowered.length ? { ...partial, keys: next.keys } : partial);
+    this.followDk();
+    if (lowered.length) this.frame.setNotice(`Lowered to what trains: ${lowered.map(loweredNotice).join('; ')}.`);
+    else if (this.saidLowered) this.frame.setNotice('');
+    this.saidLowered = lowered.length > 0;
+  }
+
+  private followDk(): void {
+    const most = maxOf(schema.keys, this.state);
+    this.keysControl.setMax(most, `At most ${most} keys here: ${whyFewerKeys(this.state.dk)}.`);
   }
 
   protected params(s: State): TrainFixesParams {
