@@ -96,8 +96,8 @@ export function wrapCore(raw: RawAttentionCore): Core {
 
     softmaxStats(scores, options) {
       const stats = raw.softmaxStats(...softmaxArguments('softmaxStats', scores, options));
-      const { survival, survivalRatio, ...rest } = stats;
-      return { ...rest, survival: { state: survival, ratio: survivalRatio } };
+      const { survival, survivalShare, ...rest } = stats;
+      return { ...rest, survival: { state: survival, share: survivalShare } };
     },
 
     softmaxJacobian: (p) => raw.softmaxJacobian(requireFloat64Array('softmaxJacobian', 'p', p)),
@@ -218,17 +218,8 @@ export function wrapCore(raw: RawAttentionCore): Core {
       );
     },
 
-    gradientSurvival(request) {
-      const fn = 'gradientSurvival';
-      const { dk, keyCount, scale, trials = 1024, seed } = requireOptions(fn, request, true);
-      return raw.gradientSurvival(
-        requireNumber(fn, 'dk', dk),
-        requireNumber(fn, 'keyCount', keyCount),
-        ...toRawScale(fn, scale),
-        requireNumber(fn, 'trials', trials),
-        requireNumber(fn, 'seed', seed),
-      );
-    },
+    gradientSurvival: (p) => raw.gradientSurvival(requireFloat64Array('gradientSurvival', 'p', p)),
+    survivalThresholds: () => raw.survivalThresholds(),
 
     sampleNormals(request) {
       const { count, seed } = requireOptions('sampleNormals', request, true);
