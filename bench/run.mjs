@@ -82,12 +82,6 @@ const kernels = [
     js: () => plain.dotProductFast(512, 20000, 1),
   },
   {
-    name: 'gradient_survival_dk512_n64_t1024',
-    label: 'gradient survival, dₖ=512, n=64, 1024 queries',
-    wasm: () => core.gradientSurvival({ dk: 512, keyCount: 64, scale: 'none', trials: 1024, seed: 1 }),
-    js: () => plain.gradientSurvival(512, 64, 1, 1024, 1),
-  },
-  {
     name: 'softmax_jacobian_n512',
     label: 'softmax + Jacobian, n=512 (core-owned buffer, read through a view)',
     wasm: () => jacobianBuffer.compute(core.softmax(scores512)),

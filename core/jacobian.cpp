@@ -120,27 +120,9 @@ double uniformJacobianFrobenius(int n) {
   return std::sqrt(static_cast<double>(n - 1)) / n;
 }
 
-GradientSurvival survivalState(double ratio) {
-  if (!(std::isfinite(ratio) && ratio >= 0)) {
-    failArgument(ErrorKind::Range, "survivalState", "ratio", "a finite number at least 0", ratio);
-  }
-  if (ratio >= kHealthyRatio) return GradientSurvival::Healthy;
-  if (ratio >= kFadingRatio) return GradientSurvival::Fading;
-  if (ratio >= kDyingRatio) return GradientSurvival::Dying;
-  return GradientSurvival::Dead;
-}
-
-std::string survivalName(GradientSurvival state) {
-  return nameOf(kGradientSurvivalNames, state, "survivalName", "state");
-}
-
-GradientSurvivalResult gradientSurvival(const Eigen::VectorXd& weights) {
-  requireProbabilities("gradientSurvival", "weights", weights, 2);
-  GradientSurvivalResult result;
-  const int n = static_cast<int>(weights.size());
-  result.ratio = frobeniusUnchecked(weights) / uniformJacobianFrobenius(n);
-  result.state = survivalState(result.ratio);
-  return result;
+double jacobianTrace(const Eigen::VectorXd& weights) {
+  requireProbabilities("jacobianTrace", "weights", weights);
+  return weights.dot(sumsOfOthers(weights));
 }
 
 SoftmaxStats softmaxStatsOfScores(const Eigen::VectorXd& scores, const SoftmaxOptions& options) {
@@ -156,8 +138,9 @@ SoftmaxStats softmaxStats(const Eigen::VectorXd& weights) {
   stats.maxWeight = weights.maxCoeff();
   stats.jacobianMaxAbs = jacobianMaxAbs(weights);
   stats.jacobianFrobenius = frobeniusUnchecked(weights);
+  stats.jacobianTrace = weights.dot(sumsOfOthers(weights));
   const GradientSurvivalResult survival = gradientSurvival(weights);
-  stats.survivalRatio = survival.ratio;
+  stats.survivalShare = survival.share;
   stats.survival = survival.state;
   return stats;
 }

@@ -3,7 +3,7 @@
 #include <Eigen/Core>
 #include <string>
 
-#include "names.hpp"
+#include "gradient_survival.hpp"
 #include "softmax.hpp"
 
 namespace attention_lab {
@@ -22,37 +22,9 @@ double jacobianMaxAbs(const Eigen::VectorXd& weights);
 double jacobianFrobenius(const Eigen::VectorXd& weights);
 // ‖J‖_F at the uniform distribution over n positions: sqrt(n − 1) / n (n ≥ 2).
 double uniformJacobianFrobenius(int n);
-
-// How much gradient flows back through the softmax, from r = ‖J‖_F / ‖J_uniform‖_F (same n), for one weight vector.
-// The lesson's verdict for a scale and dₖ (what reaches the query, over many queries) is gradient_survival.hpp's.
-// Thresholds, by what r means for a learner's model:
-//   Healthy r ≥ 0.5   — at least half the uniform distribution's gradient: learning proceeds normally.
-//   Fading  r ≥ 0.1   — one order of magnitude down: learning slows visibly.
-//   Dying   r ≥ 1e-3  — up to three orders down: the score weights barely move per step.
-//   Dead    r < 1e-3  — effectively no gradient (exactly 0 at one-hot).
-// r can exceed 1: mass shared by two positions beats uniform (two-hot at n = 3 gives r ≈ 1.06, and r grows like
-// √n/2 for two-hot at large n, because the uniform Jacobian's entries shrink like 1/n).
-enum class GradientSurvival { Healthy = 0, Fading = 1, Dying = 2, Dead = 3 };
-inline constexpr NameTable<GradientSurvival, 4> kGradientSurvivalNames{{{GradientSurvival::Healthy, "healthy"},
-                                                                        {GradientSurvival::Fading, "fading"},
-                                                                        {GradientSurvival::Dying, "dying"},
-                                                                        {GradientSurvival::Dead, "dead"}}};
-
-constexpr double kHealthyRatio = 0.5;
-constexpr double kFadingRatio = 0.1;
-constexpr double kDyingRatio = 1e-3;
-
-struct GradientSurvivalResult {
-  double ratio = 0.0;
-  GradientSurvival state = GradientSurvival::Dead;
-};
-
-// weights of length 2..65536 (one position has no gradient to compare).
-GradientSurvivalResult gradientSurvival(const Eigen::VectorXd& weights);
-// The state for a ratio r ≥ 0 (finite).
-GradientSurvival survivalState(double ratio);
-// "healthy", "fading", "dying", "dead".
-std::string survivalName(GradientSurvival state);
+// tr J = Σᵢ pᵢ(1 − pᵢ), summed as pᵢ times the sum of the other weights: near one-hot it keeps its tiny true value.
+// Gradient survival (gradient_survival.hpp) is this relative to uniform weights'.
+double jacobianTrace(const Eigen::VectorXd& weights);
 
 // Everything the "watch the softmax die" readout shows for one weight vector (length 2..65536).
 struct SoftmaxStats {
@@ -61,7 +33,8 @@ struct SoftmaxStats {
   double maxWeight = 0.0;
   double jacobianMaxAbs = 0.0;
   double jacobianFrobenius = 0.0;
-  double survivalRatio = 0.0;  // r above
+  double jacobianTrace = 0.0;  // Σ ∂pᵢ/∂sᵢ
+  double survivalShare = 0.0;  // gradient survival: tr J / tr J_uniform (gradient_survival.hpp)
   GradientSurvival survival = GradientSurvival::Dead;
 };
 

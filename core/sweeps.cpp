@@ -181,7 +181,7 @@ JacobianSweep jacobianNormsByMultiplier(const Eigen::VectorXd& scores, const Eig
   sweep.multipliers = multipliers;
   sweep.maxAbs.resize(multipliers.size());
   sweep.frobenius.resize(multipliers.size());
-  sweep.survivalRatio.resize(multipliers.size());
+  sweep.survivalShare.resize(multipliers.size());
   for (Eigen::Index i = 0; i < multipliers.size(); ++i) {
     const Eigen::VectorXd logits = multipliers[i] * scores;
     if (!logits.allFinite()) {
@@ -192,7 +192,7 @@ JacobianSweep jacobianNormsByMultiplier(const Eigen::VectorXd& scores, const Eig
     const Eigen::VectorXd weights = softmax(logits);
     sweep.maxAbs[i] = jacobianMaxAbs(weights);
     sweep.frobenius[i] = jacobianFrobenius(weights);
-    sweep.survivalRatio[i] = sweep.frobenius[i] / uniformJacobianFrobenius(static_cast<int>(scores.size()));
+    sweep.survivalShare[i] = gradientSurvival(weights).share;
   }
   return sweep;
 }

@@ -37,7 +37,7 @@ struct JacobianSweep {
   Eigen::VectorXd multipliers;
   Eigen::VectorXd maxAbs;         // max |Jᵢⱼ|
   Eigen::VectorXd frobenius;      // ‖J‖_F
-  Eigen::VectorXd survivalRatio;  // ‖J‖_F / ‖J_uniform‖_F (see jacobian.hpp)
+  Eigen::VectorXd survivalShare;  // gradient survival (gradient_survival.hpp)
 };
 
 // scores: length 2..kMaxSoftmaxLength, finite; multipliers: 1..kMaxSweepPoints finite values, each keeping

@@ -38,8 +38,6 @@ function time(run, reps = 5) {
 
 /** The heaviest setting each slider sweep reaches, computed both ways. */
 export function widgetKernels() {
-  // As the figure asks (web/src/widgets/softmax-dies/compute.ts, survivalTrials).
-  const survivalTrials = 256;
   const rows = [
     {
       widget: 'explore-variance',
@@ -49,9 +47,9 @@ export function widgetKernels() {
     },
     {
       widget: 'softmax-dies',
-      setting: `dₖ = 4096, n = 64, gradient survival over ${survivalTrials} queries`,
-      wasm: () => core.gradientSurvival({ dk: 4096, keyCount: 64, scale: 'none', seed: 1, trials: survivalTrials }),
-      js: () => plain.gradientSurvival(4096, 64, 1, survivalTrials, 1),
+      setting: 'dₖ = 4096, n = 64: one query, its softmax, entropy and gradient survival',
+      wasm: () => core.softmaxStats(core.sampleQueryScores({ dk: 4096, keyCount: 64, seed: 1 })),
+      js: () => plain.softmaxOfQuery(4096, 64, 1, 1),
     },
     {
       widget: 'jacobian-view',

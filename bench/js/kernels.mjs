@@ -99,40 +99,28 @@ export function cosinesFast(d, pairs, seed) {
   return out;
 }
 
-// The gradient-survival verdict (core/gradient_survival.cpp): per query, g = √(‖Jz‖² + (dₖ−1)‖J‖²_F)/c over the
-// keys' alignments z with q; the geometric mean of g / (√(n−1)/n) over the queries.
-export function gradientSurvival(dk, n, divisor, trials, seed) {
+// One query's scores against n keys (|q|² ~ χ²(dₖ), then n alignments), their softmax ÷ divisor, its entropy, largest
+// weight and gradient survival Σpᵢ(1 − pᵢ) / (1 − 1/n): what "watch the softmax die" asks of the core.
+export function softmaxOfQuery(dk, n, divisor, seed) {
   const normal = makeNormal(seed);
   const uniform = makeUniform(seed ^ 0x5bd1e995);
-  const z = new Float64Array(n),
-    p = new Float64Array(n);
-  const reference = Math.sqrt(n - 1) / n;
-  let sumLog = 0;
-  for (let t = 0; t < trials; t++) {
-    const queryNorm = Math.sqrt(2 * gamma(dk / 2, normal, uniform));
-    let max = -Infinity;
-    for (let j = 0; j < n; j++) {
-      z[j] = normal();
-      max = Math.max(max, (queryNorm * z[j]) / divisor);
-    }
-    let total = 0;
-    for (let j = 0; j < n; j++) total += p[j] = Math.exp((queryNorm * z[j]) / divisor - max);
-    let mean = 0,
-      squares = 0;
-    for (let j = 0; j < n; j++) {
-      p[j] /= total;
-      mean += p[j] * z[j];
-      squares += p[j] * p[j];
-    }
-    let along = 0,
-      frobenius = 0;
-    for (let i = 0; i < n; i++) {
-      along += (p[i] * (z[i] - mean)) ** 2;
-      frobenius += p[i] * p[i] * (1 - 2 * p[i] + squares);
-    }
-    sumLog += Math.log(Math.max(Math.sqrt(along + (dk - 1) * frobenius) / divisor / reference, 1e-300));
+  const queryNorm = Math.sqrt(2 * gamma(dk / 2, normal, uniform));
+  const scores = new Float64Array(n);
+  let max = -Infinity;
+  for (let j = 0; j < n; j++) max = Math.max(max, (scores[j] = (queryNorm * normal()) / divisor));
+  const p = new Float64Array(n);
+  let total = 0;
+  for (let j = 0; j < n; j++) total += p[j] = Math.exp(scores[j] - max);
+  let entropy = 0,
+    largest = 0,
+    trace = 0;
+  for (let j = 0; j < n; j++) {
+    p[j] /= total;
+    if (p[j] > 0) entropy -= p[j] * Math.log(p[j]);
+    largest = Math.max(largest, p[j]);
+    trace += p[j] * (1 - p[j]);
   }
-  return Math.exp(sumLog / trials);
+  return { weights: p, entropy, largest, share: trace / (1 - 1 / n) };
 }
 
 export function softmaxJacobian(scores) {

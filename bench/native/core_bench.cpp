@@ -9,7 +9,6 @@
 
 #include "attention.hpp"
 #include "dot_product.hpp"
-#include "gradient_survival.hpp"
 #include "jacobian.hpp"
 #include "random_matrix.hpp"
 #include "rng.hpp"
@@ -66,9 +65,6 @@ int main() {
          bestMilliseconds(
              [&] { return dotProductExperiment(512, 20000, 3, none, DotProductMethod::Fast, 50).variance; }, 10));
 
-  report("gradient_survival_dk512_n64_t1024",
-         bestMilliseconds([&] { return gradientSurvival(512, 64, none, 1024, 1).expected.ratio; }, 10));
-
   Eigen::VectorXd scores(512);
   {
     Xoshiro256pp engine(4);
@@ -79,7 +75,7 @@ int main() {
                                       [&] {
                                         const Eigen::VectorXd p = softmax(scores);
                                         const Eigen::MatrixXd j = softmaxJacobian(p);
-                                        return j(0, 0) + softmaxStats(p).survivalRatio;
+                                        return j(0, 0) + softmaxStats(p).survivalShare;
                                       },
                                       20));
 

@@ -77,7 +77,7 @@ test('softmax-dies: the dₖ slider moved by keyboard redraws weights the core a
   const largest = Math.max(...weights);
   barsAfter.forEach((h, i) => assert.ok(Math.abs(h / tallest - weights[i] / largest) < 1e-3, `bar ${i}`));
   const state = core.softmaxStats(scores, { temperature: divisor }).survival.state;
-  assert.equal(await page.getAttribute(`#${id}-widget .survival`, 'data-state'), state);
+  assert.equal(await page.getAttribute(`#${id}-widget .survival-badge`, 'data-state'), state);
   assert.match(await page.textContent(`#${id}-widget .chart-summary`), new RegExp(`At dₖ = ${params.dk} `));
 });
 

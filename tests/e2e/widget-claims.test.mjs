@@ -52,7 +52,7 @@ const checks = {
     const verdicts = [];
     for (const dk of claim.journey) {
       const { id, picture } = await view('softmax-dies', { dk, scale: 'none' });
-      verdicts.push(await lesson.page.getAttribute(`#${id}-widget .survival`, 'data-expected'));
+      verdicts.push(await lesson.page.getAttribute(`#${id}-widget .survival-badge`, 'data-state'));
       if (dk === claim.journey.at(-1))
         assert.ok(
           tallest(picture) >= claim.collapsedAtLeast,
@@ -65,8 +65,12 @@ const checks = {
     verdicts.forEach(
       (v, i) => i && assert.ok(order.indexOf(v) >= order.indexOf(verdicts[i - 1]), `never recovers: ${verdicts}`),
     );
-    const { picture } = await view('softmax-dies', { dk: claim.journey.at(-1), scale: 'sqrt' });
-    assert.ok(tallest(picture) < claim.spreadBelow, `÷√dₖ keeps the weights spread: tallest ${tallest(picture)}`);
+    for (const dk of claim.journey) {
+      const { id, picture } = await view('softmax-dies', { dk, scale: 'sqrt' });
+      assert.equal(await lesson.page.getAttribute(`#${id}-widget .survival-badge`, 'data-state'), 'healthy');
+      if (dk === claim.journey.at(-1))
+        assert.ok(tallest(picture) < claim.spreadBelow, `÷√dₖ keeps the weights spread: tallest ${tallest(picture)}`);
+    }
   },
   async 'before-after'(claim) {
     const { picture } = await view('before-after', {}, 1);

@@ -85,12 +85,14 @@ test('before/after: score bars proportional to the scores, weight bars to both s
     ),
     'scores',
   );
-  assertProportional(
-    assert,
-    heights(weightsPicture.bars),
-    interleave(core.softmax(scores), core.softmax(scores, { temperature: root })),
-    'weights',
+  const unscaled = core.softmax(scores);
+  const scaled = core.softmax(scores, { temperature: root });
+  assertProportional(assert, heights(weightsPicture.bars), interleave(unscaled, scaled), 'weights');
+  // Each gradient-survival badge is the verdict on its own set of bars: unscaled, then ÷√dₖ.
+  const verdicts = await lesson.page.$$eval(`#${widgetOf('before-after').id}-widget .survival-badge`, (badges) =>
+    badges.map((b) => ({ state: b.dataset.state, share: Number(b.dataset.share) })),
   );
+  assert.deepEqual(verdicts, [core.gradientSurvival(unscaled), core.gradientSurvival(scaled)]);
 });
 
 test('saturation curve: 201 vertices on the core p₁, the 0.99 crossing marked at its x', async () => {
@@ -133,6 +135,13 @@ test('Jacobian view: n² cells coloured by the sign and size of J, and the norms
   assertInside(assert, normsPicture.area, normsPicture.lines, 'norm lines');
   assertFollows(assert, maxAbs.points, Array.from(norms.maxAbs), 'max |J|', { log: true });
   assertFollows(assert, frobenius.points, Array.from(norms.frobenius), '‖J‖_F', { log: true });
+  // The badge beside the multiplier is the same verdict as everywhere: the weights' gradient survival.
+  const badge = await lesson.page.$eval(`#${widgetOf('jacobian-view').id}-widget .survival-badge`, (b) => ({
+    state: b.dataset.state,
+    share: Number(b.dataset.share),
+  }));
+  assert.deepEqual(badge, core.gradientSurvival(core.softmax(scores, { temperature: 1 / params.multiplier })));
+  assert.equal(badge.share, norms.survivalShare[1], 'the table row of the current multiplier says the same');
 });
 
 test('temperature sweep: three panels whose bars are the weights at 0.5√dₖ, √dₖ and 2√dₖ', async () => {

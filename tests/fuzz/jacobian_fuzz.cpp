@@ -34,15 +34,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     case 1:
       documentedErrorsOnly([&] {
         const SoftmaxStats s = softmaxStats(weights);
-        expect(std::isfinite(s.entropy) && std::isfinite(s.survivalRatio) && s.survivalRatio >= 0, "stats finite");
-        expect(s.survival == survivalState(s.survivalRatio), "state matches ratio");
+        expect(std::isfinite(s.entropy) && s.survivalShare >= 0 && s.survivalShare <= 1,
+               "stats finite, share in [0, 1]");
+        expect(s.survival == survivalState(s.survivalShare), "state matches share");
         (void)survivalName(s.survival);
       });
       break;
     case 2:
       documentedErrorsOnly([&] { expect(uniformJacobianFrobenius(in.size(5000)) > 0, "uniform ‖J‖ > 0"); });
-      documentedErrorsOnly([&] { (void)gradientSurvival(weights); });
-      documentedErrorsOnly([&] { (void)survivalName(survivalState(std::abs(in.number()))); });
+      documentedErrorsOnly([&] {
+        const double share = gradientSurvival(weights).share;
+        expect(share >= 0 && share <= 1, "share in [0, 1]");
+      });
+      documentedErrorsOnly([&] { expect(jacobianTrace(weights) >= 0, "tr J >= 0"); });
+      documentedErrorsOnly([&] { (void)survivalName(survivalState(in.number())); });
       break;
     case 3:
       documentedErrorsOnly([&] {
@@ -57,13 +62,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const SoftmaxStats s = softmaxStatsOfScores(scores, options);
         expect(std::isfinite(s.entropy) && s.entropy >= -1e-12 && s.perplexity >= 1 - 1e-9, "entropy finite, e^H >= 1");
         expect(s.maxWeight > 0 && s.maxWeight <= 1 + 1e-12, "max weight in (0, 1]");
-        expect(s.survival == survivalState(s.survivalRatio), "state matches ratio");
+        expect(s.survival == survivalState(s.survivalShare), "state matches share");
       });
       break;
     default:
       documentedErrorsOnly([&] {
         const JacobianSweep sweep = jacobianNormsByMultiplier(in.vector(48), in.vector(8));
-        expect(sweep.survivalRatio.allFinite() && sweep.frobenius.allFinite(), "sweep finite");
+        expect(
+            sweep.survivalShare.minCoeff() >= 0 && sweep.survivalShare.maxCoeff() <= 1 && sweep.frobenius.allFinite(),
+            "sweep finite, shares in [0, 1]");
       });
   }
   return 0;

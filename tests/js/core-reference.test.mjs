@@ -87,7 +87,7 @@ describe('closed forms', () => {
       const stats = core.softmaxStats(new Float64Array(n));
       assert.ok(Math.abs(stats.entropy - Math.log(n)) < 1e-12);
       assert.equal(stats.survival.state, 'healthy');
-      assert.ok(Math.abs(stats.survival.ratio - 1) < 1e-12);
+      assert.ok(Math.abs(stats.survival.share - 1) < 1e-12 && stats.survival.share <= 1);
     }
     const oneHot = core.softmaxStats(f(0, 0, 0, 0), { mask: new Uint8Array([1, 0, 0, 0]) });
     assert.equal(oneHot.entropy, 0);

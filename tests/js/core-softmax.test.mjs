@@ -128,22 +128,20 @@ describe('query scores through WASM', () => {
 });
 
 describe('Jacobian norms without underflow through WASM', () => {
-  test(
-    'softmaxStats([0, -390]): ‖J‖_F ≈ 8.4e-170 and a survival ratio above 0, though entries square below ' + '1e-308',
-    () => {
-      const stats = core.softmaxStats(new Float64Array([0, -390]));
-      const entry = Math.exp(-390) / (1 + Math.exp(-390));
-      assert.ok(entry * entry === 0, 'the naive sum of squares underflows');
-      assert.ok(Math.abs(stats.jacobianFrobenius / (2 * entry) - 1) < 1e-12, `‖J‖_F ${stats.jacobianFrobenius}`);
-      assert.ok(Math.abs(stats.jacobianFrobenius / 8.4e-170 - 1) < 0.01);
-      assert.ok(stats.survival.ratio > 0 && Math.abs(stats.survival.ratio / (4 * entry) - 1) < 1e-12);
-      assert.equal(stats.survival.state, 'dead');
-    },
-  );
+  test('softmaxStats([0, -390]): ‖J‖_F ≈ 8.4e-170 and survival above 0, though entries square below 1e-308', () => {
+    const stats = core.softmaxStats(new Float64Array([0, -390]));
+    const entry = Math.exp(-390) / (1 + Math.exp(-390));
+    assert.ok(entry * entry === 0, 'the naive sum of squares underflows');
+    assert.ok(Math.abs(stats.jacobianFrobenius / (2 * entry) - 1) < 1e-12, `‖J‖_F ${stats.jacobianFrobenius}`);
+    assert.ok(Math.abs(stats.jacobianFrobenius / 8.4e-170 - 1) < 0.01);
+    assert.ok(Math.abs(stats.jacobianTrace / (2 * entry) - 1) < 1e-12, `tr J ${stats.jacobianTrace}`);
+    assert.ok(stats.survival.share > 0 && Math.abs(stats.survival.share / (4 * entry) - 1) < 1e-12);
+    assert.equal(stats.survival.state, 'dead');
+  });
 
-  test('jacobianNormsByMultiplier at 390 × [0, -1] keeps ‖J‖_F and its ratio above 0', () => {
+  test('jacobianNormsByMultiplier at 390 × [0, -1] keeps ‖J‖_F and gradient survival above 0', () => {
     const sweep = core.jacobianNormsByMultiplier({ scores: new Float64Array([0, -1]), multipliers: [1, 390] });
     assert.ok(Math.abs(sweep.frobenius[1] / 8.4e-170 - 1) < 0.01, `‖J‖_F ${sweep.frobenius[1]}`);
-    assert.ok(sweep.survivalRatio[1] > 0);
+    assert.ok(sweep.survivalShare[1] > 0);
   });
 });

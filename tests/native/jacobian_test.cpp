@@ -44,9 +44,9 @@ TEST_CASE("one-hot: every Jacobian entry is 0 and the gradient is dead") {
   CHECK(softmaxJacobian(oneHot).cwiseAbs().maxCoeff() == 0.0);
   CHECK(jacobianFrobenius(oneHot) == 0.0);
   CHECK(jacobianMaxAbs(oneHot) == 0.0);
-  const GradientSurvivalResult survival = gradientSurvival(oneHot);
-  CHECK(survival.ratio == 0.0);
-  CHECK(survival.state == GradientSurvival::Dead);
+  CHECK(jacobianTrace(oneHot) == 0.0);
+  CHECK(gradientSurvival(oneHot).share == 0.0);
+  CHECK(gradientSurvival(oneHot).state == GradientSurvival::Dead);
 }
 
 TEST_CASE("near one-hot the Jacobian keeps its tiny true values instead of cancelling to 0") {
@@ -59,38 +59,20 @@ TEST_CASE("near one-hot the Jacobian keeps its tiny true values instead of cance
   CHECK(gradientSurvival(p).state == GradientSurvival::Dead);
 }
 
-TEST_CASE("survival ratio: 1 at uniform, above 1 for two-hot at n = 3, and the four states by threshold") {
+TEST_CASE("‖J‖_F and tr J at uniform weights; tr J is Σ pᵢ(1 − pᵢ) and keeps its tiny true value near one-hot") {
   for (int n : {2, 4, 512}) {
     CAPTURE(n);
     const Eigen::VectorXd uniform = Eigen::VectorXd::Constant(n, 1.0 / n);
     CHECK(uniformJacobianFrobenius(n) == doctest::Approx(std::sqrt(n - 1.0) / n));
     CHECK(jacobianFrobenius(uniform) == doctest::Approx(uniformJacobianFrobenius(n)));
-    CHECK(gradientSurvival(uniform).ratio == doctest::Approx(1.0));
-    CHECK(gradientSurvival(uniform).state == GradientSurvival::Healthy);
+    CHECK(jacobianTrace(uniform) == doctest::Approx(1.0 - 1.0 / n));
   }
-  CHECK(gradientSurvival(vec({0.5, 0.5, 0})).ratio == doctest::Approx(0.5 / (std::sqrt(2.0) / 3)));
-  CHECK(gradientSurvival(vec({0.5, 0.5, 0})).ratio > 1.0);
-
-  CHECK(survivalState(0.5) == GradientSurvival::Healthy);
-  CHECK(survivalState(0.4999) == GradientSurvival::Fading);
-  CHECK(survivalState(0.1) == GradientSurvival::Fading);
-  CHECK(survivalState(0.0999) == GradientSurvival::Dying);
-  CHECK(survivalState(1e-3) == GradientSurvival::Dying);
-  CHECK(survivalState(0.000999) == GradientSurvival::Dead);
-  CHECK(survivalState(0.0) == GradientSurvival::Dead);
-  CHECK(survivalName(GradientSurvival::Healthy) == "healthy");
-  CHECK(survivalName(GradientSurvival::Fading) == "fading");
-  CHECK(survivalName(GradientSurvival::Dying) == "dying");
-  CHECK(survivalName(GradientSurvival::Dead) == "dead");
-}
-
-TEST_CASE("the lesson's scores walk through the states as the logits are multiplied") {
-  const Eigen::VectorXd s = vec({1, 0.5, 0, -0.5});
-  CHECK(gradientSurvival(softmax(s)).state == GradientSurvival::Healthy);
-  CHECK(gradientSurvival(softmax(5 * s)).state == GradientSurvival::Fading);
-  CHECK(gradientSurvival(softmax(10 * s)).state == GradientSurvival::Dying);
-  CHECK(gradientSurvival(softmax(20 * s)).state == GradientSurvival::Dead);  // max weight 0.99995
-  CHECK(gradientSurvival(softmax(50 * s)).state == GradientSurvival::Dead);
+  const Eigen::VectorXd p = vec({0.3, 0.3, 0.2, 0.2});
+  CHECK(jacobianTrace(p) == doctest::Approx(softmaxJacobian(p).trace()).epsilon(1e-15));
+  CHECK(jacobianTrace(p) == doctest::Approx(0.21 + 0.21 + 0.16 + 0.16));
+  const Eigen::VectorXd saturated = softmax(vec({50, 0, 0}));
+  REQUIRE(saturated[0] == 1.0);  // Σ pᵢ² rounds to 1, so 1 − Σ pᵢ² would be exactly 0
+  CHECK(jacobianTrace(saturated) == doctest::Approx(4 * std::exp(-50.0)).epsilon(1e-12));
 }
 
 TEST_CASE("softmaxStats bundles the same numbers as the single functions") {
@@ -101,7 +83,8 @@ TEST_CASE("softmaxStats bundles the same numbers as the single functions") {
   CHECK(stats.maxWeight == doctest::Approx(0.657233).epsilon(1e-6));
   CHECK(stats.jacobianMaxAbs == doctest::Approx(jacobianMaxAbs(p)));
   CHECK(stats.jacobianFrobenius == doctest::Approx(jacobianFrobenius(p)));
-  CHECK(stats.survivalRatio == doctest::Approx(gradientSurvival(p).ratio));
+  CHECK(stats.jacobianTrace == jacobianTrace(p));
+  CHECK(stats.survivalShare == gradientSurvival(p).share);
   CHECK(stats.survival == gradientSurvival(p).state);
 }
 
@@ -140,24 +123,15 @@ TEST_CASE("Jacobian functions reject bad weights with exact messages") {
                        CoreError);
   CHECK_THROWS_WITH_AS(uniformJacobianFrobenius(1), "uniformJacobianFrobenius: n must be between 2 and 65536, got 1",
                        CoreError);
-  CHECK_THROWS_WITH_AS(gradientSurvival(vec({1.0})),
-                       "gradientSurvival: weights must be of length 2 to 65536, got 1 elements", CoreError);
-  CHECK_THROWS_WITH_AS(gradientSurvival(vec({0.7, 0.7})),
-                       "gradientSurvival: weights must be a probability vector summing to 1 within 2e-09, got a sum of "
-                       "1.4",
-                       CoreError);
   CHECK_THROWS_WITH_AS(softmaxStats(vec({1.0})), "softmaxStats: weights must be of length 2 to 65536, got 1 elements",
                        CoreError);
   CHECK_THROWS_WITH_AS(softmaxStats(vec({INFINITY, 0})), "softmaxStats: weights[0] must be finite, got inf", CoreError);
-  CHECK_THROWS_WITH_AS(survivalState(-0.1), "survivalState: ratio must be a finite number at least 0, got -0.1",
-                       CoreError);
-  CHECK_THROWS_WITH_AS(survivalState(NAN), "survivalState: ratio must be a finite number at least 0, got nan",
-                       CoreError);
-  CHECK_THROWS_WITH_AS(survivalName(static_cast<GradientSurvival>(9)),
-                       "survivalName: state must be 0 (healthy), 1 (fading), 2 (dying) or 3 (dead), got 9", CoreError);
+  CHECK_THROWS_WITH_AS(
+      jacobianTrace(vec({0.2, 0.2})),
+      "jacobianTrace: weights must be a probability vector summing to 1 within 2e-09, got a sum of 0.4", CoreError);
 }
 
-TEST_CASE("‖J‖_F and the survival ratio do not underflow while max |J| > 0") {
+TEST_CASE("‖J‖_F, tr J and gradient survival do not underflow while max |J| > 0") {
   // p = (1, e^-390): J = p₀p₁·[[1, −1], [−1, 1]], so ‖J‖_F = 2p₀p₁ ≈ 8.4e-170, whose entries square to ~1e-339.
   const Eigen::VectorXd p = softmax(vec({0, -390}));
   const double entry = p[0] * p[1];
@@ -167,8 +141,9 @@ TEST_CASE("‖J‖_F and the survival ratio do not underflow while max |J| > 0")
   CHECK(stats.jacobianMaxAbs == doctest::Approx(entry).epsilon(1e-12));
   CHECK(stats.jacobianFrobenius == doctest::Approx(2 * entry).epsilon(1e-12));
   CHECK(stats.jacobianFrobenius == doctest::Approx(8.4e-170).epsilon(0.01));
-  CHECK(stats.survivalRatio == doctest::Approx(4 * entry).epsilon(1e-12));
-  CHECK(stats.survivalRatio > 0.0);
+  // tr J = 2p₀p₁, and uniform weights' tr J is 1/2.
+  CHECK(stats.survivalShare == doctest::Approx(4 * entry).epsilon(1e-12));
+  CHECK(stats.survivalShare > 0.0);
   // Three positions, two of them tiny and unequal: the formed matrix's norm, written relative to the largest entry.
   const Eigen::VectorXd q = softmax(vec({0, -360, -380}));
   const double a = q[0] * q[1], b = q[0] * q[2] / a, c = q[1] * q[2] / a;
@@ -178,7 +153,7 @@ TEST_CASE("‖J‖_F and the survival ratio do not underflow while max |J| > 0")
   CHECK(jacobianFrobenius(q) == doctest::Approx(expected).epsilon(1e-12));
   const JacobianSweep sweep = jacobianNormsByMultiplier(vec({0, -1}), vec({390}));
   CHECK(sweep.frobenius[0] == doctest::Approx(8.4e-170).epsilon(0.01));
-  CHECK(sweep.survivalRatio[0] > 0.0);
+  CHECK(sweep.survivalShare[0] > 0.0);
 }
 
 TEST_CASE("softmaxStatsOfScores: the stats of softmax(scores), with errors naming softmaxStats and scores") {

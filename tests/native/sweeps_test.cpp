@@ -138,10 +138,11 @@ TEST_CASE("Jacobian norms shrink as the logits are multiplied by 1, 5, 10, 20, 5
   const Eigen::VectorXd p5 = softmax(5 * scores);
   CHECK(sweep.maxAbs[1] == doctest::Approx(jacobianMaxAbs(p5)));
   CHECK(sweep.frobenius[1] == doctest::Approx(jacobianFrobenius(p5)));
-  CHECK(sweep.survivalRatio[1] == doctest::Approx(gradientSurvival(p5).ratio));
+  CHECK(sweep.survivalShare[1] == gradientSurvival(p5).share);
+  for (int i = 0; i < 4; ++i) CHECK(sweep.survivalShare[i + 1] < sweep.survivalShare[i]);
   CHECK(sweep.multipliers == vec({1, 5, 10, 20, 50}));
   const JacobianSweep zero = jacobianNormsByMultiplier(scores, vec({0}));
-  CHECK(zero.survivalRatio[0] == doctest::Approx(1.0));  // multiplier 0 is the uniform distribution
+  CHECK(zero.survivalShare[0] == 1.0);  // multiplier 0 is the uniform distribution
 }
 
 TEST_CASE("random directions are nearly orthogonal: cosine mean 0 and variance 1/d") {

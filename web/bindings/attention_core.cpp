@@ -140,15 +140,11 @@ val sampleQueryScoresBinding(double dk, double keyCount, double seed) {
   });
 }
 
-val gradientSurvivalBinding(double dk, double keyCount, const std::string& mode, double temperature, double trials,
-                            double seed) {
-  const char* fn = "gradientSurvival";
-  return guarded([&] {
-    return toJs(gradientSurvival(toInt(fn, "dk", dk, 1, kMaxKeyDimension), toInt(fn, "keyCount", keyCount, 2, kMaxKeys),
-                                 toScale(fn, mode, temperature), toInt(fn, "trials", trials, 2, kMaxTrials),
-                                 toSeed(fn, seed)));
-  });
+val gradientSurvivalBinding(const val& weights) {
+  return guarded([&] { return toJs(gradientSurvival(toVector("gradientSurvival", "weights", weights))); });
 }
+
+val survivalThresholdsBinding() { return survivalThresholdsToJs(); }
 
 val sampleNormalsBinding(double count, double seed) {
   const char* fn = "sampleNormals";
@@ -274,6 +270,7 @@ EMSCRIPTEN_BINDINGS(attention_core) {
   function("cosineSweep", &cosineSweepBinding);
   function("sampleQueryScores", &sampleQueryScoresBinding);
   function("gradientSurvival", &gradientSurvivalBinding);
+  function("survivalThresholds", &survivalThresholdsBinding);
   function("sampleNormals", &sampleNormalsBinding);
   function("softmaxInPrecision", &softmaxInPrecisionBinding);
   function("float16Scores", &float16ScoresBinding);

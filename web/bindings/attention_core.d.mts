@@ -9,16 +9,16 @@ export interface RawSoftmaxStats {
   maxWeight: number;
   jacobianMaxAbs: number;
   jacobianFrobenius: number;
-  survivalRatio: number;
+  jacobianTrace: number;
+  survivalShare: number;
   survival: RawSurvivalState;
 }
 
 export type RawSurvivalState = 'healthy' | 'fading' | 'dying' | 'dead';
 
 export interface RawGradientSurvival {
-  expected: { ratio: number; standardError: number; state: RawSurvivalState; trials: number };
-  sample: { ratio: number; state: RawSurvivalState };
-  thresholds: { healthy: number; fading: number; dying: number };
+  share: number;
+  state: RawSurvivalState;
 }
 
 export interface RawDotProductExperiment {
@@ -50,12 +50,13 @@ export interface RawAttentionCore {
     dks: Float64Array; maxEntropy: number; meanEntropy: Float64Array; entropyStandardError: Float64Array; meanMaxWeight: Float64Array; maxWeightStandardError: Float64Array;
   } | Error;
   saturationCurve(xs: Float64Array, keyCount: number): Float64Array | Error;
-  jacobianNormsByMultiplier(scores: Float64Array, multipliers: Float64Array): { multipliers: Float64Array; maxAbs: Float64Array; frobenius: Float64Array; survivalRatio: Float64Array } | Error;
+  jacobianNormsByMultiplier(scores: Float64Array, multipliers: Float64Array): { multipliers: Float64Array; maxAbs: Float64Array; frobenius: Float64Array; survivalShare: Float64Array } | Error;
   cosineSweep(dimensions: Float64Array, pairs: number, seed: number, method: string): {
     dimensions: Float64Array; samples: Float64Array[]; mean: Float64Array; meanStandardError: Float64Array; variance: Float64Array; varianceStandardError: Float64Array; theoryVariance: Float64Array;
   } | Error;
   sampleQueryScores(keyDimension: number, keyCount: number, seed: number): Float64Array | Error;
-  gradientSurvival(dk: number, keyCount: number, mode: RawScaleMode, temperature: number, trials: number, seed: number): RawGradientSurvival | Error;
+  gradientSurvival(weights: Float64Array): RawGradientSurvival | Error;
+  survivalThresholds(): { healthy: number; fading: number; dying: number };
   sampleNormals(count: number, seed: number): Float64Array | Error;
   softmaxInPrecision(scores: Float64Array, temperature: number, precision: RawPrecision): { weights: Float64Array; exactZeros: number } | Error;
   float16Scores(

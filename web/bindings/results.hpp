@@ -20,7 +20,8 @@ inline val toJs(const SoftmaxStats& stats) {
   result.set("maxWeight", stats.maxWeight);
   result.set("jacobianMaxAbs", stats.jacobianMaxAbs);
   result.set("jacobianFrobenius", stats.jacobianFrobenius);
-  result.set("survivalRatio", stats.survivalRatio);
+  result.set("jacobianTrace", stats.jacobianTrace);
+  result.set("survivalShare", stats.survivalShare);
   result.set("survival", survivalName(stats.survival));
   return result;
 }
@@ -94,7 +95,7 @@ inline val toJs(const JacobianSweep& sweep) {
   result.set("multipliers", toFloat64Array(sweep.multipliers));
   result.set("maxAbs", toFloat64Array(sweep.maxAbs));
   result.set("frobenius", toFloat64Array(sweep.frobenius));
-  result.set("survivalRatio", toFloat64Array(sweep.survivalRatio));
+  result.set("survivalShare", toFloat64Array(sweep.survivalShare));
   return result;
 }
 
@@ -112,24 +113,19 @@ inline val toJs(const CosineSweep& sweep) {
   return result;
 }
 
-inline val toJs(const QueryGradientSurvival& s) {
-  val expected = val::object();
-  expected.set("ratio", s.expected.ratio);
-  expected.set("standardError", s.expected.standardError);
-  expected.set("state", survivalName(s.expected.state));
-  expected.set("trials", s.expected.trials);
-  val sample = val::object();
-  sample.set("ratio", s.sample.ratio);
-  sample.set("state", survivalName(s.sample.state));
-  val thresholds = val::object();
-  thresholds.set("healthy", kQuerySurvivalThresholds.healthy);
-  thresholds.set("fading", kQuerySurvivalThresholds.fading);
-  thresholds.set("dying", kQuerySurvivalThresholds.dying);
+inline val toJs(const GradientSurvivalResult& survival) {
   val result = val::object();
-  result.set("expected", expected);
-  result.set("sample", sample);
-  result.set("thresholds", thresholds);
+  result.set("share", survival.share);
+  result.set("state", survivalName(survival.state));
   return result;
+}
+
+inline val survivalThresholdsToJs() {
+  val thresholds = val::object();
+  thresholds.set("healthy", kGradientSurvivalThresholds.healthy);
+  thresholds.set("fading", kGradientSurvivalThresholds.fading);
+  thresholds.set("dying", kGradientSurvivalThresholds.dying);
+  return thresholds;
 }
 
 inline val toJs(const PrecisionSoftmax& p) {

@@ -260,16 +260,13 @@ export const entryPoints = {
     },
   },
   gradientSurvival: {
-    args: [{ dk: 16, keyCount: 8, scale: 'none', trials: 8, seed: 7 }],
+    args: [f(0.25, 0.25, 0.5)],
     fields: {
-      request: [[0], request()],
-      dk: [[0, 'dk'], dk()],
-      keyCount: [[0, 'keyCount'], integer(2, 4096)],
-      scale: [[0, 'scale'], scale({ optional: false })],
-      trials: [[0, 'trials'], integer(2, 100000, { optional: true })],
-      seed: [[0, 'seed'], seed()],
+      'p|weights': [[0], numbers({ minLength: 2, maxLength: 65536, element: probability, fill: 0.25, length: 4 })],
     },
   },
+  // It takes no input, so no call of it can be rejected: only its answer is checked.
+  survivalThresholds: { args: [], fields: {} },
   sampleNormals: {
     args: [{ count: 5, seed: 8 }],
     fields: {
@@ -368,6 +365,9 @@ export function rejectedCalls(entry) {
     ),
   );
 }
+
+/** Whether any call of the entry point can be rejected: one that takes no input has nothing to reject. */
+export const takesInput = (name) => Object.keys(entryPoints[name].fields).length > 0;
 
 /** Calls an entry point: its own call, or core[name](...args); `held` keeps objects that live across calls. */
 export function callEntry(core, name, args, held) {

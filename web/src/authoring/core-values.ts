@@ -1,5 +1,5 @@
 // Numbers a lesson may quote, each computed by the core: prose and answers name them, never type them.
-import type { Core, Scale } from '../core/types.js';
+import type { Core, Scale, SurvivalThresholds } from '../core/types.js';
 import { checkParam, describeAllowed, isRequired, type ParamSpec, type ParamValue } from './param-spec.js';
 import { scaleTemperature } from '../core/limits.js';
 
@@ -12,7 +12,7 @@ export type ValuesCore = Pick<
   | 'saturationCrossing'
   | 'scoreStatistics'
   | 'normalWithin'
-  | 'gradientSurvival'
+  | 'survivalThresholds'
   | 'float16OverflowSpread'
   | 'alignedScoreStatistics'
 >;
@@ -179,6 +179,11 @@ export const coreValues: Record<string, CoreValue> = {
     params: { scores, multiplier },
     evaluate: (core, args) => core.softmaxStats(scaledScores(args)).jacobianFrobenius,
   },
+  gradientSurvival: {
+    summary: "gradient survival of softmax(scores × multiplier), in percent: tr J relative to uniform weights'",
+    params: { scores, multiplier },
+    evaluate: (core, args) => 100 * core.softmaxStats(scaledScores(args)).survival.share,
+  },
   saturationCrossing: {
     summary: 'x at which p₁ of softmax([x, 0, …, 0]) over keys positions reaches threshold',
     params: {
@@ -196,20 +201,16 @@ export const coreValues: Record<string, CoreValue> = {
       core.saturationCrossing({ threshold: num(args, 'threshold'), keyCount: num(args, 'keys') }),
   },
   survivalThreshold: {
-    summary:
-      "percent of an unsaturated softmax's gradient at which a gradient-survival band begins (the core's thresholds)",
+    summary: "percent of uniform weights' gradient survival (tr J) at which a band begins: the core's thresholds",
     params: {
       band: {
         type: 'enum',
         values: ['healthy', 'fading', 'dying'],
         default: 'healthy',
-        doc: 'which band: its lower edge as a percent of the gradient an unsaturated softmax passes',
+        doc: 'which band: its lower edge as a percent of the gradient survival of uniform weights',
       },
     },
-    evaluate: (core, args) => {
-      const { thresholds } = core.gradientSurvival({ dk: 1, keyCount: 2, scale: 'sqrt', trials: 2, seed: 0 });
-      return 100 * thresholds[args.band as keyof typeof thresholds];
-    },
+    evaluate: (core, args) => 100 * core.survivalThresholds()[args.band as keyof SurvivalThresholds],
   },
   float16OverflowSpread: {
     summary: 'the spread σ of q and k entries at which an aligned float16 score σ²·dₖ reaches 65504: √(65504/dₖ)',

@@ -126,6 +126,12 @@ export class RangeControl {
     this.show(this.current, null);
   }
 
+  /** Puts a readout beside the slider (before the problem line) that the slider's description then includes. */
+  attach(readout: HTMLElement): void {
+    this.element.insertBefore(readout, this.problem);
+    if (readout.id) this.slider.setAttribute('aria-describedby', `${readout.id} ${this.limit.id}`);
+  }
+
   /** Greys the control out when the current mode ignores it (τ when the scale is not ÷τ), saying why. */
   setEnabled(enabled: boolean, why = ''): void {
     this.slider.disabled = !enabled;

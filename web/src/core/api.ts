@@ -103,8 +103,8 @@ export function wrapCore(raw: RawAttentionCore): Core {
 
     softmaxStats(scores, options) {
       const stats = orThrow(raw.softmaxStats(...softmaxArguments('softmaxStats', scores, options)));
-      const { survival, survivalRatio, ...rest } = stats;
-      return { ...rest, survival: { state: survival, ratio: survivalRatio } };
+      const { survival, survivalShare, ...rest } = stats;
+      return { ...rest, survival: { state: survival, share: survivalShare } };
     },
 
     softmaxJacobian: (p) => orThrow(raw.softmaxJacobian(requireFloat64Array('softmaxJacobian', 'p', p))),
@@ -243,19 +243,8 @@ export function wrapCore(raw: RawAttentionCore): Core {
       );
     },
 
-    gradientSurvival(request) {
-      const fn = 'gradientSurvival';
-      const { dk, keyCount, scale, trials = 1024, seed } = requireOptions(fn, request, true);
-      return orThrow(
-        raw.gradientSurvival(
-          requireNumber(fn, 'dk', dk),
-          requireNumber(fn, 'keyCount', keyCount),
-          ...toRawScale(fn, scale),
-          requireNumber(fn, 'trials', trials),
-          requireNumber(fn, 'seed', seed),
-        ),
-      );
-    },
+    gradientSurvival: (p) => orThrow(raw.gradientSurvival(requireFloat64Array('gradientSurvival', 'p', p))),
+    survivalThresholds: () => raw.survivalThresholds(),
 
     sampleNormals(request) {
       const { count, seed } = requireOptions('sampleNormals', request, true);

@@ -20,8 +20,10 @@ export interface SoftmaxStats {
   maxWeight: number;
   jacobianMaxAbs: number;
   jacobianFrobenius: number;
-  /** ‖J‖_F relative to the uniform distribution's, and the state it puts the gradient in. */
-  survival: { state: GradientSurvival; ratio: number };
+  /** tr J = Σ ∂pᵢ/∂sᵢ = Σ pᵢ(1 − pᵢ). */
+  jacobianTrace: number;
+  /** Gradient survival: tr J relative to uniform weights' (a share in [0, 1]) and its band. */
+  survival: SurvivalVerdict;
 }
 
 export interface ScoreStatistics {
@@ -105,30 +107,21 @@ export interface QueryScoresRequest {
   seed: number;
 }
 
-export interface GradientSurvivalRequest {
-  /** Key dimension dₖ, an integer from 1 to 65536. */
-  dk: number;
-  /** Number of keys n each query is scored against, 2 to 4096. */
-  keyCount: number;
-  scale: Scale;
-  /** Random queries averaged for the expected verdict, 2 to 100 000 (default 1024); trials·keyCount ≤ 20 000 000. */
-  trials?: number;
-  /** 0 to 2^53 − 1; the sample is the query sampleQueryScores({ dk, keyCount, seed }) shows. */
-  seed: number;
+/**
+ * Gradient survival, the lesson's one verdict on the gradient passing back through the softmax: the trace of
+ * J = diag(p) − ppᵀ relative to its value at uniform weights, Σpᵢ(1 − pᵢ) / (1 − 1/n), in [0, 1] (1 only at uniform,
+ * 0 at one-hot). See core/gradient_survival.hpp.
+ */
+export interface SurvivalVerdict {
+  share: number;
+  state: GradientSurvival;
 }
 
-/**
- * How much gradient reaches the query, ‖∂p/∂q‖ = ‖J·K/c‖_F, relative to √(n−1)/n (its expected size at uniform
- * attention with unit-variance scores). It dies unscaled (the softmax saturates, J → 0) and under ÷dₖ (the 1/c
- * factor); under ÷√dₖ it stays near 1 at every dₖ. See core/gradient_survival.hpp.
- */
-export interface GradientSurvivalResult {
-  /** Geometric mean of the ratio over `trials` random queries (the typical query), with its standard error. */
-  expected: { ratio: number; standardError: number; state: GradientSurvival; trials: number };
-  /** The ratio for the one query sampleQueryScores({ dk, keyCount, seed }) draws. */
-  sample: { ratio: number; state: GradientSurvival };
-  /** ratio ≥ healthy: healthy; ≥ fading: fading; ≥ dying: dying; below: dead. */
-  thresholds: { healthy: number; fading: number; dying: number };
+/** Lower edges of the bands as shares: share ≥ healthy is healthy, ≥ fading fading, ≥ dying dying, below dead. */
+export interface SurvivalThresholds {
+  healthy: number;
+  fading: number;
+  dying: number;
 }
 
 export interface Core {
@@ -156,7 +149,8 @@ export interface Core {
     multipliers: Float64Array;
     maxAbs: Float64Array;
     frobenius: Float64Array;
-    survivalRatio: Float64Array;
+    /** Gradient survival of each multiplier's weights. */
+    survivalShare: Float64Array;
   };
   /**
    * Cosines of random vector pairs per dimension. method 'direct' (default) draws both vectors, O(d) per pair;
@@ -165,8 +159,9 @@ export interface Core {
   cosineSweep(request: { dimensions: number[]; pairs: number; seed: number; method?: 'fast' | 'direct' }): CosineSweep;
   /** Scores q·kⱼ of one random query against random keys, q and k drawn from N(0, I_dₖ). */
   sampleQueryScores(request: QueryScoresRequest): Float64Array;
-  /** The lesson's verdict on the gradient reaching the query (healthy, fading, dying, dead) for a scale and dₖ. */
-  gradientSurvival(request: GradientSurvivalRequest): GradientSurvivalResult;
+  /** Gradient survival of weights p (length 2 or more): the verdict every widget shows. */
+  gradientSurvival(p: Float64Array): SurvivalVerdict;
+  survivalThresholds(): SurvivalThresholds;
   sampleNormals(request: { count: number; seed: number }): Float64Array;
   /**
    * The stable softmax with every intermediate rounded to float64, float32 or float16 (IEEE binary16 emulated

@@ -1,4 +1,4 @@
 // How tall this widget's slot stays until it mounts (scripts/widget-index.mjs writes it into the page's styles).
 import type { SlotHeight } from '../slot-height.js';
 
-export const slot = { wide: 1130, narrow: 1250 } as const satisfies SlotHeight;
+export const slot = { wide: 1170, narrow: 1350 } as const satisfies SlotHeight;

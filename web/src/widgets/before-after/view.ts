@@ -5,7 +5,9 @@ import { LiveWidget, type WidgetOptions } from '../live-widget.js';
 import { claim } from './claim.js';
 import { dkSlider, keysSlider } from '../sliders.js';
 import type { BeforeAfterParams, BeforeAfterResult } from './compute.js';
+import type { SoftmaxStats } from '../../core/types.js';
 import { schema } from './schema.js';
+import { formatSurvival, SurvivalBadge, survivalName } from '../survival-badge.js';
 
 // Scores given by the lesson are not state a learner moves, so they travel beside it.
 type BeforeAfterState = Omit<BeforeAfterParams, 'scores'>;
@@ -13,6 +15,7 @@ type BeforeAfterState = Omit<BeforeAfterParams, 'scores'>;
 export class BeforeAfter extends LiveWidget<'before-after', BeforeAfterState> {
   private readonly scoresChart = new BarChart('scores', { yLabel: 'score' });
   private readonly weightsChart = new BarChart('weights', { yLabel: 'weight', yDomain: [0, 1] });
+  private readonly badges: { unscaled: SurvivalBadge; scaled: SurvivalBadge };
 
   constructor(
     options: WidgetOptions<BeforeAfterState>,
@@ -41,6 +44,18 @@ export class BeforeAfter extends LiveWidget<'before-after', BeforeAfterState> {
     legend.append(swatch('unscaled'), ' unscaled s   ', swatch('scaled'), ' s / √dₖ');
     this.frame.chartArea.append(legend);
     const dk = dkSlider(id, schema.dk, this.state.dk, (value) => this.update({ dk: value }));
+    // One verdict per set of weights, beside the slider that moves both.
+    this.badges = {
+      unscaled: new SurvivalBadge(`${id}-survival-unscaled`, 'unscaled'),
+      scaled: new SurvivalBadge(`${id}-survival-scaled`, '÷√dₖ'),
+    };
+    const badges = Object.assign(document.createElement('span'), { id: `${id}-survival`, className: 'survival-pair' });
+    const name = Object.assign(document.createElement('span'), {
+      className: 'survival-name',
+      textContent: survivalName,
+    });
+    badges.append(name, this.badges.unscaled.element, this.badges.scaled.element);
+    dk.attach(badges);
     // With scores fixed by the lesson, n and the seed change nothing: offer only dₖ.
     this.mountControls(
       fixedScores
@@ -71,8 +86,10 @@ export class BeforeAfter extends LiveWidget<'before-after', BeforeAfterState> {
       `${formatScore(Math.max(...r.scaledScores))}.`;
     const weightSummary =
       `After the softmax the unscaled scores give a largest weight of ${formatWeight(r.unscaledStats.maxWeight)} ` +
-      `(gradient ${r.unscaledStats.survival.state}); the scaled ones ${formatWeight(r.scaledStats.maxWeight)} ` +
-      `(gradient ${r.scaledStats.survival.state}).`;
+      `(${verdict(r.unscaledStats)}); the scaled ones ${formatWeight(r.scaledStats.maxWeight)} ` +
+      `(${verdict(r.scaledStats)}).`;
+    this.badges.unscaled.show(r.unscaledStats.survival);
+    this.badges.scaled.show(r.scaledStats.survival);
     this.scoresChart.draw(
       keys,
       [
@@ -101,6 +118,10 @@ export class BeforeAfter extends LiveWidget<'before-after', BeforeAfterState> {
       ]),
     );
   }
+}
+
+function verdict({ survival }: SoftmaxStats): string {
+  return `${survivalName.toLowerCase()} ${formatSurvival(survival.share)}, ${survival.state}`;
 }
 
 function swatch(kind: string): HTMLElement {

@@ -28,7 +28,7 @@ export class Float16Overflow extends LiveWidget<'float16-overflow', State> {
     yLabel: 'largest |score|',
     yDomain: [0, overflowHeight * 1.05],
   });
-  private readonly meter = Object.assign(document.createElement('div'), { className: 'survival' });
+  private readonly meter = Object.assign(document.createElement('div'), { className: 'overflow-orders' });
 
   constructor(options: WidgetOptions<State>) {
     super(
@@ -99,8 +99,8 @@ export class Float16Overflow extends LiveWidget<'float16-overflow', State> {
       [{ value: float16Max, label: `dashed: float16 max ${float16Max}`, className: 'threshold' }],
     );
     this.frame.setSummary(summary);
-    const verdict = r.nans > 0 ? 'dead' : r.infinities > 0 ? 'dying' : 'healthy';
-    this.meter.dataset.state = verdict;
+    // Not the gradient verdict: whether this order's scores stay finite, reach ∞, or turn weights into NaN.
+    this.meter.dataset.overflow = r.nans > 0 ? 'nan' : r.infinities > 0 ? 'infinite' : 'finite';
     // The three orders on the same q and k, one line each, so the one that differs stands out.
     const list = document.createElement('ul');
     list.append(

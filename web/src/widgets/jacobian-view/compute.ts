@@ -14,7 +14,7 @@ export interface JacobianViewResult extends JacobianViewParams {
   weights: Float64Array;
   jacobian: Float64Array;
   stats: SoftmaxStats;
-  norms: { multipliers: Float64Array; maxAbs: Float64Array; frobenius: Float64Array; survivalRatio: Float64Array };
+  norms: { multipliers: Float64Array; maxAbs: Float64Array; frobenius: Float64Array; survivalShare: Float64Array };
 }
 
 export function compute(core: Core, params: JacobianViewParams): JacobianViewResult {

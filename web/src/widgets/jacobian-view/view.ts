@@ -13,6 +13,7 @@ import { claim } from './claim.js';
 import { rangeOf } from '../params.js';
 import { keysSlider } from '../sliders.js';
 import { schema } from './schema.js';
+import { formatSurvival, SurvivalBadge, survivalName } from '../survival-badge.js';
 
 // Scores given by the lesson are not state a learner moves, so they travel beside it.
 type JacobianViewState = Omit<JacobianViewParams, 'scores'>;
@@ -30,6 +31,7 @@ export class JacobianView extends LiveWidget<'jacobian-view', JacobianViewState>
     yLog: true,
   });
   private readonly meter = Object.assign(document.createElement('p'), { className: 'survival' });
+  private readonly badge: SurvivalBadge;
   private readonly setMatrixTable: (headers: string[], rows: Cell[][]) => void;
 
   constructor(
@@ -65,6 +67,17 @@ export class JacobianView extends LiveWidget<'jacobian-view', JacobianViewState>
       ]),
     );
     this.frame.extra.append(this.meter);
+    this.badge = new SurvivalBadge(`${id}-survival`);
+    const multiplier = new RangeControl({
+      id: `${id}-multiplier`,
+      symbol: 'multiplier',
+      label: 'Multiply the logits by',
+      ...rangeOf(schema.multiplier),
+      value: this.state.multiplier,
+      log: { stepsPerDoubling: 4 },
+      onChange: (value) => this.update({ multiplier: value }),
+    });
+    multiplier.attach(this.badge.element);
     this.setMatrixTable = this.frame.addTable('Data table: J', 'Entries of J for the current weights');
     this.mountControls({
       source: new ChoiceControl<ScoreSource>({
@@ -78,15 +91,7 @@ export class JacobianView extends LiveWidget<'jacobian-view', JacobianViewState>
         onChange: (source) => this.update({ source }),
       }),
       keys: keysSlider(id, schema.keys, this.state.keys, (keys) => this.update({ keys }), 'Keys n (sampled)'),
-      multiplier: new RangeControl({
-        id: `${id}-multiplier`,
-        symbol: 'multiplier',
-        label: 'Multiply the logits by',
-        ...rangeOf(schema.multiplier),
-        value: this.state.multiplier,
-        log: { stepsPerDoubling: 4 },
-        onChange: (multiplier) => this.update({ multiplier }),
-      }),
+      multiplier,
     });
   }
 
@@ -142,22 +147,26 @@ export class JacobianView extends LiveWidget<'jacobian-view', JacobianViewState>
       },
       normsSummary,
     );
-    this.meter.dataset.state = r.stats.survival.state;
+    const { survival } = r.stats;
+    const percent = formatSurvival(survival.share);
+    this.badge.show(survival);
+    this.meter.dataset.state = survival.state;
     this.meter.textContent =
-      `Size of J: ‖J‖_F is ${formatValue(r.stats.survival.ratio * 100)}% of its size at uniform ` +
-      `weights, so the gradient that reaches the scores is ${r.stats.survival.state}.`;
+      `${survivalName} ${percent}, ${survival.state}: the sum of J's diagonal, Σ ∂pᵢ/∂sᵢ = ` +
+      `${formatValue(r.stats.jacobianTrace)}, is ${percent.replace('<', 'under')} of its sum at uniform weights. ` +
+      `That is how strongly the weights still answer a change in their own scores, and so how much gradient ` +
+      `reaches the scores.`;
     this.frame.setSummary(
-      `At ${r.multiplier} times ${scores}: gradient ${r.stats.survival.state}, ‖J‖_F = ` +
-        `${formatValue(at >= 0 ? (r.norms.frobenius[at] ?? 0) : r.stats.jacobianFrobenius)}, ` +
-        `${formatValue(r.stats.survival.ratio * 100)}% of its size at uniform weights. ${normsSummary}`,
+      `At ${r.multiplier} times ${scores}: ${survivalName.toLowerCase()} ${percent}, ${survival.state}; ‖J‖_F = ` +
+        `${formatValue(at >= 0 ? (r.norms.frobenius[at] ?? 0) : r.stats.jacobianFrobenius)}. ${normsSummary}`,
     );
     this.frame.setTable(
-      ['Multiplier', 'max |Jᵢⱼ|', '‖J‖_F', '‖J‖_F vs uniform'],
+      ['Multiplier', 'max |Jᵢⱼ|', '‖J‖_F', survivalName],
       Array.from(r.norms.multipliers, (m, i) => [
         m === r.multiplier ? `${m} (now)` : String(m),
         formatValue(r.norms.maxAbs[i] ?? 0),
         formatValue(r.norms.frobenius[i] ?? 0),
-        `${formatValue((r.norms.survivalRatio[i] ?? 0) * 100)}%`,
+        formatSurvival(r.norms.survivalShare[i] ?? 0),
       ]),
     );
     this.setMatrixTable(

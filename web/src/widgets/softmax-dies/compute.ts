@@ -1,5 +1,5 @@
 // What "watch the softmax die" asks the core, in the worker: one query's scores, their softmax, its Jacobian's size.
-import type { Core, GradientSurvivalResult, Scale, SoftmaxStats } from '../../core/types.js';
+import type { Core, Scale, SoftmaxStats, SurvivalThresholds } from '../../core/types.js';
 import type { StateOf } from '../params.js';
 import type { schema } from './schema.js';
 
@@ -15,16 +15,13 @@ export interface SoftmaxDiesResult extends SoftmaxDiesParams {
   scores: Float64Array;
   weights: Float64Array;
   divisor: number;
+  /** Entropy, largest weight and gradient survival (stats.survival) of the weights drawn. */
   stats: SoftmaxStats;
   maxEntropy: number;
-  /** How much gradient reaches the query: expected over many queries, and for this sample (core/gradient_survival). */
-  survival: GradientSurvivalResult;
+  thresholds: SurvivalThresholds;
   /** Weights that are exactly 0 in the chosen precision: no gradient reaches them at all. */
   exactZeros: number;
 }
-
-/** Random queries behind the typical verdict: enough for its band, few enough to redraw within a frame. */
-export const survivalTrials = 256;
 
 export function compute(core: Core, params: SoftmaxDiesParams): SoftmaxDiesResult {
   const scores = core.sampleQueryScores({ dk: params.dk, keyCount: params.keys, seed: params.seed });
@@ -36,19 +33,12 @@ export function compute(core: Core, params: SoftmaxDiesParams): SoftmaxDiesResul
     scores,
     divisor,
     stats,
-    survival: core.gradientSurvival({
-      dk: params.dk,
-      keyCount: params.keys,
-      scale: toScale(params.scale, params.temperature),
-      seed: params.seed,
-      trials: survivalTrials,
-    }),
+    thresholds: core.survivalThresholds(),
     weights: rounded.weights,
     exactZeros: rounded.exactZeros,
     maxEntropy: core.softmaxStats(new Float64Array(params.keys)).entropy,
   };
 }
 
-// Its cost is the typical verdict's average over survivalTrials queries, linear in keys: at 1024 queries 11 ms at 64
-// keys, too slow to draw in the frame of a keystroke; at 256 about 3 ms, with a standard error on ln r of sd/16.
+/** One query against at most 64 keys: well under a millisecond at every setting, on the page's own thread. */
 export const runsInPage = (): boolean => true;

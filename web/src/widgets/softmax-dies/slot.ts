@@ -1,4 +1,4 @@
 // How tall this widget's slot stays until it mounts (scripts/widget-index.mjs writes it into the page's styles).
 import type { SlotHeight } from '../slot-height.js';
 
-export const slot = { wide: 1000, narrow: 1410 } as const satisfies SlotHeight;
+export const slot = { wide: 1020, narrow: 1400 } as const satisfies SlotHeight;

@@ -9,20 +9,22 @@ import { rangeOf } from '../params.js';
 import { dkSlider, keysSlider } from '../sliders.js';
 import type { Precision, ScaleMode, SoftmaxDiesParams, SoftmaxDiesResult } from './compute.js';
 import { schema } from './schema.js';
+import { bandsSentence, formatSurvival, SurvivalBadge, survivalName } from '../survival-badge.js';
 
 type SoftmaxDiesState = SoftmaxDiesParams;
 
-// The thresholds are the core's (core/gradient_survival.hpp); the words say what each band means for learning.
+// The bands are the core's (core/gradient_survival.hpp); the words say what each means for learning.
 const survivalWords = {
-  healthy: 'healthy: about as much gradient reaches the query as through an unsaturated softmax',
-  fading: 'fading: the query gets a fraction of the gradient an unsaturated softmax passes',
-  dying: 'dying: the gradient is at least ten times weaker; the query and keys barely learn',
-  dead: 'dead: the gradient is a thousand times weaker or less; the query and keys stop learning',
+  healthy: 'the weights still answer their scores, and learning goes on',
+  fading: 'the weights answer their scores weakly, and learning slows',
+  dying: 'nearly one-hot: the weights barely answer their scores',
+  dead: 'one-hot in effect: no gradient reaches the scores',
 } as const;
 
 export class SoftmaxDies extends LiveWidget<'softmax-dies', SoftmaxDiesState> {
   private readonly chart = new BarChart('weights', { yLabel: 'weight', yDomain: [0, 1] });
   private readonly meter = document.createElement('p');
+  private readonly badge: SurvivalBadge;
 
   constructor(options: WidgetOptions<SoftmaxDiesState>) {
     super(
@@ -37,6 +39,9 @@ export class SoftmaxDies extends LiveWidget<'softmax-dies', SoftmaxDiesState> {
     this.charts.push(this.chart);
     this.meter.className = 'survival';
     this.frame.extra.append(this.meter);
+    this.badge = new SurvivalBadge(`${id}-survival`);
+    const dk = dkSlider(id, schema.dk, this.state.dk, (value) => this.update({ dk: value }));
+    dk.attach(this.badge.element);
     const temperature = new RangeControl({
       id: `${id}-temperature`,
       symbol: 'τ',
@@ -47,7 +52,7 @@ export class SoftmaxDies extends LiveWidget<'softmax-dies', SoftmaxDiesState> {
       onChange: (t) => this.update({ temperature: t }),
     });
     this.mountControls({
-      dk: dkSlider(id, schema.dk, this.state.dk, (dk) => this.update({ dk })),
+      dk,
       keys: keysSlider(id, schema.keys, this.state.keys, (keys) => this.update({ keys })),
       scale: new ChoiceControl<ScaleMode>({
         id: `${id}-scale`,
@@ -93,12 +98,12 @@ export class SoftmaxDies extends LiveWidget<'softmax-dies', SoftmaxDiesState> {
     const keys = Array.from({ length: r.keys }, (_, i) => `k${i + 1}`);
     const { stats } = r;
     const scaling = r.divisor === 1 ? 'unscaled scores' : `scores divided by ${formatValue(r.divisor)}`;
+    const { survival } = stats;
     const summary =
       `At dₖ = ${r.dk} with ${r.keys} keys, ${scaling}: the largest weight is ` +
       `${formatWeight(stats.maxWeight)}, entropy ${formatValue(stats.entropy)} of at most ` +
       `${formatValue(r.maxEntropy)} nats; ` +
-      `gradient reaching the query: ${r.survival.expected.state} for a typical query, ${r.survival.sample.state} ` +
-      `for this one.` +
+      `${survivalName.toLowerCase()} ${formatSurvival(survival.share)}, ${survival.state}.` +
       zerosSentence(r);
     this.chart.draw(
       keys,
@@ -106,17 +111,12 @@ export class SoftmaxDies extends LiveWidget<'softmax-dies', SoftmaxDiesState> {
       summary,
     );
     this.frame.setSummary(summary);
-    const { expected, sample, thresholds } = r.survival;
-    this.meter.dataset.state = expected.state;
-    this.meter.dataset.expected = expected.state;
-    this.meter.dataset.sample = sample.state;
-    const percent = (ratio: number) => `${formatValue(ratio * 100)}%`;
+    this.badge.show(survival);
+    this.meter.dataset.state = survival.state;
     this.meter.textContent =
-      `Gradient survival at this dₖ and scale: ${survivalWords[expected.state]}. A typical query gets ` +
-      `${percent(expected.ratio)} of what an unsaturated softmax passes (over ${expected.trials} random queries). ` +
-      `This sample's query: ${sample.state} (${percent(sample.ratio)}). ` +
-      `Bands: healthy ≥ ${percent(thresholds.healthy)}, fading ≥ ${percent(thresholds.fading)}, dying ≥ ` +
-      `${percent(thresholds.dying)}.`;
+      `${survivalName} ${formatSurvival(survival.share)}, ${survival.state}: ${survivalWords[survival.state]}. ` +
+      `It is Σ ∂pᵢ/∂sᵢ, the trace of the Jacobian, as a share of its value at uniform weights: ` +
+      `${bandsSentence(r.thresholds)}.`;
     this.frame.setTable(
       ['Key', 'Score q·k', `Weight (${r.precision})`],
       keys.map((k, i) => [k, formatScore(r.scores[i] ?? 0), formatWeight(r.weights[i] ?? 0)]),
