@@ -53,7 +53,7 @@ export class Float16Overflow extends LiveWidget<'float16-overflow', State> {
         log: { stepsPerDoubling: 4 },
         onChange: (spread) => this.update({ spread }),
       }),
-      keys: keysSlider(id, schema.keys, this.state.keys, (keys) => this.update({ keys }), 'Tokens n'),
+      keys: keysSlider(id, schema.keys, this.state.keys, (keys) => this.update({ keys })),
       order: new ChoiceControl<State['order']>({
         id: `${id}-order`,
         label: 'Where the scale goes',
