@@ -504,7 +504,7 @@ export class QuestionView {
       ? `You answered this correctly after its worked solution was shown, so it earns no points.`
       : 'You answered this correctly earlier.';
     this.setFeedback(
-      correct ? earlier : `Answered ${attempts} time(s), not yet correctly.`,
+      correct ? earlier : `Answered ${attempts === 1 ? 'once' : `${attempts} times`}, not yet correctly.`,
       correct ? 'correct' : 'incorrect',
     );
     this.markAfterSolution(after);
