@@ -164,6 +164,27 @@ test(
   },
 );
 
+test("a wrong multi-select answer marks the learner's wrong picks, never a missed option", async () => {
+  const { page } = lesson;
+  const q = questions.find((x) => x.kind === 'multi');
+  const right = q.options.filter((o) => o.correct);
+  const wrong = q.options.filter((o) => !o.correct);
+  const picks = [right[0], wrong[0]];
+  for (const option of q.options) await page.setChecked(`#question-${q.id}-${option.id}`, picks.includes(option));
+  await page.click(`${sel(q)} button[type=submit]`);
+  await page.waitForSelector(`${sel(q)}[data-status="incorrect"]`);
+  const marked = () =>
+    page.$$eval(`${sel(q)} label.option`, (labels) =>
+      labels
+        .filter((l) => l.querySelector('.option-mark')?.checkVisibility())
+        .map((l) => l.querySelector('input').value),
+    );
+  assert.deepEqual(await marked(), [wrong[0].id], 'only the wrong pick says "not correct"');
+  assert.match(await page.textContent(`${sel(q)} label[for="question-${q.id}-${wrong[0].id}"]`), /not correct/);
+  await page.setChecked(`#question-${q.id}-${wrong[0].id}`, false);
+  assert.deepEqual(await marked(), [], 'changing a pick clears the marks: it is a new answer');
+});
+
 test('the page raised no errors', () => {
   assert.deepEqual(lesson.problems, []);
 });

@@ -360,8 +360,10 @@ describe('gradeChoice', () => {
     const lines = grade.feedback.split('\n');
     assert.equal(lines[0], 'Not quite: 1 of your choices is not correct and 1 correct option is missing.');
     assert.deepEqual(lines.slice(1), ['The softmax Jacobian holds always.']);
+    assert.deepEqual(grade.wrongChoices, ['jacobian'], 'the wrong pick is named for the page to mark');
     const missedOnly = gradeChoice(onlyAtInit, ['unit-var']);
     assert.equal(missedOnly.feedback, 'Not quite: 1 correct option is missing.');
+    assert.deepEqual(missedOnly.wrongChoices, [], 'a missed option is never marked');
     for (const missed of onlyAtInit.options.filter((o) => o.correct && o.id !== 'unit-var')) {
       assert.ok(!missedOnly.feedback.includes(missed.feedback), `the missed option ${missed.id} is not named`);
     }

@@ -86,6 +86,8 @@ export class QuestionView {
   // When the learner started on this try: the latency an LMS records.
   private since = Date.now();
   private readonly optionTexts: HTMLElement[] = [];
+  // Beside each option, "not correct" once the learner picked it in a wrong multi-select answer.
+  private readonly optionMarks = new Map<string, HTMLElement>();
   private readonly prompt = document.createElement('div');
   private readonly variantLabel = Object.assign(document.createElement('p'), { className: 'variant-label' });
   private readonly anotherButton = Object.assign(document.createElement('button'), {
@@ -168,7 +170,14 @@ export class QuestionView {
         const text = document.createElement('span');
         text.innerHTML = option.text;
         this.optionTexts.push(text);
-        label.append(input, ' ', text);
+        const mark = Object.assign(document.createElement('strong'), {
+          className: 'option-mark',
+          textContent: ' — not correct',
+          hidden: true,
+        });
+        this.optionMarks.set(option.id, mark);
+        input.addEventListener('change', () => this.markWrongChoices([])); // a changed pick is a new answer
+        label.append(input, ' ', text, mark);
         fieldset.append(label);
         this.optionInputs.push(input);
       }
@@ -209,6 +218,7 @@ export class QuestionView {
     this.since = Date.now();
     if (this.answerInput) this.answerInput.value = '';
     for (const input of this.optionInputs) input.checked = false;
+    this.markWrongChoices([]);
     this.setFeedback('Try this one again.', 'retry');
     this.setSolution('hidden');
     this.showButton.hidden = true;
@@ -446,6 +456,7 @@ export class QuestionView {
     const after = grade.counted && this.afterSolution();
     const noPoints = after && correct ? `\n${noPointsAfterSolution}` : '';
     this.setFeedback(`${prefix}${grade.feedback}${noPoints}`, grade.status);
+    this.markWrongChoices(grade.wrongChoices ?? []);
     if (grade.counted) this.markAfterSolution(after);
     this.pendingAction = grade.show ?? (grade.status === 'incorrect' ? this.current.show : undefined);
     this.showButton.hidden = !this.pendingAction;
@@ -453,6 +464,10 @@ export class QuestionView {
     this.setSolution(grade.counted ? this.solutionFor(correct, attempts) : 'hidden');
     this.setLocked(isLocked(this.policy, this.savedEntry()?.attempts ?? 0));
     this.anotherButton.hidden = !this.offersAnother(attempts);
+  }
+
+  private markWrongChoices(ids: readonly string[]): void {
+    for (const [id, mark] of this.optionMarks) mark.hidden = !ids.includes(id);
   }
 
   private setFeedback(text: string, status: string): void {

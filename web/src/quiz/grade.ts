@@ -113,7 +113,8 @@ export function gradeChoice(q: ChoiceQuestion, selectedIds: string[]): Grade {
   const lines = [multiSummary(wronglySelected.length, missed.length)];
   for (const option of wronglySelected) if (option.feedback !== undefined) lines.push(option.feedback);
   const credit = multiSelectCredit(q, [...selected]);
-  return { ...counted('incorrect', lines.join('\n'), q.explanation, q.show), credit };
+  const wrongChoices = wronglySelected.map((option) => option.id);
+  return { ...counted('incorrect', lines.join('\n'), q.explanation, q.show), credit, wrongChoices };
 }
 
 function multiSummary(wrong: number, missed: number): string {

@@ -93,4 +93,6 @@ export interface Grade {
   explanation?: string;
   /** Multi-select only: the share of credit this answer earns, 0 to 1 (see partial-credit.ts). */
   credit?: number;
+  /** Multi-select only: the learner's own picks that are not correct (a missed option is never named). */
+  wrongChoices?: string[];
 }
