@@ -1,9 +1,8 @@
 // The LMS harness, faults real LMSs have: interactions not implemented, commits refused for a while, a slow LMS, a
 // value whose toString throws. The score is always reported, nothing is lost, and the verdict never waits for the LMS.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { answer } from './embed-answer.mjs';
-import { launch } from './embed-support.mjs';
 import { questions, rightAnswer } from './lesson-data.mjs';
 import {
   answerInLms,
@@ -13,28 +12,19 @@ import {
   lmsRecord,
   openLms,
   reportedSince,
-  startLms,
+  lmsTestBed,
+  scoreOf,
 } from './scorm-lms.mjs';
 
-let lms;
-let browser;
-before(async () => {
-  [lms, browser] = await Promise.all([startLms(), launch()]);
-});
-after(async () => {
-  await browser?.close();
-  await lms?.close();
-});
+const bed = lmsTestBed();
 
-const pageErrors = () => browser.problems.filter((problem) => problem.startsWith('page error'));
-const scoreOf = (right) => String(Math.round((100 * right) / questions.length));
 const notices = (frame) => frame.textContent('#page-notices');
 const numeric = questions.filter((q) => q.kind === 'numeric');
 
 test('an LMS without interactions (every cmi.interactions.* → 401): the score is still reported', async () => {
-  const page = await browser.context.newPage();
+  const page = await bed.browser.context.newPage();
   try {
-    const frame = await openLms(page, lms.url, {
+    const frame = await openLms(page, bed.lms.url, {
       student: 'no-interactions',
       fault: 'LMSSetValue:false::cmi.interactions.**:401',
     });
@@ -50,17 +40,17 @@ test('an LMS without interactions (every cmi.interactions.* → 401): the score 
     assert.equal(said.match(/does not keep a record of each answer/g)?.length, 1, said);
     assert.match(said, /401/);
     assert.doesNotMatch(said, /stopped trying|did not record your progress/);
-    assert.deepEqual(pageErrors(), []);
+    assert.deepEqual(bed.pageErrors(), []);
   } finally {
     await closeLms(page);
   }
 });
 
 test('commits refused for a while, then accepted: every answer and record reaches the LMS', async () => {
-  const page = await browser.context.newPage();
+  const page = await bed.browser.context.newPage();
   try {
     const [first, second, third] = numeric;
-    const frame = await openLms(page, lms.url, { student: 'refused-commits', fault: 'LMSCommit:false' });
+    const frame = await openLms(page, bed.lms.url, { student: 'refused-commits', fault: 'LMSCommit:false' });
     await answerInLms(page, frame, first);
     await answerInLms(page, frame, second, { right: false });
     assert.match(await notices(frame), /did not record your progress.*LMSCommit/is);
@@ -77,16 +67,16 @@ test('commits refused for a while, then accepted: every answer and record reache
       ],
     );
     assert.match(await notices(frame), /reached the course system again/);
-    assert.deepEqual(pageErrors(), []);
+    assert.deepEqual(bed.pageErrors(), []);
   } finally {
     await closeLms(page);
   }
 });
 
 test('a slow LMS (150 ms a call): the verdict is painted first, and each report writes only what changed', async () => {
-  const page = await browser.context.newPage();
+  const page = await bed.browser.context.newPage();
   try {
-    const frame = await openLms(page, lms.url, { student: 'far-away', slow: '150' });
+    const frame = await openLms(page, bed.lms.url, { student: 'far-away', slow: '150' });
     await reportedSince(page, frame, 0); // the opening report: status and the score's range, once
     // The SCO counts the frames it renders and notes the frame at which a verdict appeared; the LMS asks at each call.
     await frame.evaluate(() => {
@@ -147,16 +137,16 @@ test('a slow LMS (150 ms a call): the verdict is painted first, and each report 
     );
     assert.equal(setElements(burst).filter((e) => e.endsWith('.id')).length, 2);
     assert.equal((await lmsRecord(page)).raw, scoreOf(2));
-    assert.deepEqual(pageErrors(), []);
+    assert.deepEqual(bed.pageErrors(), []);
   } finally {
     await closeLms(page);
   }
 });
 
 test('an LMS value whose toString throws: the page keeps working and the learner is told', async () => {
-  const page = await browser.context.newPage();
+  const page = await bed.browser.context.newPage();
   try {
-    const frame = await openLms(page, lms.url, {
+    const frame = await openLms(page, bed.lms.url, {
       student: 'odd-values',
       fault: ['LMSGetValue:tostring::cmi.core.student_id', 'LMSCommit:tostring:1'],
     });
@@ -164,7 +154,7 @@ test('an LMS value whose toString throws: the page keeps working and the learner
     assert.match(await notices(frame), /could not be read/);
     await answerInLms(page, frame, numeric[1]);
     assert.equal((await lmsRecord(page)).raw, scoreOf(2));
-    assert.deepEqual(pageErrors(), []);
+    assert.deepEqual(bed.pageErrors(), []);
   } finally {
     await closeLms(page);
   }

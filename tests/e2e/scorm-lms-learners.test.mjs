@@ -2,8 +2,7 @@
 // learner it belongs to only (cmi.core.student_id, lesson, package), and sent when that learner comes back; a learner
 // the LMS does not name gets nothing kept across launches, and is told so.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { launch } from './embed-support.mjs';
+import { test } from 'node:test';
 import { questions } from './lesson-data.mjs';
 import {
   answerInLms,
@@ -13,45 +12,36 @@ import {
   lmsRecord,
   openLms,
   reportedSince,
-  startLms,
+  lmsTestBed,
+  scoreOf,
 } from './scorm-lms.mjs';
 
-let lms;
-let browser;
-before(async () => {
-  [lms, browser] = await Promise.all([startLms(), launch()]);
-});
-after(async () => {
-  await browser?.close();
-  await lms?.close();
-});
+const bed = lmsTestBed();
 
-const pageErrors = () => browser.problems.filter((problem) => problem.startsWith('page error'));
-const scoreOf = (right) => String(Math.round((100 * right) / questions.length));
 // Whatever the lesson keeps in this browser (the LMS's own records are under lms:).
 const keptInBrowser = (page) =>
   page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('attention-lab:')));
 const answered = (frame) => frame.$$eval('.question[data-status]', (found) => found.map((q) => q.id));
 // Opens the SCO for a learner in the same browser (nothing cleared) and waits for its opening report.
 async function openFor(page, query) {
-  const frame = await openLms(page, lms.url, query, { fresh: false });
+  const frame = await openLms(page, bed.lms.url, query, { fresh: false });
   await reportedSince(page, frame, 0); // the opening report
   return frame;
 }
 // Forgets every learner's LMS record and everything the browser kept, on a page of the LMS's origin with no SCO.
 async function clearAll(page) {
-  await page.goto(`${lms.url}no-lesson-here`);
+  await page.goto(`${bed.lms.url}no-lesson-here`);
   await page.evaluate(() => localStorage.clear());
 }
 
 test('two learners on one computer: bob never sees nor is credited with alice’s refused answers', async () => {
-  const page = await browser.context.newPage();
+  const page = await bed.browser.context.newPage();
   try {
     await clearAll(page);
     const [first, second, third] = questions;
     // An LMS that is down for alice: it takes no commit, nor LMSFinish (which would save what was set).
     const down = ['LMSCommit:false', 'LMSFinish:false'];
-    let frame = await openLms(page, lms.url, { student: 'alice', fault: down }, { fresh: false });
+    let frame = await openLms(page, bed.lms.url, { student: 'alice', fault: down }, { fresh: false });
     for (const question of [first, second, third]) await answerInLms(page, frame, question);
     assert.match(await frame.textContent('#page-notices'), /did not record your progress/);
     await leaveLms(page);
@@ -84,17 +74,17 @@ test('two learners on one computer: bob never sees nor is credited with alice’
 
     // Once alice's answers reached the LMS, the browser keeps nothing of hers.
     assert.deepEqual(await keptInBrowser(page), []);
-    assert.deepEqual(pageErrors(), []);
+    assert.deepEqual(bed.pageErrors(), []);
   } finally {
     await closeLms(page);
   }
 });
 
 test('an LMS that names no learner: refused answers last only while the page is open, and it says so', async () => {
-  const page = await browser.context.newPage();
+  const page = await bed.browser.context.newPage();
   try {
     await clearAll(page);
-    let frame = await openLms(page, lms.url, { fault: 'LMSCommit:false' }, { fresh: false });
+    let frame = await openLms(page, bed.lms.url, { fault: 'LMSCommit:false' }, { fresh: false });
     await answerInLms(page, frame, questions[0]);
     assert.match(await frame.textContent('#page-notices'), /no learner id.*until you leave this page/is);
     await leaveLms(page);
@@ -111,7 +101,7 @@ test('an LMS that names no learner: refused answers last only while the page is 
     assert.deepEqual(await variants(frame), drawn, 'the same numbers on return');
     await leaveLms(page);
     assert.deepEqual(await keptInBrowser(page), [], 'no seed in the browser');
-    assert.deepEqual(pageErrors(), []);
+    assert.deepEqual(bed.pageErrors(), []);
   } finally {
     await closeLms(page);
   }

@@ -3,8 +3,7 @@
 // variant and seed) comes back with the rest.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, test } from 'node:test';
-import { launch } from './embed-support.mjs';
+import { test } from 'node:test';
 import { questions } from './lesson-data.mjs';
 import {
   answerInLms,
@@ -14,29 +13,20 @@ import {
   lmsRecord,
   openLms,
   reportedSince,
-  startLms,
+  lmsTestBed,
 } from './scorm-lms.mjs';
 
-let lms;
-let browser;
-before(async () => {
-  [lms, browser] = await Promise.all([startLms(), launch()]);
-});
-after(async () => {
-  await browser?.close();
-  await lms?.close();
-});
+const bed = lmsTestBed();
 
-const pageErrors = () => browser.problems.filter((problem) => problem.startsWith('page error'));
 const notices = (frame) => frame.textContent('#page-notices');
 const statusOf = (frame, question) => frame.getAttribute(`#question-${question.id}`, 'data-status');
 const byId = (id) => questions.find((q) => q.id === id);
 const [first, second, third, fourth] = questions.filter((q) => q.kind === 'numeric');
 
 test('a lying cmi.interactions._count ("" or "1e9") overwrites no record; new records are still written', async () => {
-  const page = await browser.context.newPage();
+  const page = await bed.browser.context.newPage();
   try {
-    let frame = await openLms(page, lms.url, { student: 'count' });
+    let frame = await openLms(page, bed.lms.url, { student: 'count' });
     await answerInLms(page, frame, first);
     await answerInLms(page, frame, second, { right: false });
     const held = await lmsInteractions(page);
@@ -45,14 +35,14 @@ test('a lying cmi.interactions._count ("" or "1e9") overwrites no record; new re
       ['', third],
       ['1e9', fourth],
     ]) {
-      frame = await openLms(page, lms.url, { student: 'count', count: lie }, { fresh: false });
+      frame = await openLms(page, bed.lms.url, { student: 'count', count: lie }, { fresh: false });
       await answerInLms(page, frame, question);
       held.push(...(await lmsInteractions(page)).slice(held.length));
       assert.deepEqual(await lmsInteractions(page), held, `after _count "${lie}": earlier records as they were`);
       assert.equal(held.at(-1).id.split('.')[0], question.id, `after _count "${lie}": the new record went last`);
     }
     assert.equal(held.length, 4);
-    assert.deepEqual(pageErrors(), []);
+    assert.deepEqual(bed.pageErrors(), []);
   } finally {
     await closeLms(page);
   }
@@ -70,9 +60,9 @@ const oldFormat = JSON.stringify({
 });
 
 test('old-format suspend data still resumes, and is written back in the current format', async () => {
-  const page = await browser.context.newPage();
+  const page = await bed.browser.context.newPage();
   try {
-    let frame = await openLms(page, lms.url, { student: 'old', suspend: oldFormat });
+    let frame = await openLms(page, bed.lms.url, { student: 'old', suspend: oldFormat });
     assert.equal(await statusOf(frame, first), 'correct');
     assert.equal(await statusOf(frame, second), 'incorrect');
     assert.equal(await statusOf(frame, byId('only-at-init')), 'incorrect');
@@ -80,21 +70,21 @@ test('old-format suspend data still resumes, and is written back in the current 
     await answerInLms(page, frame, third);
     const points = 2 + 0.6667;
     assert.equal((await lmsRecord(page)).raw, String(Math.round((100 * points) / questions.length)));
-    frame = await openLms(page, lms.url, { student: 'old' }, { fresh: false });
+    frame = await openLms(page, bed.lms.url, { student: 'old' }, { fresh: false });
     for (const question of [first, third]) assert.equal(await statusOf(frame, question), 'correct');
     assert.equal(await statusOf(frame, second), 'incorrect');
-    assert.deepEqual(pageErrors(), []);
+    assert.deepEqual(bed.pageErrors(), []);
   } finally {
     await closeLms(page);
   }
 });
 
 test('a bad entry in suspend data: the good ones resume, the bad one is kept as it was and reported', async () => {
-  const page = await browser.context.newPage();
+  const page = await bed.browser.context.newPage();
   try {
     const bad = [1, 1, 'z'];
     const damaged = JSON.stringify({ v: 1, q: { [first.id]: [1, 1, 'c', '1'], [second.id]: bad } });
-    let frame = await openLms(page, lms.url, { student: 'damaged', launch: 'attempts=1', suspend: damaged });
+    let frame = await openLms(page, bed.lms.url, { student: 'damaged', launch: 'attempts=1', suspend: damaged });
     assert.equal(await statusOf(frame, first), 'correct');
     assert.equal(await frame.getAttribute(`#question-${first.id}`, 'data-locked'), 'true', 'its lock holds');
     assert.match(await notices(frame), new RegExp(`1 saved answer \\(${second.id}\\) could not be read.*kept`, 's'));
@@ -102,24 +92,24 @@ test('a bad entry in suspend data: the good ones resume, the bad one is kept as 
     const kept = JSON.parse((await lmsRecord(page)).suspend);
     assert.deepEqual(kept.x?.[second.id], bad, 'the bad entry is written back as it was');
     // Unreadable as a whole: the lesson starts afresh, and the text the LMS held is kept in what is written back.
-    frame = await openLms(page, lms.url, { student: 'unreadable', suspend: 'progress:{oops' }, { fresh: false });
+    frame = await openLms(page, bed.lms.url, { student: 'unreadable', suspend: 'progress:{oops' }, { fresh: false });
     assert.match(await notices(frame), /could not be read.*kept/s);
     await answerInLms(page, frame, fourth);
     assert.equal(JSON.parse((await lmsRecord(page)).suspend).r, 'progress:{oops');
-    frame = await openLms(page, lms.url, { student: 'unreadable' }, { fresh: false });
+    frame = await openLms(page, bed.lms.url, { student: 'unreadable' }, { fresh: false });
     assert.equal(await statusOf(frame, fourth), 'correct');
-    assert.deepEqual(pageErrors(), []);
+    assert.deepEqual(bed.pageErrors(), []);
   } finally {
     await closeLms(page);
   }
 });
 
 test('after a resume the results record has every answer as typed, at its variant and seed', async () => {
-  const page = await browser.context.newPage();
+  const page = await bed.browser.context.newPage();
   try {
     const launchData = 'variant=learner';
     const question = byId('std-at-512');
-    let frame = await openLms(page, lms.url, { student: 'typist', launch: launchData });
+    let frame = await openLms(page, bed.lms.url, { student: 'typist', launch: launchData });
     const key = await frame.getAttribute(`#question-${question.id}`, 'data-variant');
     const variant = question.variants.find((v) => `dk=${v.params.dk}` === key);
     assert.ok(variant && key !== 'dk=512', `the learner's own numbers: ${key}`);
@@ -133,7 +123,7 @@ test('after a resume the results record has every answer as typed, at its varian
     assert.deepEqual([record.type, record.student_response], ['fill-in', typed], 'what was typed, as fill-in');
     await leaveLms(page);
 
-    frame = await openLms(page, lms.url, { student: 'typist', launch: launchData }, { fresh: false });
+    frame = await openLms(page, bed.lms.url, { student: 'typist', launch: launchData }, { fresh: false });
     const [download] = await Promise.all([page.waitForEvent('download'), frame.click('.download-results-json')]);
     const results = JSON.parse(readFileSync(await download.path(), 'utf8'));
     const answers = results.questions.find((q) => q.id === question.id).answers;
@@ -148,7 +138,7 @@ test('after a resume the results record has every answer as typed, at its varian
       answers.every((a) => a.seed > 0 && a.at !== null),
       'the learner’s seed and the time of each answer',
     );
-    assert.deepEqual(pageErrors(), []);
+    assert.deepEqual(bed.pageErrors(), []);
   } finally {
     await closeLms(page);
   }

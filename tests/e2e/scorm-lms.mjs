@@ -5,10 +5,12 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { after, before } from 'node:test';
 import { startServer } from '../../scripts/serve.mjs';
 import { answer } from './embed-answer.mjs';
 import { findLaunch, parseManifest, unpack } from '../js/scorm-package.mjs';
-import { hostsDir, repo, requireBuilt } from './embed-support.mjs';
+import { hostsDir, launch, repo, requireBuilt } from './embed-support.mjs';
+import { questions } from './lesson-data.mjs';
 
 export const scormZip = join(repo, 'dist', 'scorm', 'attention-lab-scorm12.zip');
 
@@ -138,3 +140,26 @@ export async function answerInLms(page, frame, question, options) {
   await answer(frame, question, options);
   return reportedSince(page, frame, mark);
 }
+
+/**
+ * For a test file: the LMS and a browser, started before its tests and closed after them (`bed.lms`, `bed.browser`),
+ * and the page errors the browser saw.
+ */
+export function lmsTestBed() {
+  const bed = {
+    lms: undefined,
+    browser: undefined,
+    pageErrors: () => bed.browser.problems.filter((problem) => problem.startsWith('page error')),
+  };
+  before(async () => {
+    [bed.lms, bed.browser] = await Promise.all([startLms(), launch()]);
+  });
+  after(async () => {
+    await bed.browser?.close();
+    await bed.lms?.close();
+  });
+  return bed;
+}
+
+/** cmi.core.score.raw with `right` of the lesson's questions right. */
+export const scoreOf = (right) => String(Math.round((100 * right) / questions.length));
