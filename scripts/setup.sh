@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Sets up everything Attention Lab needs, then builds it: Debian packages where
 # missing, npm packages, the native core, the WASM module and the site.
-# Used by `npm start`, `npm test` and `npm run fuzz` (clang-14 and its sanitizer runtimes); safe to run again (it only does what is missing).
+# Used by `npm start`, `npm test`, `npm run lti` and `npm run fuzz` (clang-14 and its sanitizer runtimes); safe to run again (it only does what is missing).
 # `--for test` also installs the site generators the embed recipes are tested with; `npm start` never needs them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,6 +34,10 @@ declare -A wanted_for_test=(
   [python3-ipykernel]=/usr/share/jupyter/kernels/python3/kernel.json
   [libreoffice-calc-nogui]=/usr/lib/libreoffice/program/libsclo.so
 )
+# The LTI tool server and its tests: PostgreSQL (the tool starts a cluster of its own; Debian's is left alone).
+declare -A wanted_for_server=(
+  [postgresql]=/usr/lib/postgresql/15/bin/postgres
+)
 purpose=start
 args=("$@")
 for i in "${!args[@]}"; do
@@ -44,6 +48,11 @@ missing=()
 for pkg in "${!wanted[@]}"; do
   [ -e "$sysroot${wanted[$pkg]}" ] || missing+=("$pkg")
 done
+if [ "$purpose" = test ] || [ "$purpose" = lti ]; then
+  for pkg in "${!wanted_for_server[@]}"; do
+    [ -e "$sysroot${wanted_for_server[$pkg]}" ] || missing+=("$pkg")
+  done
+fi
 # Installed without Recommends: hugo's and jupyter's would add Go and pandoc (about 600 MB) that no test uses.
 missing_for_test=()
 if [ "$purpose" = test ]; then

@@ -30,6 +30,11 @@ const layers = [
     command: 'node',
     args: ['--test', '--test-concurrency=1', '--test-reporter=spec', ...testFiles('tests/e2e')],
   },
+  {
+    name: 'LTI tool server on PostgreSQL (node:test; its own clusters, started and stopped here)',
+    command: 'node',
+    args: ['--test', '--test-concurrency=1', '--test-reporter=spec', ...testFiles('tests/server')],
+  },
   { name: 'line coverage of core/ (gcov, at least 90%)', command: 'bash', args: ['scripts/coverage.sh'] },
   { name: 'lint (ESLint, Prettier, clang-format, 120 columns)', command: 'node', args: ['scripts/lint.mjs'] },
   {

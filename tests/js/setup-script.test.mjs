@@ -39,12 +39,12 @@ test('on a system that is not Debian it prints the apt-get line and exits 1', ()
   assert.ok(result.stderr.includes(`  apt-get install -y ${allPackages}\n`), result.stderr);
 });
 
-test("for tests it also names the recipes' site generators and LibreOffice Calc, without their Recommends", () => {
+test("for tests it also names PostgreSQL, the recipes' site generators and LibreOffice Calc (no Recommends)", () => {
   const forTest = setup({ ATTENTION_LAB_SYSROOT: sysroot }, false, ['--for', 'test']);
   assert.equal(forTest.status, 1);
   assert.ok(
     forTest.stderr.includes(
-      `  apt-get install -y ${allPackages}\n` +
+      `  apt-get install -y ${allPackages} postgresql\n` +
         '  apt-get install -y --no-install-recommends hugo jekyll jupyter-nbconvert libreoffice-calc-nogui mkdocs ' +
         'python3-ipykernel python3-sphinx\n',
     ),
@@ -53,6 +53,10 @@ test("for tests it also names the recipes' site generators and LibreOffice Calc,
   const forStart = setup({ ATTENTION_LAB_SYSROOT: sysroot }, false, ['--for', 'start']);
   assert.equal(forStart.status, 1);
   assert.ok(forStart.stderr.endsWith(`  apt-get install -y ${allPackages}\n`), forStart.stderr);
+  // The LTI tool server needs PostgreSQL, which the lesson alone never does.
+  const forLti = setup({ ATTENTION_LAB_SYSROOT: sysroot }, false, ['--for', 'lti']);
+  assert.equal(forLti.status, 1);
+  assert.ok(forLti.stderr.endsWith(`  apt-get install -y ${allPackages} postgresql\n`), forLti.stderr);
 });
 
 test(
