@@ -1,6 +1,6 @@
 // A reload brings the reader back to what they were reading, although far sections are laid out only as they come
 // near (their heights are estimates until then): measured by the block at the top of the window before and after,
-// not by the scroll offset.
+// not by the scroll offset. An answer typed and not yet checked survives the reload too.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { openLesson } from './browser.mjs';
@@ -94,4 +94,26 @@ test('once the reader scrolls, the page stops holding the reloaded place', async
   const now = await topBlock(page);
   assert.equal(now.index, reading.index, `still reading "${reading.text}", not "${now.text}"`);
   await page.evaluate(() => document.getElementById('page-notices').lastElementChild.remove());
+});
+
+test('an answer typed but not checked survives a reload, and checking it leaves no draft', async () => {
+  const { page } = lesson;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const input = page.locator('#question-var-of-product-answer');
+  await input.scrollIntoViewIfNeeded();
+  await input.fill('2');
+  await page.reload();
+  await live(page);
+  assert.equal(await input.inputValue(), '2', 'the unchecked answer is back after the reload');
+  await input.press('Enter');
+  await page.waitForSelector('#question-var-of-product[data-status="incorrect"]');
+  const drafts = await page.evaluate(() => localStorage.getItem('attention-lab:drafts:why-sqrt-dk'));
+  assert.equal(drafts, null, 'a checked answer is progress, not a draft');
+  // Typed after a checked answer: the newer text is what comes back, beside the verdict of the checked one.
+  await input.fill('sqrt(1)');
+  await page.reload();
+  await live(page);
+  assert.equal(await input.inputValue(), 'sqrt(1)');
+  assert.match(await page.textContent('#question-var-of-product .feedback'), /Answered once, not yet correctly/);
+  assert.deepEqual(lesson.problems, []);
 });
