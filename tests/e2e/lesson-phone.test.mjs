@@ -60,6 +60,26 @@ test('the table of scales compared fits whole, without scrolling', async () => {
   assert.ok(fit.scroll <= fit.box, `the scales table is ${fit.scroll} px wide in a ${fit.box} px box`);
 });
 
+test('every display equation fits the 375 px screen, or fades where it runs off', async () => {
+  const equations = await lesson.page.evaluate(() => {
+    // Far sections are laid out for the measurement, as they are once the reader reaches them.
+    document.documentElement.classList.add('full-layout');
+    const found = [...document.querySelectorAll('.lesson-body .math-display')]
+      .filter((e) => e.checkVisibility())
+      .map((e) => ({
+        tex: [...e.querySelectorAll('annotation')].map((a) => a.textContent).join(' \\qquad '),
+        fits: e.scrollWidth <= e.clientWidth + 1,
+        cue: Boolean(e.dataset.overflow) && /linear-gradient/.test(getComputedStyle(e).maskImage),
+      }));
+    document.documentElement.classList.remove('full-layout');
+    return found;
+  });
+  assert.ok(equations.length >= 8, `the lesson's display equations are measured (${equations.length})`);
+  for (const { tex, fits, cue } of equations) assert.ok(fits || cue, `${tex} runs off the screen with no cue`);
+  // The statements of the score's statistics wrap: the std, √dₖ included, is on the screen.
+  assert.ok(equations.some((e) => /\\operatorname\{std\}/.test(e.tex) && e.fits));
+});
+
 test('every equation, table or code block that scrolls fades at its hidden edge and takes focus', async () => {
   const { page } = lesson;
   // Every region as a learner finds it on reaching it: far sections skip their layout until they come near, so the
