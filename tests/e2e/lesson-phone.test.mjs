@@ -1,5 +1,6 @@
-// The lesson on a 375 px phone: nothing sticks out sideways, the scales table fits, and every equation, table or code
-// block that has to scroll shows a fade at the edge that hides more. Screenshots for a person to look at.
+// The lesson on a 375 px phone: nothing sticks out sideways, the first figure is near, the scales table fits, and every
+// equation, table or code block that has to scroll shows a fade at the edge that hides more. Screenshots for a person
+// to look at.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, test } from 'node:test';
@@ -46,6 +47,15 @@ test('no element of the lesson body is wider than the 375 px viewport', async ()
     375,
     'the page never scrolls sideways',
   );
+});
+
+test('the first figure starts within the first two screens', async () => {
+  const first = await lesson.page.evaluate(() => {
+    const slot = document.querySelector('.lesson-body .widget-slot');
+    return { id: slot.id, top: slot.getBoundingClientRect().top + window.scrollY, screen: window.innerHeight };
+  });
+  // Its caption and the start of its controls show before the reader has scrolled a second screen.
+  assert.ok(first.top < 2 * first.screen - 80, `#${first.id} starts at ${Math.round(first.top)} px`);
 });
 
 test('the table of scales compared fits whole, without scrolling', async () => {
