@@ -1,6 +1,6 @@
-// The lesson on a 375 px phone: nothing sticks out sideways, the first figure is near, the scales table fits, and every
-// equation, table or code block that has to scroll shows a fade at the edge that hides more. Screenshots for a person
-// to look at.
+// The lesson on a 375 px phone: nothing sticks out sideways, the first figure is near, the scales table fits, every
+// equation, table or code block that has to scroll shows a fade at the edge that hides more, and no two buttons touch
+// (checked at 1280 px too, on the same page). Screenshots for a person to look at.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, test } from 'node:test';
@@ -135,6 +135,56 @@ test('every equation, table or code block that scrolls fades at its hidden edge 
     );
   }
   await page.evaluate(() => document.documentElement.classList.remove('full-layout'));
+});
+
+// Pairs of visible buttons whose boxes overlap or are less than `least` px apart (closer, two bordered buttons read as
+// one control), across the whole page.
+const touchingButtons = (page, least = 4) =>
+  page.evaluate((gap) => {
+    // Far sections are laid out for the measurement, as they are once the reader reaches them.
+    document.documentElement.classList.add('full-layout');
+    const buttons = [
+      ...document.querySelectorAll('button, [role="button"], input[type="submit"], input[type="button"]'),
+    ].filter((b) => b.checkVisibility({ visibilityProperty: true }) && b.getBoundingClientRect().width > 0);
+    const name = (b) => `"${(b.textContent || b.value).trim()}" in #${b.closest('[id]')?.id}`;
+    const found = [];
+    buttons.forEach((a, i) =>
+      buttons.slice(i + 1).forEach((b) => {
+        const [p, q] = [a.getBoundingClientRect(), b.getBoundingClientRect()];
+        const apart = Math.max(q.left - p.right, p.left - q.right, q.top - p.bottom, p.top - q.bottom);
+        if (apart < gap) found.push(`${name(a)} and ${name(b)} are ${apart.toFixed(1)} px apart`);
+      }),
+    );
+    document.documentElement.classList.remove('full-layout');
+    return { count: buttons.length, found };
+  }, least);
+
+test('no two buttons touch, at 375 px and at 1280 px, with the buttons answers and instructors bring', async () => {
+  const { page } = lesson;
+  // The instructor's "Embed this" on every figure and question, and one of each kind open with its own buttons.
+  await page.click('.instructor-toggle');
+  // Wrong answers bring "Show me", "Another like this" and "Retry the questions I missed".
+  for (const [id, answer] of [
+    ['std-at-512', '512'],
+    ['var-of-product', '2'],
+  ]) {
+    await page.fill(`#question-${id}-answer`, answer);
+    await page.press(`#question-${id}-answer`, 'Enter');
+    await page.waitForSelector(`#question-${id}[data-status="incorrect"]`);
+  }
+  await page.click('#question-std-at-512 .embed-this-toggle');
+  await page.click('#explore-variance .embed-this-toggle');
+  try {
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 812 });
+      await page.waitForFunction(() => !document.querySelector('.widget[aria-busy]'));
+      const { count, found } = await touchingButtons(page);
+      assert.ok(count > 60, `the buttons of every figure, question and panel are measured (${count})`);
+      assert.deepEqual(found, [], `at ${width} px`);
+    }
+  } finally {
+    await page.setViewportSize({ width: 375, height: 812 });
+  }
 });
 
 test('the page raised no errors', () => {
