@@ -30,7 +30,7 @@ describe('lesson prose', () => {
     assert.match(lesson.sections[0].titleHtml, /katex/);
   });
 
-  test('statements an equation sets apart with \\qquad are typeset one by one, so a phone can wrap between them', () => {
+  test('statements an equation sets apart with \\qquad are typeset one by one, for a phone to wrap between', () => {
     const html = (tex) => compile(`$$\n${tex}\n$$\n`).lesson.sections[0].blocks[0].html;
     const statements = (tex) => html(tex).match(/class="katex-display"/g).length;
     assert.equal(statements('a = 0, \\qquad b = 1, \\qquad c = 2.'), 3);

@@ -21,7 +21,7 @@ interface SavedPlace {
 const stateKey = 'readerPlace';
 // A scroll that moves the reader's block further than this was not the page keeping it: the reader moved on.
 const movedOn = 48;
-// The place being restored after a reload: until the reader moves, it is their place, whatever the page shows meanwhile.
+// The place being restored after a reload: until the reader moves, it is theirs, whatever the page shows meanwhile.
 let held: ReaderPlace | undefined;
 
 const isPlace = (value: unknown): value is ReaderPlace => {
