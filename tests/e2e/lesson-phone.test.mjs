@@ -1,5 +1,6 @@
-// The lesson on a 375 px phone: nothing sticks out sideways, the scales table fits, and every equation, table or code
-// block that has to scroll shows a fade at the edge that hides more. Screenshots for a person to look at.
+// The lesson on a 375 px phone: nothing sticks out sideways, the first figure is near, the scales table fits, every
+// equation, table or code block that has to scroll shows a fade at the edge that hides more, and no two buttons touch
+// (checked at 1280 px too, on the same page). Screenshots for a person to look at.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, test } from 'node:test';
@@ -48,6 +49,15 @@ test('no element of the lesson body is wider than the 375 px viewport', async ()
   );
 });
 
+test('the first figure starts within the first two screens', async () => {
+  const first = await lesson.page.evaluate(() => {
+    const slot = document.querySelector('.lesson-body .widget-slot');
+    return { id: slot.id, top: slot.getBoundingClientRect().top + window.scrollY, screen: window.innerHeight };
+  });
+  // Its caption and the start of its controls show before the reader has scrolled a second screen.
+  assert.ok(first.top < 2 * first.screen - 80, `#${first.id} starts at ${Math.round(first.top)} px`);
+});
+
 test('the table of scales compared fits whole, without scrolling', async () => {
   const fit = await lesson.page.evaluate(() => {
     const table = [...document.querySelectorAll('.lesson-body table')].find((t) =>
@@ -58,6 +68,26 @@ test('the table of scales compared fits whole, without scrolling', async () => {
   });
   assert.ok(fit.table > 0, 'the table is drawn');
   assert.ok(fit.scroll <= fit.box, `the scales table is ${fit.scroll} px wide in a ${fit.box} px box`);
+});
+
+test('every display equation fits the 375 px screen, or fades where it runs off', async () => {
+  const equations = await lesson.page.evaluate(() => {
+    // Far sections are laid out for the measurement, as they are once the reader reaches them.
+    document.documentElement.classList.add('full-layout');
+    const found = [...document.querySelectorAll('.lesson-body .math-display')]
+      .filter((e) => e.checkVisibility())
+      .map((e) => ({
+        tex: [...e.querySelectorAll('annotation')].map((a) => a.textContent).join(' \\qquad '),
+        fits: e.scrollWidth <= e.clientWidth + 1,
+        cue: Boolean(e.dataset.overflow) && /linear-gradient/.test(getComputedStyle(e).maskImage),
+      }));
+    document.documentElement.classList.remove('full-layout');
+    return found;
+  });
+  assert.ok(equations.length >= 8, `the lesson's display equations are measured (${equations.length})`);
+  for (const { tex, fits, cue } of equations) assert.ok(fits || cue, `${tex} runs off the screen with no cue`);
+  // The statements of the score's statistics wrap: the std, √dₖ included, is on the screen.
+  assert.ok(equations.some((e) => /\\operatorname\{std\}/.test(e.tex) && e.fits));
 });
 
 test('every equation, table or code block that scrolls fades at its hidden edge and takes focus', async () => {
@@ -105,6 +135,56 @@ test('every equation, table or code block that scrolls fades at its hidden edge 
     );
   }
   await page.evaluate(() => document.documentElement.classList.remove('full-layout'));
+});
+
+// Pairs of visible buttons whose boxes overlap or are less than `least` px apart (closer, two bordered buttons read as
+// one control), across the whole page.
+const touchingButtons = (page, least = 4) =>
+  page.evaluate((gap) => {
+    // Far sections are laid out for the measurement, as they are once the reader reaches them.
+    document.documentElement.classList.add('full-layout');
+    const buttons = [
+      ...document.querySelectorAll('button, [role="button"], input[type="submit"], input[type="button"]'),
+    ].filter((b) => b.checkVisibility({ visibilityProperty: true }) && b.getBoundingClientRect().width > 0);
+    const name = (b) => `"${(b.textContent || b.value).trim()}" in #${b.closest('[id]')?.id}`;
+    const found = [];
+    buttons.forEach((a, i) =>
+      buttons.slice(i + 1).forEach((b) => {
+        const [p, q] = [a.getBoundingClientRect(), b.getBoundingClientRect()];
+        const apart = Math.max(q.left - p.right, p.left - q.right, q.top - p.bottom, p.top - q.bottom);
+        if (apart < gap) found.push(`${name(a)} and ${name(b)} are ${apart.toFixed(1)} px apart`);
+      }),
+    );
+    document.documentElement.classList.remove('full-layout');
+    return { count: buttons.length, found };
+  }, least);
+
+test('no two buttons touch, at 375 px and at 1280 px, with the buttons answers and instructors bring', async () => {
+  const { page } = lesson;
+  // The instructor's "Embed this" on every figure and question, and one of each kind open with its own buttons.
+  await page.click('.instructor-toggle');
+  // Wrong answers bring "Show me", "Another like this" and "Retry the questions I missed".
+  for (const [id, answer] of [
+    ['std-at-512', '512'],
+    ['var-of-product', '2'],
+  ]) {
+    await page.fill(`#question-${id}-answer`, answer);
+    await page.press(`#question-${id}-answer`, 'Enter');
+    await page.waitForSelector(`#question-${id}[data-status="incorrect"]`);
+  }
+  await page.click('#question-std-at-512 .embed-this-toggle');
+  await page.click('#explore-variance .embed-this-toggle');
+  try {
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 812 });
+      await page.waitForFunction(() => !document.querySelector('.widget[aria-busy]'));
+      const { count, found } = await touchingButtons(page);
+      assert.ok(count > 60, `the buttons of every figure, question and panel are measured (${count})`);
+      assert.deepEqual(found, [], `at ${width} px`);
+    }
+  } finally {
+    await page.setViewportSize({ width: 375, height: 812 });
+  }
 });
 
 test('the page raised no errors', () => {

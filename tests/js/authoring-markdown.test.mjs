@@ -30,6 +30,17 @@ describe('lesson prose', () => {
     assert.match(lesson.sections[0].titleHtml, /katex/);
   });
 
+  test('statements an equation sets apart with \\qquad are typeset one by one, for a phone to wrap between', () => {
+    const html = (tex) => compile(`$$\n${tex}\n$$\n`).lesson.sections[0].blocks[0].html;
+    const statements = (tex) => html(tex).match(/class="katex-display"/g).length;
+    assert.equal(statements('a = 0, \\qquad b = 1, \\qquad c = 2.'), 3);
+    assert.match(html('a = 0, \\qquad b = 1'), /<div class="math-display"><div class="math-statements">/);
+    // Only at the top level: not inside braces, \left…\right or an environment.
+    assert.equal(statements('\\text{a}\\left( a \\qquad b \\right) \\qquad {x \\qquad y}'), 2);
+    assert.equal(statements('\\begin{matrix} a \\qquad b \\end{matrix}'), 1);
+    assert.equal(statements('\\qquad a = 0'), 1, 'an empty statement leaves the equation whole');
+  });
+
   test('a dollar sign with a space after it is text; an escaped dollar is text', () => {
     const { lesson, problems } = compile('It costs $ 5, or \\$5.\n');
     assert.deepEqual(problems, []);

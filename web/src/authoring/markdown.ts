@@ -1,7 +1,7 @@
 // Markdown without raw HTML, plus $…$ and $$…$$ typeset by KaTeX while parsing (so errors know their line).
 import MarkdownIt from 'markdown-it';
 import type { Env, MarkdownIt as Markdown, StateBlock, StateCore, StateInline, Token } from 'markdown-it';
-import { typeset } from './math.js';
+import { displayStatements, typeset } from './math.js';
 
 export interface RenderProblem {
   /** 0-based line and column in the text that was rendered. */
@@ -20,7 +20,10 @@ interface RenderEnv extends Env {
 /** What prose may hold besides plain Markdown; docs/authoring.md is generated from this table. */
 export const proseSyntax = [
   { form: '$q \\cdot k$', doc: 'inline math, typeset by KaTeX at build time; $ must hug its content' },
-  { form: '$$ … $$', doc: 'display math on its own lines' },
+  {
+    form: '$$ … $$',
+    doc: 'display math on its own lines; statements set apart with \\qquad wrap onto lines of their own on a phone',
+  },
   { form: '\\$', doc: 'a literal dollar sign' },
   { form: '<b>', doc: 'raw HTML is not allowed: it is shown as text' },
 ] as const;
@@ -29,8 +32,16 @@ const DOLLAR = 0x24;
 
 function typesetInto(token: Token, env: RenderEnv, line: number, display: boolean, snippet: string): void {
   const result = typeset(token.content, display);
-  if (result.ok) token.meta = { html: result.html };
-  else env.found.push({ line, snippet, kind: 'bad-math', message: result.message });
+  if (!result.ok) {
+    env.found.push({ line, snippet, kind: 'bad-math', message: result.message });
+    return;
+  }
+  token.meta = { html: result.html };
+  // Statements set apart with \qquad are typeset one by one, to wrap between them on a phone; whole if one fails.
+  const statements = display && token.type === 'math_block' ? displayStatements(token.content) : [];
+  if (statements.length < 2) return;
+  const parts = statements.map((statement) => typeset(statement, true));
+  if (parts.every((part) => part.ok)) token.meta = { html: result.html, statements: parts.map((part) => part.html) };
 }
 
 // Where the closing delimiter is; a backslash escapes the next character, and "$" must not follow a space.
@@ -146,7 +157,13 @@ function createMarkdown(): Markdown {
     return typeof html === 'string' ? html : md.utils.escapeHtml(token?.content ?? '');
   };
   md.renderer.rules.math_inline = (tokens, idx) => mathHtml(tokens[idx]);
-  md.renderer.rules.math_block = (tokens, idx) => `<div class="math-display">${mathHtml(tokens[idx])}</div>\n`;
+  md.renderer.rules.math_block = (tokens, idx) => {
+    const statements: unknown = tokens[idx]?.meta?.statements;
+    const html = Array.isArray(statements)
+      ? `<div class="math-statements">${statements.join('')}</div>`
+      : mathHtml(tokens[idx]);
+    return `<div class="math-display">${html}</div>\n`;
+  };
   // Wide tables scroll inside their own box on phones instead of widening the page.
   md.renderer.rules.table_open = () => '<div class="table-scroll"><table>\n';
   md.renderer.rules.table_close = () => '</table></div>\n';

@@ -7,6 +7,7 @@ import { FirstWidgets } from './first-widgets.js';
 import type { GradedSettings } from '../quiz-ui/graded-settings.js';
 import type { LessonEvents } from './lesson-events.js';
 import type { ProgressStore } from './progress-store.js';
+import { keepPlaceAcrossReloads } from './reader-place.js';
 import { SafeStorage } from './safe-storage.js';
 import { themeToggle } from './theme.js';
 import { readUrlState } from './url-state.js';
@@ -39,6 +40,8 @@ export function startLessonPage(options: LessonPageOptions): void {
   const client = new CoreClient();
   showCoreStatus(client, document.getElementById('core-status') as HTMLElement, 'The text and questions still work.');
   const url = readUrlState(location.search);
+  // Back where the reader was before a reload, before the figures in view start.
+  if (root) keepPlaceAcrossReloads(root);
   // Figures of the page's own lesson start now; another lesson named in the URL is drawn by the live lesson alone.
   const first =
     root && prerendered !== null && wanted === prerendered ? new FirstWidgets(root, { client, url }) : undefined;

@@ -10,6 +10,7 @@ import {
   type QuizProgress,
   type SavedProgress,
 } from '../quiz/index.js';
+import { AnswerDrafts } from './answer-drafts.js';
 import type { SafeStorage } from './safe-storage.js';
 
 /** Where a change came from: this page, or another tab of the lesson in the same browser. */
@@ -22,6 +23,8 @@ export class ProgressStore {
   // A clock that never goes back and always passes what any tab saved, so a new answer is always the newest.
   private clock = 0;
   private readonly listeners = new Set<(progress: QuizProgress, source: ProgressSource) => void>();
+  /** What the learner has typed but not checked yet, kept in the same storage for the same lesson. */
+  readonly drafts: AnswerDrafts;
 
   constructor(
     private readonly storage: SafeStorage,
@@ -32,6 +35,7 @@ export class ProgressStore {
       throw new TypeError(`ProgressStore: lessonSlug must be a non-empty string, got ${JSON.stringify(lessonSlug)}`);
     }
     this.saved = this.load();
+    this.drafts = new AnswerDrafts(storage, lessonSlug);
     storage.watch(this.key, () => this.takeFromAnotherTab());
   }
 

@@ -143,6 +143,8 @@ export class QuestionView {
         className: 'answer',
       });
       this.answerInput.setAttribute('aria-describedby', `${id}-prompt ${id}-feedback`);
+      const input = this.answerInput;
+      input.addEventListener('input', () => options.store.drafts.set(question.id, input.value));
       const label = Object.assign(document.createElement('label'), {
         htmlFor: this.answerInput.id,
         textContent: 'Your answer',
@@ -208,7 +210,9 @@ export class QuestionView {
       this.solutionOffer,
       this.explanation,
     );
+    const draft = options.store.drafts.get(question.id);
     this.restore();
+    this.restoreDraft(draft);
     options.store.subscribe((progress, source) => source === 'another tab' && this.followAnotherTab());
   }
 
@@ -217,6 +221,7 @@ export class QuestionView {
     if (this.locked) return; // no more tries: the question keeps its last answer and verdict
     this.since = Date.now();
     if (this.answerInput) this.answerInput.value = '';
+    this.options.store.drafts.clear(this.question.id);
     for (const input of this.optionInputs) input.checked = false;
     this.markWrongChoices([]);
     this.setFeedback('Try this one again.', 'retry');
@@ -421,6 +426,7 @@ export class QuestionView {
       grade = gradeChoice(question, selected);
     }
     if (grade.counted) {
+      this.options.store.drafts.clear(question.id); // the answer is progress now
       const choice = { key: this.variant.key, seed: this.seed };
       const store = this.options.store;
       const recorded = recordVariantGrade(
@@ -487,6 +493,13 @@ export class QuestionView {
     if (saved) this.restore();
     else this.clear();
     this.shown = saved;
+  }
+
+  // Text typed before a reload and never checked is newer than the last checked answer: it is shown instead.
+  private restoreDraft(draft: string): void {
+    if (!this.answerInput || draft === '' || this.locked) return;
+    this.answerInput.value = draft;
+    this.options.store.drafts.set(this.question.id, draft);
   }
 
   // Coming back to the lesson: the saved variant, the last answer and its verdict are shown again.
