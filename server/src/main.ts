@@ -29,7 +29,7 @@ async function main(): Promise<void> {
     await lock.query('SELECT pg_advisory_unlock($1)', [setupLock]).catch(() => undefined);
     lock.release();
   }
-  mountRoutes(tool, config, catalog);
+  mountRoutes(tool, { config, catalog, pool });
   const server = createServer(tool.app);
   await new Promise<void>((done, fail) => server.once('error', fail).listen(config.port, config.host, done));
   const address = server.address();

@@ -124,11 +124,21 @@ export async function setUpTool(config: ToolConfig, pool: Pool, catalog: Catalog
   return { lti, app: lti.app };
 }
 
-/** Routes behind ltijs's check (an ltik and its session cookie): the launch, Deep Linking, and the parts' routers. */
-export function mountRoutes(tool: Tool, config: ToolConfig, catalog: CatalogLesson[]): void {
+export interface RouteDependencies {
+  config: ToolConfig;
+  catalog: CatalogLesson[];
+  pool: Pool;
+}
+
+/**
+ * Routes behind ltijs's check (an ltik and its session cookie): the launch, Deep Linking, and the parts' routers,
+ * each an express Router built from its dependencies with `launchOf` (launchFrom) to read the validated launch.
+ */
+export function mountRoutes(tool: Tool, { config, catalog }: RouteDependencies): void {
   const { app } = tool;
   app.get('/api/launch', (_req, res) => res.json(launchFrom(res)));
   app.use('/deep-link', deepLinkRouter({ lti: tool.lti, catalog, publicUrl: config.publicUrl }));
+  // The grading and scores parts mount here, e.g. app.use('/api/grade', gradingRouter({ pool, launchOf: launchFrom })).
   app.use((req, res) => {
     res.status(404).json({ error: `The tool has no route ${req.method} ${req.path}.` });
   });
