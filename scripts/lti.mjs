@@ -64,7 +64,7 @@ async function register(args) {
   if (missing.length) throw new UsageError(`register needs ${missing.join(', ')}`);
   const platform = checkPlatform(flags, 'the platform');
   mkdirSync(stateFolder, { recursive: true, mode: 0o755 });
-  const { added, platform: saved } = savePlatform(platformsFile, platform);
+  const { added, platform: saved } = savePlatform(platformsFile, platform, { named: flags.name !== undefined });
   console.log(
     `attention-lab lti: ${added ? 'registered' : 'updated'} ${saved.name} (issuer ${saved.issuer}, client id ` +
       `${saved.clientId}, deployments ${saved.deploymentIds.join(', ')}) in ${shown(platformsFile)}.\n` +

@@ -72,15 +72,18 @@ export function readPlatforms(file: string): PlatformEntry[] {
 
 /**
  * Adds the platform to the file, or updates the entry with its issuer and client id (its deployment ids are added
- * to those already listed). Written whole, then renamed, so a crash leaves the old file.
+ * to those already listed; `named: false` keeps the old name). Written whole, then renamed: a crash leaves the old file.
  */
-export function savePlatform(file: string, entry: PlatformEntry): { added: boolean; platform: PlatformEntry } {
+export function savePlatform(
+  file: string,
+  entry: PlatformEntry,
+  { named = true }: { named?: boolean } = {},
+): { added: boolean; platform: PlatformEntry } {
   const platforms = readPlatforms(file);
   const index = platforms.findIndex((p) => p.issuer === entry.issuer && p.clientId === entry.clientId);
   const old = platforms[index];
-  const platform = old
-    ? { ...entry, deploymentIds: [...new Set([...old.deploymentIds, ...entry.deploymentIds])] }
-    : entry;
+  const deploymentIds = [...new Set([...(old?.deploymentIds ?? []), ...entry.deploymentIds])];
+  const platform = old ? { ...entry, name: named ? entry.name : old.name, deploymentIds } : entry;
   if (old) platforms[index] = platform;
   else platforms.push(platform);
   writeFileSync(`${file}.new`, `${JSON.stringify({ platforms }, null, 2)}\n`, { mode: 0o600 });
