@@ -3,6 +3,8 @@
 // on one database.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { DOMParser } from '@xmldom/xmldom';
+import { contentSecurityPolicy } from '../../scripts/serve.mjs';
 import { startPlatform } from './platform-double.mjs';
 import { throwawayPostgres } from './postgres.mjs';
 import { CookieJar, launchTool, visit } from './launch.mjs';
@@ -17,6 +19,12 @@ before(async () => {
   platform = await startPlatform();
   tool = await startTool({ databaseUrl: cluster.url, platforms: [platform.registration()] });
   platform.useTool(tool);
+  // A second instance on the same database, as behind a reverse proxy on this machine that sends X-Forwarded-Proto.
+  second = await startTool({
+    databaseUrl: cluster.url,
+    platforms: [platform.registration()],
+    env: { LTI_TRUST_PROXY: 'loopback' },
+  });
 });
 after(async () => {
   await second?.stop();
@@ -75,7 +83,7 @@ test('practice launches land on the static site: a section opens the lesson at i
   assert.equal(launch.graded, false);
   const page = await fetch(new URL(launched.landing, tool.url));
   assert.equal(page.status, 200);
-  assert.match(page.headers.get('content-security-policy'), /script-src 'self' 'wasm-unsafe-eval'/);
+  assert.equal(page.headers.get('content-security-policy'), contentSecurityPolicy);
 });
 
 test('a link without custom parameters opens the first lesson; a placement the tool lacks is refused', async () => {
@@ -107,7 +115,6 @@ for (const [name, tamper, step, status, error] of refusals) {
 }
 
 test('refused: a replayed launch (its nonce seen before), even at another instance on the same database', async () => {
-  second = await startTool({ databaseUrl: cluster.url, platforms: [platform.registration()] });
   const first = await launchTool(tool, platform, { tamper: { nonce: 'nonce-used-once' } });
   assert.equal(first.ok, true, JSON.stringify(first.body));
   for (const instance of [tool, second]) {
@@ -118,7 +125,6 @@ test('refused: a replayed launch (its nonce seen before), even at another instan
 });
 
 test('two instances on one database: a launch at one, its ltik works at the other', async () => {
-  second ??= await startTool({ databaseUrl: cluster.url, platforms: [platform.registration()] });
   const launched = await launchTool(tool, platform, { user: 'learner-2', custom: question });
   assert.equal(launched.ok, true);
   const elsewhere = await visit(launched.jar, `${second.url}/api/launch`, {
@@ -156,4 +162,62 @@ test("the tool's JWKS publishes the key it signs with for the platform", async (
   assert.ok(keys.keys.length >= 1);
   for (const key of keys.keys)
     assert.deepEqual([key.kty, key.alg, key.use, typeof key.kid], ['RSA', 'RS256', 'sig', 'string']);
+});
+
+const parseHtml = (text) => new DOMParser().parseFromString(text, 'text/html');
+const byName = (doc, name) =>
+  [...doc.getElementsByTagName('input')].filter((input) => input.getAttribute('name') === name);
+
+test('Deep Linking behind a proxy: a bad choice comes back with its reason, a good one signs an https link', async () => {
+  const { ltik, landing, jar } = await launchTool(second, platform, { roles: ['Instructor'], deepLinking: true });
+  assert.equal(landing, `/deep-link?ltik=${encodeURIComponent(ltik)}`);
+  const picker = await visit(jar, new URL(landing, second.url).href);
+  assert.equal(picker.status, 200);
+  assert.equal(picker.headers.get('content-security-policy'), contentSecurityPolicy);
+  const pick = byName(parseHtml(await picker.text()), 'pick')
+    .map((input) => input.getAttribute('value'))
+    .find((value) => value.endsWith('question=std-at-64'));
+  const viaProxy = { 'x-forwarded-proto': 'https' };
+  const choose = (choices) =>
+    visit(jar, `${second.url}/deep-link`, { method: 'POST', form: { ltik, pick, ...choices }, headers: viaProxy });
+  const bad = await choose({ mode: 'graded', variant: 'seed', seed: 'forty' });
+  assert.equal(bad.status, 400);
+  const again = parseHtml(await bad.text());
+  const alert = [...again.getElementsByTagName('p')].find((p) => p.getAttribute('role') === 'alert');
+  assert.match(alert.textContent, /The seed must be a whole number from 1 to 4294967295; got “forty”/);
+  const kept = byName(again, 'pick').find((input) => input.getAttribute('value') === pick);
+  assert.equal(kept.hasAttribute('checked'), true, 'the choice is kept');
+  const good = await choose({ mode: 'graded', variant: 'learner', attempts: '2', explain: 'never' });
+  assert.equal(good.status, 200);
+  const page = parseHtml(await good.text());
+  const form = page.getElementsByTagName('form')[0];
+  assert.equal(form.getAttribute('action'), platform.deepLinkReturnUrl);
+  const scripts = [...page.getElementsByTagName('script')];
+  assert.deepEqual(
+    scripts.map((script) => [script.getAttribute('src'), script.textContent]),
+    [['/lti-assets/auto-submit.js', '']],
+    'no inline script',
+  );
+  // What the browser's form post does: the platform verifies the JWT with the tool's JWKS and keeps the item.
+  const returned = await fetch(form.getAttribute('action'), {
+    method: 'POST',
+    body: new URLSearchParams({ JWT: byName(page, 'JWT')[0].getAttribute('value') }),
+  });
+  assert.equal(returned.status, 200, await returned.text());
+  const [item] = platform.deepLinks.at(-1).contentItems;
+  assert.equal(item.url, `https://${new URL(second.url).host}/launch`);
+  assert.deepEqual(item.custom, {
+    lesson: 'why-sqrt-dk',
+    question: 'std-at-64',
+    variant: 'learner',
+    attempts: '2',
+    explain: 'never',
+    graded: 'true',
+  });
+  assert.deepEqual(item.lineItem, {
+    scoreMaximum: 1,
+    label: 'Why attention divides by √dₖ: question std-at-64',
+    resourceId: 'why-sqrt-dk/question/std-at-64',
+    tag: 'attention-lab',
+  });
 });
