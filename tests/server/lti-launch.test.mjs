@@ -168,7 +168,7 @@ const parseHtml = (text) => new DOMParser().parseFromString(text, 'text/html');
 const byName = (doc, name) =>
   [...doc.getElementsByTagName('input')].filter((input) => input.getAttribute('name') === name);
 
-test('Deep Linking behind a proxy: a bad choice comes back with its reason, a good one signs an https link', async () => {
+test('Deep Linking behind a proxy: a bad choice is sent back with why, a good one is signed for https', async () => {
   const { ltik, landing, jar } = await launchTool(second, platform, { roles: ['Instructor'], deepLinking: true });
   assert.equal(landing, `/deep-link?ltik=${encodeURIComponent(ltik)}`);
   const picker = await visit(jar, new URL(landing, second.url).href);

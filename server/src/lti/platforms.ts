@@ -72,7 +72,7 @@ export function readPlatforms(file: string): PlatformEntry[] {
 
 /**
  * Adds the platform to the file, or updates the entry with its issuer and client id (its deployment ids are added
- * to those already listed; `named: false` keeps the old name). Written whole, then renamed: a crash leaves the old file.
+ * to those already listed; `named: false` keeps the old name). Written whole, then renamed: a crash keeps the old.
  */
 export function savePlatform(
   file: string,
