@@ -19,20 +19,23 @@ let tool;
 let context;
 let profile;
 before(async () => {
-  cluster = await throwawayPostgres();
-  platform = await startPlatform();
-  tool = await startTool({ databaseUrl: cluster.url, platforms: [platform.registration()] });
-  platform.useTool(tool);
   profile = mkdtempSync(join(tmpdir(), 'attention-lab-chromium-'));
   // Chrome's default for most people: third-party cookies allowed. This Chromium blocks them unless told (then an LMS
   // must open the tool in a window of its own: see README, "LTI 1.3 tool").
   mkdirSync(join(profile, 'Default'));
   const allowThirdParty = { profile: { cookie_controls_mode: 0, block_third_party_cookies: false } };
   writeFileSync(join(profile, 'Default', 'Preferences'), JSON.stringify(allowThirdParty));
-  context = await chromium.launchPersistentContext(profile, {
+  // Chromium and the platform's keys get ready while the cluster and the tool start.
+  const browserReady = chromium.launchPersistentContext(profile, {
     ...chromiumLaunch,
     viewport: { width: 1280, height: 900 },
   });
+  const platformReady = startPlatform();
+  cluster = await throwawayPostgres();
+  platform = await platformReady;
+  tool = await startTool({ databaseUrl: cluster.url, platforms: [platform.registration()] });
+  platform.useTool(tool);
+  context = await browserReady;
 });
 after(async () => {
   await context?.close();

@@ -15,16 +15,16 @@ let platform;
 let tool;
 let second;
 before(async () => {
+  const platformReady = startPlatform(); // its keys are made while the cluster starts
   cluster = await throwawayPostgres();
-  platform = await startPlatform();
-  tool = await startTool({ databaseUrl: cluster.url, platforms: [platform.registration()] });
+  platform = await platformReady;
+  // Two instances on one database, starting together; the second as behind a reverse proxy that sends
+  // X-Forwarded-Proto.
+  [tool, second] = await Promise.all([
+    startTool({ databaseUrl: cluster.url, platforms: [platform.registration()] }),
+    startTool({ databaseUrl: cluster.url, platforms: [platform.registration()], env: { LTI_TRUST_PROXY: 'loopback' } }),
+  ]);
   platform.useTool(tool);
-  // A second instance on the same database, as behind a reverse proxy on this machine that sends X-Forwarded-Proto.
-  second = await startTool({
-    databaseUrl: cluster.url,
-    platforms: [platform.registration()],
-    env: { LTI_TRUST_PROXY: 'loopback' },
-  });
 });
 after(async () => {
   await second?.stop();
