@@ -11,6 +11,7 @@ import { DeploymentGuardedDatabase } from './lti/deployment-guard.js';
 import { launchFrom } from './lti/launch-from.js';
 import { refuseSession, refuseToken } from './lti/refusals.js';
 import { isRegisteredDeployment } from './lti/registry.js';
+import { aboutPage } from './site/about-page.js';
 import { pageUrl } from './site/page-url.js';
 import { mountPages, strictHeaders } from './site/static.js';
 
@@ -32,6 +33,10 @@ function openRoutes(app: Express, config: ToolConfig, pool: Pool): void {
     }
   });
   mountPages(app, config);
+  app.get('/', (req, res) => {
+    strictHeaders(res);
+    res.type('html').send(aboutPage(config.publicUrl ?? `${req.protocol}://${req.get('host')}`));
+  });
   app.get('/lti-assets/auto-submit.js', (_req, res) => {
     strictHeaders(res);
     res.type('text/javascript').send(autoSubmitScript);
