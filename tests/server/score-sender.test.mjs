@@ -210,3 +210,16 @@ test('two senders on one database send each score once, in order per learner; a 
   );
   assert.equal(arrived.length, 22);
 });
+
+test('a launch with no line item or no score scope queues nothing and says why; a bad score is refused', async () => {
+  const noLineItem = { ...launch('ada', 'unit-1'), lineItemUrl: undefined };
+  assert.deepEqual(await enqueueScore(pool, noLineItem, score(1)), {
+    queued: false,
+    reason: 'the launch names no AGS line item for this placement',
+  });
+  const noScope = { ...launch('ada', 'unit-1'), agsScopes: [] };
+  assert.match((await enqueueScore(pool, noScope, score(1))).reason, /did not grant the AGS scope .*\/score$/);
+  await assert.rejects(enqueueScore(pool, launch('ada', 'unit-1'), score(-1)), /scoreGiven must be .* got -1/);
+  const unfinished = { ...score(1), activityProgress: 'Done' };
+  await assert.rejects(enqueueScore(pool, launch('ada', 'unit-1'), unfinished), /activityProgress must be one of/);
+});
