@@ -36,7 +36,6 @@ const handle = (handler: Handler) => (req: Request, res: Response, _next: NextFu
 
 export function scoresRouter({ pool, launchOf, tokens, lessonOf = compiledLesson }: ScoresRouterOptions): Router {
   const router = Router();
-  const instructorOnly = requireInstructor(launchOf);
 
   async function gather(launch: Launch) {
     const lesson = lessonOf(launch.placement.lesson);
@@ -65,7 +64,7 @@ export function scoresRouter({ pool, launchOf, tokens, lessonOf = compiledLesson
 
   router.get(
     '/instructor',
-    instructorOnly,
+    requireInstructor,
     handle(async (req, res) => {
       const launch = launchOf(res);
       const [gathered, gradebook] = await Promise.all([gather(launch), gradebookStatus(pool, launch)]);
@@ -77,7 +76,7 @@ export function scoresRouter({ pool, launchOf, tokens, lessonOf = compiledLesson
 
   router.get(
     '/instructor/results.json',
-    instructorOnly,
+    requireInstructor,
     handle(async (_req, res) => {
       const launch = launchOf(res);
       const [{ lessonTitle, results }, gradebook] = await Promise.all([gather(launch), gradebookStatus(pool, launch)]);
@@ -89,7 +88,7 @@ export function scoresRouter({ pool, launchOf, tokens, lessonOf = compiledLesson
 
   router.get(
     '/instructor/results.csv',
-    instructorOnly,
+    requireInstructor,
     handle(async (_req, res) => {
       const launch = launchOf(res);
       const { results } = await gather(launch);
