@@ -4,7 +4,7 @@
 import type { Pool } from 'pg';
 import type { Question } from 'attention-lab/quiz';
 import type { Launch } from '../lti/launch.js';
-import { anticipatedMistakes, mistakeIndex } from './placement-questions.js';
+import { anticipatedMistakes, mistakeIndices } from './placement-questions.js';
 import { isLearner, type Roster } from './roster.js';
 
 export interface Answer {
@@ -40,7 +40,7 @@ export interface QuestionResults {
   medianSeconds: number | null;
   /** Every anticipated mistake, made or not, in lesson order; then any recorded mistake the lesson does not name. */
   mistakes: MistakeCount[];
-  /** Wrong answers that matched no anticipated mistake. */
+  /** Wrong answers that matched no anticipated mistake. (A multi-select answer may make several at once.) */
   otherWrong: number;
 }
 
@@ -95,13 +95,17 @@ function questionResults(id: string, question: Question | undefined, answers: An
   const mistakes: MistakeCount[] = (question ? anticipatedMistakes(question) : []).map((m) => ({ ...m, count: 0 }));
   let otherWrong = 0;
   for (const answer of wrong) {
-    const index = question && answer.mistake !== null ? mistakeIndex(question, answer.mistake, answer.variant) : -1;
-    if (index >= 0) mistakes[index]!.count++;
-    else if (answer.mistake !== null) {
-      const named = mistakes.find((m) => m.label === answer.mistake && !m.feedback);
-      if (named) named.count++;
-      else mistakes.push({ label: answer.mistake, feedback: '', count: 1 });
-    } else otherWrong++;
+    const recorded = answer.mistake?.trim() || null;
+    const indices = question && recorded !== null ? mistakeIndices(question, recorded, answer.variant) : [];
+    for (const index of indices) mistakes[index]!.count++;
+    if (indices.length || recorded === null) {
+      if (!indices.length) otherWrong++;
+      continue;
+    }
+    // A mistake the lesson no longer names (it was edited since): still counted, under what was recorded.
+    const named = mistakes.find((m) => m.label === recorded && !m.feedback);
+    if (named) named.count++;
+    else mistakes.push({ label: recorded, feedback: '', count: 1 });
   }
   const seconds = answers.flatMap((a) => (a.seconds === null ? [] : [a.seconds]));
   return {

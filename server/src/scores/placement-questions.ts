@@ -54,23 +54,26 @@ export function anticipatedMistakes(question: Question): AnticipatedMistake[] {
 const sameNumber = (a: number, b: number) => a === b || Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b));
 
 /**
- * Which anticipated mistake (index into anticipatedMistakes) a recorded mistake is: a value matched in the numbers of
- * the variant answered (its key, e.g. "dk=384"), else in the lesson's or any variant's, or a wrong option's id.
- * -1 when it names none of them.
+ * Which anticipated mistakes (indices into anticipatedMistakes) a recorded mistake names: a value matched in the
+ * numbers of the variant answered (its key, e.g. "dk=384"), else in the lesson's or any variant's; a wrong option's
+ * id, or several, comma-separated (a multi-select's wrong picks). Empty when it names none of them.
  */
-export function mistakeIndex(question: Question, recorded: string, variant = ''): number {
+export function mistakeIndices(question: Question, recorded: string, variant = ''): number[] {
+  if (question.kind !== 'numeric') {
+    const wrong = question.options.filter((o) => !o.correct);
+    return recorded
+      .split(',')
+      .map((id) => wrong.findIndex((o) => o.id === id.trim()))
+      .filter((index) => index >= 0);
+  }
+  const value = Number(recorded);
+  if (recorded.trim() === '' || !Number.isFinite(value)) return [];
   const variants = question.variants ?? [];
   const answered = variants.filter((v) => variantKey(v.params) === variant).map((v) => v.question);
-  const versions = [...answered, question, ...variants.map((v) => v.question)];
-  if (question.kind === 'numeric') {
-    const value = Number(recorded);
-    if (recorded.trim() === '' || !Number.isFinite(value)) return -1;
-    for (const version of versions) {
-      if (version.kind !== 'numeric') continue;
-      const index = (version.anticipated ?? []).findIndex((a) => sameNumber(a.value, value));
-      if (index >= 0) return index;
-    }
-    return -1;
+  for (const version of [...answered, question, ...variants.map((v) => v.question)]) {
+    if (version.kind !== 'numeric') continue;
+    const index = (version.anticipated ?? []).findIndex((a) => sameNumber(a.value, value));
+    if (index >= 0) return [index];
   }
-  return question.options.filter((o) => !o.correct).findIndex((o) => o.id === recorded);
+  return [];
 }
