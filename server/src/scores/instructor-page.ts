@@ -13,8 +13,8 @@ export interface InstructorPage {
   placedName: string;
   results: ClassResults;
   gradebook: GradebookStatus;
-  /** Where the page's own stylesheet and the CSV are (they carry the launch's ltik). */
-  links: { stylesheet: string; csv: string };
+  /** Where the page's own stylesheet, the CSV and the activity itself are (they carry the launch's ltik). */
+  links: { stylesheet: string; csv: string; activity: string };
 }
 
 export const percent = (rate: number | null) => (rate === null ? '–' : `${Math.round(rate * 100)} %`);
@@ -172,7 +172,8 @@ export function instructorPage(page: InstructorPage): string {
 <h1>Results: ${e(lessonTitle)}</h1>
 <p>For ${e(whatIsPlaced(placement, placedName, lessonTitle))}: ${results.learners.length} learners, ${answered} of them answered.</p>
 ${note}
-<p><a class="download-csv" href="${e(links.csv)}" download>Download every answer (CSV)</a></p>
+<p><a class="download-csv" href="${e(links.csv)}" download>Download every answer (CSV)</a> ·
+<a href="${e(links.activity)}">Open the activity as learners see it</a></p>
 <section aria-labelledby="by-question"><h2 id="by-question">By question</h2>
 ${results.questions.length ? rateChart + questionTable(results.questions) : '<p>This placement asks no questions.</p>'}
 </section>

@@ -8,6 +8,7 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import type { Pool } from 'pg';
 import type { Launch } from '../lti/launch.js';
 import { requireInstructor } from '../lti/roles.js';
+import { pageUrl } from '../site/page-url.js';
 import { classCsv } from './class-csv.js';
 import { classResults, placementAnswers } from './class-results.js';
 import { instructorPage } from './instructor-page.js';
@@ -27,6 +28,9 @@ export interface ScoresRouterOptions {
 
 // The page runs no script and loads only its own stylesheet.
 const pageCsp = "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'";
+
+const ltikOf = (req: Request, res: Response): string =>
+  typeof res.locals.ltik === 'string' ? res.locals.ltik : String(req.query.ltik ?? '');
 
 type Handler = (req: Request, res: Response) => Promise<void>;
 const handle = (handler: Handler) => (req: Request, res: Response, _next: NextFunction) =>
@@ -54,7 +58,7 @@ export function scoresRouter({ pool, launchOf, tokens, lessonOf = compiledLesson
 
   // Links on the page carry the launch's ltik, as ltijs expects of every request after the launch.
   const link = (req: Request, res: Response, path: string) => {
-    const ltik = typeof res.locals.ltik === 'string' ? res.locals.ltik : String(req.query.ltik ?? '');
+    const ltik = ltikOf(req, res);
     return `${req.baseUrl}/instructor/${path}${ltik ? `?ltik=${encodeURIComponent(ltik)}` : ''}`;
   };
 
@@ -68,7 +72,11 @@ export function scoresRouter({ pool, launchOf, tokens, lessonOf = compiledLesson
     handle(async (req, res) => {
       const launch = launchOf(res);
       const [gathered, gradebook] = await Promise.all([gather(launch), gradebookStatus(pool, launch)]);
-      const links = { stylesheet: link(req, res, 'instructor.css'), csv: link(req, res, 'results.csv') };
+      const links = {
+        stylesheet: link(req, res, 'instructor.css'),
+        csv: link(req, res, 'results.csv'),
+        activity: pageUrl(launch, ltikOf(req, res)),
+      };
       const html = instructorPage({ ...gathered, placement: launch.placement, gradebook, links });
       res.set({ 'Content-Security-Policy': pageCsp, 'Cache-Control': 'no-store' }).type('html').send(html);
     }),
