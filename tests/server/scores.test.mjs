@@ -285,7 +285,7 @@ test('a score the platform refuses for good is kept as failed with its words; ba
   );
 });
 
-test('two instances on one database send each score once, in order per learner; a slow answer blocks no one', async () => {
+test('two instances send each score once, in order per learner; a slow answer blocks no one', async () => {
   assert.equal(tools.filter((tool) => tool.process.exitCode === null && !tool.process.killed).length, 2);
   const learners = ['cleo', 'dev', 'eve', 'finn', 'gus'];
   let answered = 0;

@@ -36,7 +36,8 @@ function questionTable(questions: QuestionResults[]): string {
     const anticipated = q.wrongAttempts - q.otherWrong;
     return (
       `<tr><th scope="row">${e(q.id)}</th><td>${q.learners}</td><td>${percent(q.rightRate)}</td>` +
-      `<td>${q.attempts}</td><td>${duration(q.medianSeconds)}</td><td>${q.wrongAttempts}</td><td>${anticipated}</td></tr>`
+      `<td>${q.attempts}</td><td>${duration(q.medianSeconds)}</td>` +
+      `<td>${q.wrongAttempts}</td><td>${anticipated}</td></tr>`
     );
   });
   return (
@@ -147,6 +148,7 @@ function gradebookSection({ sent, waiting, nextTry, lastError, refused }: Gradeb
 
 export function instructorPage(page: InstructorPage): string {
   const { lessonTitle, placement, placedName, results, gradebook, links } = page;
+  const count = results.learners.length;
   const answered = results.learners.filter((l) => Object.keys(l.answers).length).length;
   const rateChart = barChartSvg({
     id: 'right-rate',
@@ -156,6 +158,7 @@ export function instructorPage(page: InstructorPage): string {
     max: 1,
   });
   const withMistakes = results.questions.filter((q) => q.mistakes.length || q.otherWrong);
+  const noMistakes = '<p>These questions anticipate no mistakes, and nobody has answered wrong yet.</p>';
   const note = results.rosterNote
     ? `<p class="note">Only learners who answered are listed: ${e(results.rosterNote)}.</p>`
     : '';
@@ -170,7 +173,7 @@ export function instructorPage(page: InstructorPage): string {
 <body>
 <main>
 <h1>Results: ${e(lessonTitle)}</h1>
-<p>For ${e(whatIsPlaced(placement, placedName, lessonTitle))}: ${results.learners.length} learners, ${answered} of them answered.</p>
+<p>For ${e(whatIsPlaced(placement, placedName, lessonTitle))}: ${count} learners, ${answered} of them answered.</p>
 ${note}
 <p><a class="download-csv" href="${e(links.csv)}" download>Download every answer (CSV)</a> ·
 <a href="${e(links.activity)}">Open the activity as learners see it</a></p>
@@ -178,7 +181,7 @@ ${note}
 ${results.questions.length ? rateChart + questionTable(results.questions) : '<p>This placement asks no questions.</p>'}
 </section>
 <section aria-labelledby="mistakes"><h2 id="mistakes">Anticipated mistakes</h2>
-${withMistakes.map(mistakesOf).join('\n') || '<p>These questions anticipate no mistakes, and nobody has answered wrong yet.</p>'}
+${withMistakes.map(mistakesOf).join('\n') || noMistakes}
 </section>
 <section aria-labelledby="by-learner"><h2 id="by-learner">By learner</h2>
 ${learnersTable(results)}
