@@ -90,6 +90,14 @@ export function startScoreSender(options: ScoreSenderOptions): ScoreSender {
   let stopped = false;
   let filling: Promise<void> | undefined;
 
+  // A connection held across a request can drop (the database restarts): its error is the failed COMMIT's to report,
+  // not an unhandled 'error' event that would end the process.
+  const quietly = () => undefined;
+  const release = (client: PoolClient, error?: Error) => {
+    client.off('error', quietly);
+    client.release(error);
+  };
+
   async function post(row: QueuedScore): Promise<Outcome> {
     const url = scoresUrl(row.line_item_url);
     const authorization = await withTimeout(
@@ -147,25 +155,26 @@ export function startScoreSender(options: ScoreSenderOptions): ScoreSender {
     try {
       await record(client, row, outcome);
       await client.query('COMMIT');
-      client.release();
+      release(client);
     } catch (error) {
       // The row stays waiting and is sent again: at least once, never lost.
       log(`score ${row.id}: could not record the outcome (${(error as Error).message}); it will be sent again`);
-      client.release(error as Error);
+      release(client, error as Error);
     }
   }
 
   async function claim(): Promise<{ client: PoolClient; row: QueuedScore } | undefined> {
     const client = await pool.connect();
+    client.on('error', quietly);
     try {
       await client.query('BEGIN');
       const { rows } = await client.query<QueuedScore>(claimSql);
       if (rows[0]) return { client, row: rows[0] };
       await client.query('ROLLBACK');
-      client.release();
+      release(client);
       return undefined;
     } catch (error) {
-      client.release(error as Error);
+      release(client, error as Error);
       throw error;
     }
   }
