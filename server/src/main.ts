@@ -8,6 +8,7 @@ import { migrate, readMigrations } from './db/migrate.js';
 import { loadCatalog } from './lessons/catalog.js';
 import { readPlatforms } from './lti/platforms.js';
 import { registerPlatforms } from './lti/registry.js';
+import { ltijsTokens, senderSettings, startScoreSender } from './scores/index.js';
 import { mountRoutes, setUpTool } from './tool.js';
 
 // ltijs creates its tables and registers platforms without a lock of its own: instances starting together take turns.
@@ -30,6 +31,8 @@ async function main(): Promise<void> {
     lock.release();
   }
   mountRoutes(tool, { config, catalog, pool });
+  // Queued scores go to the gradebooks from every instance; each score is claimed by one of them at a time.
+  const sender = startScoreSender({ pool, tokens: ltijsTokens(tool.lti), ...senderSettings() });
   const server = createServer(tool.app);
   await new Promise<void>((done, fail) => server.once('error', fail).listen(config.port, config.host, done));
   const address = server.address();
@@ -39,7 +42,10 @@ async function main(): Promise<void> {
   const stop = () => {
     server.close();
     server.closeAllConnections();
-    void Promise.allSettled([tool.lti.close({ silent: true }), pool.end()]).then(() => process.exit(0));
+    void sender
+      .stop()
+      .then(() => Promise.allSettled([tool.lti.close({ silent: true }), pool.end()]))
+      .then(() => process.exit(0));
   };
   process.once('SIGTERM', stop);
 }

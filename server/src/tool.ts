@@ -9,6 +9,7 @@ import { deepLinkRouter } from './deep-link/router.js';
 import { findPlacement, type CatalogLesson } from './lessons/catalog.js';
 import { DeploymentGuardedDatabase } from './lti/deployment-guard.js';
 import { launchFrom } from './lti/launch-from.js';
+import { ltijsTokens, scoresRouter } from './scores/index.js';
 import { refuseSession, refuseToken } from './lti/refusals.js';
 import { isRegisteredDeployment } from './lti/registry.js';
 import { aboutPage } from './site/about-page.js';
@@ -125,7 +126,10 @@ export async function setUpTool(config: ToolConfig, pool: Pool, catalog: Catalog
           error: `${placed.problem} Ask the instructor to add the activity again (Deep Linking).`,
           code: 'UNKNOWN_PLACEMENT',
         });
-      return res.redirect(pageUrl(launch, String(res.locals.ltik)));
+      // An instructor opening a graded activity sees the class's results (the page links to the activity itself).
+      const ltik = String(res.locals.ltik);
+      if (launch.isInstructor && launch.graded) return res.redirect(`/instructor?ltik=${encodeURIComponent(ltik)}`);
+      return res.redirect(pageUrl(launch, ltik));
     }),
   );
   lti.onDeepLinking(
@@ -155,10 +159,11 @@ export interface RouteDependencies {
  * Routes behind ltijs's check (an ltik and its session cookie): the launch, Deep Linking, and the parts' routers,
  * each an express Router built from its dependencies with `launchOf` (launchFrom) to read the validated launch.
  */
-export function mountRoutes(tool: Tool, { config, catalog }: RouteDependencies): void {
+export function mountRoutes(tool: Tool, { config, catalog, pool }: RouteDependencies): void {
   const { app } = tool;
   app.get('/api/launch', (_req, res) => res.json(launchFrom(res)));
   app.use('/deep-link', deepLinkRouter({ lti: tool.lti, catalog, publicUrl: config.publicUrl }));
+  app.use(scoresRouter({ pool, launchOf: launchFrom, tokens: ltijsTokens(tool.lti) }));
   // The grading and scores parts mount here, e.g. app.use('/api/grade', gradingRouter({ pool, launchOf: launchFrom })).
   app.use((req, res) => {
     res.status(404).json({ error: `The tool has no route ${req.method} ${req.path}.` });

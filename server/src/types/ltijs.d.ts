@@ -49,6 +49,9 @@ declare module 'ltijs' {
     platformKid(): Promise<string>;
     platformUrl(): Promise<string>;
     platformClientId(): Promise<string>;
+    platformActive(): Promise<boolean>;
+    /** A client-credentials token for `scopes` (space-separated): cached in the database, or asked for afresh. */
+    platformAccessToken(scopes: string): Promise<{ token_type: string; access_token: string; expires_in?: number }>;
   }
 
   type Callback = (token: IdTokenRecord, req: Request, res: Response, next: NextFunction) => unknown;
@@ -67,6 +70,9 @@ declare module 'ltijs' {
     onInactivePlatform(callback: Refusal): true;
     registerPlatform(platform: PlatformRegistration): Promise<Platform>;
     getPlatform(url: string, clientId: string): Promise<Platform | false>;
+    getPlatformById(platformId: string): Promise<Platform | false>;
+    /** ltijs's store (ltijs-sequelize here); the scores part drops a cached access token the platform refused. */
+    Database: { Delete(table: string, info: Record<string, string>): Promise<unknown> };
     DeepLinking: {
       createDeepLinkingMessage(
         token: IdTokenRecord,
