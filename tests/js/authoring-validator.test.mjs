@@ -136,7 +136,7 @@ describe('the real lesson', () => {
       assert.ok(Math.abs(answers[id] - expected) < 10 ** -digits, `${id}: ${answers[id]}`);
     close('std-at-512', 22.627417, 5);
     close('variance-after-scaling', 1, 9);
-    close('std-at-64', 8, 9);
+    close('typical-range', 2 * Math.sqrt(96), 9);
     close('var-of-product', 1, 9);
     close('saturation-point', Math.log(297), 9);
     close('max-entropy-8', Math.log(8), 9);
@@ -173,7 +173,7 @@ describe('the real lesson', () => {
       widget: 'explore-variance',
       state: { dk: 512, scaled: false },
     });
-    assert.deepEqual(values('std-at-64'), [64]);
+    assert.deepEqual(values('typical-range'), [Math.sqrt(96), 96, 192]);
     assert.deepEqual(values('saturation-point'), [0.99, 297]);
     assert.deepEqual(values('max-entropy-8'), [8, 3]);
     assert.ok(byId['only-at-init'].options.filter((o) => o.correct).length >= 2);
