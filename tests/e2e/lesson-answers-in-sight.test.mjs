@@ -159,11 +159,16 @@ function pointedStates(question) {
 before(async () => {
   lesson = await openLesson({ viewport: screens[0] });
   const { page } = lesson;
+  await page.goto(lesson.url);
+  await openAll(page);
+  await page.evaluate(installReader);
   for (const [i, screen] of screens.entries()) {
-    if (i > 0) await page.setViewportSize(screen);
-    await page.goto(lesson.url);
-    await openAll(page);
-    await page.evaluate(installReader);
+    if (i > 0) {
+      await page.setViewportSize(screen);
+      // Two frames: the first lays the page out at the new width and redraws each chart from its resize observer,
+      // the second lays the redrawn charts out.
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    }
     around[screen.width] = await page.evaluate(textAround);
   }
   optionTexts = await page.$$eval('.question', (elements) =>
