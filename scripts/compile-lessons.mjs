@@ -47,8 +47,14 @@ for (const path of explicit.length > 0 ? explicit : allLessons()) {
     problemCount++;
     continue;
   }
-  const { lesson, problems, order } = compileLesson(source, { file, core, expectedSlug: basename(dirname(path)) });
+  const { lesson, problems, warnings, order } = compileLesson(source, {
+    file,
+    core,
+    expectedSlug: basename(dirname(path)),
+  });
   for (const problem of problems) console.error(formatProblem(problem));
+  // Warnings are printed in the same file:line:column form and never stop the build.
+  for (const warning of warnings) console.warn(formatProblem(warning));
   problemCount += problems.length;
   if (lesson) compiled.push({ lesson, order });
 }

@@ -40,7 +40,7 @@ async function fresh() {
   await lesson.page.waitForSelector('.question');
 }
 
-test('another like this: a different dₖ, graded by its own square root, shown in the widget', async () => {
+test('another like this: a different dₖ, graded by its own square root, its mistake shown in the widget', async () => {
   const { page } = lesson;
   await fresh();
   assert.deepEqual(await shown(), { index: 0, count: q.variants.length, seed: 0 });
@@ -63,10 +63,14 @@ test('another like this: a different dₖ, graded by its own square root, shown 
   await answer(String(dk));
   assert.equal(await status(), 'incorrect');
   await page.click(`${sel} .show-me`);
+  // The explorer shows the variance mistake at another dₖ: at the variant's own it would print the answer.
+  const shownAt = q.variants[drawn.index].question.anticipated[0].show.state.dk;
+  assert.notEqual(shownAt, dk);
   await page.waitForFunction(
     (want) => JSON.parse(document.querySelector('#explore-variance-widget')?.dataset.rendered ?? '{}').dk === want,
-    dk,
+    shownAt,
   );
+  await page.waitForSelector('#explore-variance-widget > .back-to-question');
   await answer(`sqrt(${dk})`);
   assert.equal(await status(), 'correct');
   assert.match(await score(), new RegExp(`^1 of ${questions.length} `));

@@ -83,18 +83,19 @@ async function assertChartAndSummary(page, id, pattern) {
 
 test('saturation curve: n by keyboard, p₁ and the 0.99 crossing as the core computes them', async () => {
   const { page } = lesson;
-  const { id } = widgetOf('saturation-curve');
+  const { id, params: first } = widgetOf('saturation-curve');
+  const keys = Number(first.keys) + 3;
   await open(page, id);
   const params = await pressOn(page, id, `#${id}-widget-keys-slider`, ['ArrowRight', 'ArrowRight', 'ArrowRight'], {
-    keys: 7,
+    keys,
   });
-  assert.equal(params.keys, 7);
-  assert.equal(await page.getAttribute(`#${id}-widget-keys-slider`, 'aria-valuetext'), 'n = 7');
+  assert.equal(params.keys, keys);
+  assert.equal(await page.getAttribute(`#${id}-widget-keys-slider`, 'aria-valuetext'), `n = ${keys}`);
   const rows = await tableRows(page, id);
   assert.equal(rows.length, 11, 'x = 0, 1, …, 10');
-  const p1 = core.saturationCurve({ xs: rows.map(([x]) => shown(x)), keyCount: 7 });
+  const p1 = core.saturationCurve({ xs: rows.map(([x]) => shown(x)), keyCount: keys });
   rows.forEach(([x, p], i) => assert.ok(near(p, p1[i]), `p₁ at x = ${x}: shown ${p}, core ${p1[i]}`));
-  const crossing = core.saturationCrossing({ threshold: 0.99, keyCount: 7 });
+  const crossing = core.saturationCrossing({ threshold: 0.99, keyCount: keys });
   const [[label, atCrossing]] = await footRows(page, id);
   assert.ok(near(label.split('= ')[1], crossing), `${label} vs ${crossing}`);
   assert.ok(near(atCrossing, 0.99));

@@ -114,7 +114,7 @@ describe('the lesson’s parameterised questions', () => {
     assert.equal(byId['std-at-512'].answer, Math.sqrt(512));
   });
 
-  test('each std-at-512 variant reads, grades and shows with its own dₖ', () => {
+  test('each std-at-512 variant reads and grades by its own dₖ, and shows the explorer away from its answer', () => {
     const q = byId['std-at-512'];
     for (let i = 0; i < variantCount(q); i += 1) {
       const { dk } = variantAt(q, i).params;
@@ -123,8 +123,10 @@ describe('the lesson’s parameterised questions', () => {
       assert.ok(Math.abs(variant.answer - Math.sqrt(dk)) < 1e-9 * Math.sqrt(dk), `dk=${dk}`);
       assert.equal(gradeNumeric(variant, `sqrt(${dk})`).status, 'correct');
       assert.equal(gradeNumeric(variant, String(dk)).feedback, variant.anticipated[0].feedback);
-      assert.deepEqual(variant.anticipated[0].show.state, { dk, scaled: false });
-      assert.deepEqual(variant.show.state, { dk });
+      // Unscaled at the variant's own dₖ the explorer prints its standard deviation: it shows dₖ = 64 instead.
+      assert.deepEqual(variant.anticipated[0].show.state, { dk: 64, scaled: false });
+      assert.deepEqual(variant.anticipated[1].show.state, { dk, scaled: true });
+      assert.deepEqual(variant.show.state, { dk: 64, scaled: false });
       assert.ok(variant.explanation.includes(String(Math.round(Math.sqrt(dk) * 100) / 100)), `dk=${dk} explanation`);
     }
   });

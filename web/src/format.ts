@@ -23,3 +23,9 @@ export function formatValue(x: number): string {
 export function formatWithError(x: number, standardError: number): string {
   return `${formatValue(x)} ± ${formatValue(standardError)}`;
 }
+
+/** A share in [0, 1] as a whole percent, "87 %"; a share just under 1 reads "99 %" so it never claims the whole. */
+export function formatShare(share: number): string {
+  const percent = share * 100;
+  return `${percent < 100 ? Math.min(99, Math.round(percent)) : 100} %`;
+}

@@ -1,5 +1,6 @@
 // lesson.md → CompiledLesson: every problem is collected (not just the first) and located file:line:column.
 import type { Question } from '../quiz/types.js';
+import { answerWarnings, type LaidOut } from './answer-warnings.js';
 import type { CompiledLesson, CompiledSection } from './compiled.js';
 import type { ValuesCore } from './core-values.js';
 import { segmentBody, type Segment } from './directives.js';
@@ -8,7 +9,7 @@ import { splitFrontMatter } from './front-matter.js';
 import { renderBlocks, renderInline } from './markdown.js';
 import { collectProblems, type LessonProblem, type Report } from './problems.js';
 import { buildQuestion } from './questions.js';
-import { interpolateValues } from './value-syntax.js';
+import { interpolateValues, type Interpolated } from './value-syntax.js';
 import {
   checkWidgetParam,
   flattenWidgetParams,
@@ -20,7 +21,7 @@ import {
   widgetSchemas,
   type WidgetName,
 } from './widget-schema.js';
-import { entriesOf, parseYamlAt, type Place } from './yaml-nodes.js';
+import { entriesOf, itemsOf, parseYamlAt, type Place, type YamlBlock } from './yaml-nodes.js';
 
 export interface CompileOptions {
   /** How problems name the file, e.g. lessons/why-sqrt-dk/lesson.md. */
@@ -34,6 +35,8 @@ export interface CompileResult {
   /** null when there is any problem: a broken lesson is never written. */
   lesson: CompiledLesson | null;
   problems: LessonProblem[];
+  /** Things the lesson may do on purpose but rarely should (an answer printed near its question); never fatal. */
+  warnings: LessonProblem[];
   /** The front matter's order, for the lesson index (not part of the page's CompiledLesson). */
   order?: number;
 }
@@ -51,6 +54,8 @@ export function slugify(text: string): string {
 class LessonBuilder {
   readonly sections: CompiledSection[] = [];
   readonly widgets = new Map<string, WidgetName>();
+  /** The body in reading order, for the warnings about answers in sight. */
+  readonly laidOut: LaidOut[] = [];
   private readonly ids = new Map<string, Place>();
 
   constructor(
@@ -71,7 +76,7 @@ class LessonBuilder {
   }
 
   /** Interpolates core values and renders Markdown; problems are mapped back to the author's columns. */
-  markdown(text: string, first: Place, inline: boolean): { html: string; plain: string } {
+  markdown(text: string, first: Place, inline: boolean): { html: string; plain: string; values: Interpolated } {
     const values = interpolateValues(this.ctx.core, text);
     const at = (line: number, column: number): Place => ({
       line: first.line + line,
@@ -81,7 +86,7 @@ class LessonBuilder {
     const rendered = inline ? renderInline(values.text) : { ...renderBlocks(values.text), plain: '' };
     for (const p of rendered.problems)
       this.report(at(p.line, values.originalColumn(p.line, p.column)), p.kind, p.message);
-    return { html: rendered.html.trim(), plain: rendered.plain.trim() };
+    return { html: rendered.html.trim(), plain: rendered.plain.trim(), values };
   }
 
   current(place: Place, what: string): CompiledSection | null {
@@ -101,14 +106,21 @@ class LessonBuilder {
     const id = slugify(plain) || `section-${this.sections.length + 1}`;
     this.claimId(id, place);
     this.sections.push({ id, title: plain, titleHtml: html, blocks: [] });
+    this.laidOut.push({ kind: 'heading', length: plain.length });
   }
 
   prose(segment: Extract<Segment, { kind: 'prose' }>): void {
     const firstText = segment.text.split('\n').findIndex((line) => line.trim() !== '');
     if (firstText < 0) return;
     const section = this.current({ line: segment.line + firstText, column: 1 }, 'text');
-    const { html } = this.markdown(segment.text, { line: segment.line, column: 1 }, false);
+    const { html, values } = this.markdown(segment.text, { line: segment.line, column: 1 }, false);
     if (section && html) section.blocks.push({ kind: 'html', html });
+    const lines = values.text.split('\n').map((text, i) => ({
+      line: segment.line + i,
+      text,
+      column: (at: number) => values.originalColumn(i, at) + 1,
+    }));
+    this.laidOut.push({ kind: 'prose', lines });
   }
 
   widget(segment: Extract<Segment, { kind: 'widget' }>): void {
@@ -166,6 +178,7 @@ class LessonBuilder {
           `${l.name} up to ${l.to} (${l.why})`,
       );
     section?.blocks.push({ kind: 'widget', id, widget: name, params: flattenWidgetParams(params) });
+    this.laidOut.push({ kind: 'widget' });
   }
 
   question(segment: Extract<Segment, { kind: 'question' }>): void {
@@ -184,6 +197,7 @@ class LessonBuilder {
     }
     const question: Question | null = buildQuestion(this.ctx, segment.id, place, yaml);
     if (question) section?.blocks.push({ kind: 'question', question });
+    if (question) this.laidOut.push({ kind: 'question', question, place, ...helpPlaces(yaml) });
   }
 
   /** `show` actions may name widgets further down, so they are checked once everything is read. */
@@ -213,6 +227,26 @@ class LessonBuilder {
   }
 }
 
+// Where a question's prompt, hint and each anticipated feedback are written, for warnings that point at them.
+function helpPlaces(yaml: YamlBlock): {
+  promptLength: number;
+  hintPlace?: Place;
+  feedbackPlaces: (Place | undefined)[];
+} {
+  const fields = new Map((entriesOf(yaml.root) ?? []).map((entry) => [entry.key, entry.value]));
+  const hint = fields.get('hint');
+  const feedbackPlaces = (itemsOf(fields.get('anticipated')) ?? []).map((item) => {
+    const feedback = entriesOf(item)?.find((entry) => entry.key === 'feedback')?.value;
+    return feedback ? yaml.placeOf(feedback) : undefined;
+  });
+  const prompt = fields.get('prompt');
+  return {
+    promptLength: String(prompt?.toJSON() ?? '').length,
+    hintPlace: hint ? yaml.placeOf(hint) : undefined,
+    feedbackPlaces,
+  };
+}
+
 export function compileLesson(source: string, options: CompileOptions): CompileResult {
   const { problems, report } = collectProblems(options.file);
   const text = source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
@@ -235,7 +269,12 @@ export function compileLesson(source: string, options: CompileOptions): CompileR
   }
   builder.checkShows();
   problems.sort((a, b) => a.line - b.line || a.column - b.column);
-  if (problems.length > 0 || !frontMatter || !title) return { lesson: null, problems };
+  if (problems.length > 0 || !frontMatter || !title) return { lesson: null, problems, warnings: [] };
+  const warnings = answerWarnings(builder.laidOut).map((w) => ({
+    file: options.file,
+    kind: 'answer-in-sight' as const,
+    ...w,
+  }));
   const lesson: CompiledLesson = {
     slug: frontMatter.slug,
     title: title.plain,
@@ -243,5 +282,5 @@ export function compileLesson(source: string, options: CompileOptions): CompileR
     summary: frontMatter.summary,
     sections: builder.sections,
   };
-  return { lesson, problems, order: frontMatter.order };
+  return { lesson, problems, warnings, order: frontMatter.order };
 }

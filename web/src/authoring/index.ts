@@ -1,4 +1,6 @@
 // The lesson compiler's public surface (Node, build time); widget-schema is also imported by the page.
+export { screenCharacters } from './answer-warnings.js';
+export { answersShown, type AnswerToHide, type ShownAnswer } from './answers-in-sight.js';
 export { compileLesson, slugify, type CompileOptions, type CompileResult } from './compile.js';
 export type { Block, CompiledLesson, CompiledSection, LessonIndexEntry } from './compiled.js';
 export { coreValues, evaluateCoreValue, formatCoreNumber, type CoreValue, type ValuesCore } from './core-values.js';

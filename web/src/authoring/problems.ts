@@ -22,7 +22,9 @@ export type ProblemKind =
   | 'bad-arguments'
   | 'unclosed-value'
   | 'bad-math'
-  | 'unknown-show-target';
+  | 'unknown-show-target'
+  /** A warning, never fatal: an answer printed within a screen of its question. */
+  | 'answer-in-sight';
 
 export interface LessonProblem extends Place {
   /** As given to the compiler, e.g. lessons/why-sqrt-dk/lesson.md. */

@@ -1,4 +1,5 @@
 // docs/authoring.md as a string, built only from the tables the compiler itself checks lessons with.
+import { screenCharacters } from './answer-warnings.js';
 import { coreValues } from './core-values.js';
 import { bodySyntax, type SyntaxDoc } from './directives.js';
 import { frontMatterFields } from './front-matter.js';
@@ -157,6 +158,28 @@ function questionsSection(): string[] {
   ];
 }
 
+function answersInSightSection(): string[] {
+  return [
+    '### Answers out of sight',
+    '',
+    "The build warns (it does not stop) when a question's answer, in any variant, is printed where a learner sees it",
+    'before answering:',
+    '',
+    `- in prose within about ${screenCharacters} characters above or below the question, a screen of text; a widget`,
+    '  between them counts as a screen, so text behind a widget is out of sight;',
+    "- in the question's own `hint` or anticipated `feedback`, which show while the learner may still try again.",
+    '',
+    'It looks for every form the grader would mark right: a number within the tolerance (a single digit too: `4`',
+    'for 3.999 at rtol 0.02), `√512`, `16√2`, `sqrt(512)`, `512^0.5`, `ln 8`, a ratio such as `16/2`, and the TeX',
+    'that prints them (`\\sqrt{512}`, `\\ln 8`, `\\frac{16}{2}`). Indices, powers, labels and names are not read as',
+    'values (`q_1`, `\\sigma^2`, `k8`, `GPT-3`). Each warning is a `file:line:column: warning: …` line at the number.',
+    'Move the number past a screen or a widget, say it after the question is answered (in `explanation`), or let',
+    'the variants avoid numbers that stand near the question. The page test `tests/e2e/lesson-answers-in-sight`',
+    'checks the same on the rendered page, widget readouts included.',
+    '',
+  ];
+}
+
 function frontMatterSection(): string[] {
   const rows = Object.entries(frontMatterFields).map(([name, field]) => [
     code(name),
@@ -195,6 +218,7 @@ export function authoringReference(): string {
     ...widgetsSection(),
     ...coreValuesSection(),
     ...questionsSection(),
+    ...answersInSightSection(),
   ];
   return `${parts.join('\n').trimEnd()}\n`;
 }

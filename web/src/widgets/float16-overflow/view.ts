@@ -82,8 +82,8 @@ export class Float16Overflow extends LiveWidget<'float16-overflow', State> {
       `${orderWords[r.order]} at dₖ = ${r.dk}, spread σ = ${formatValue(r.spread)}: ${r.infinities} of ${total} ` +
       `scores ` +
       `overflowed to ∞ and ${r.nans} of ${total} weights are NaN. The largest exact |q·k| is ` +
-      `${formatValue(r.largestExactScore)}; float16 stops at ${float16Max}, which this dₖ reaches from σ = ` +
-      `${formatValue(r.overflowSpread)}.`;
+      // Not the spread where overflow starts: the lesson asks for it, and the bars show it as σ is dragged.
+      `${formatValue(r.largestExactScore)}; float16 stops at ${float16Max}.`;
     this.chart.draw(
       rows,
       [

@@ -2,7 +2,7 @@
 import { BarChart } from '../../charts/bar-chart.js';
 import { ChoiceControl } from '../../controls/choice-control.js';
 import { RangeControl } from '../../controls/range-control.js';
-import { formatScore, formatValue, formatWeight } from '../../format.js';
+import { formatScore, formatShare, formatValue, formatWeight } from '../../format.js';
 import { LiveWidget, type WidgetOptions } from '../live-widget.js';
 import { claim } from './claim.js';
 import { rangeOf } from '../params.js';
@@ -101,8 +101,9 @@ export class SoftmaxDies extends LiveWidget<'softmax-dies', SoftmaxDiesState> {
     const { survival } = stats;
     const summary =
       `At dₖ = ${r.dk} with ${r.keys} keys, ${scaling}: the largest weight is ` +
-      `${formatWeight(stats.maxWeight)}, entropy ${formatValue(stats.entropy)} of at most ` +
-      `${formatValue(r.maxEntropy)} nats; ` +
+      `${formatWeight(stats.maxWeight)}, entropy ${formatValue(stats.entropy)} nats, ` +
+      // As a share of ln n, not ln n itself: the lesson asks for the largest entropy over n keys.
+      `${formatShare(stats.entropy / r.maxEntropy)} of its largest value for ${r.keys} keys; ` +
       `${survivalName.toLowerCase()} ${formatSurvival(survival.share)}, ${survival.state}.` +
       zerosSentence(r);
     this.chart.draw(
