@@ -1,0 +1,17 @@
+// Where a launch lands: the site's embed page (embed.html, as web/src/embed reads it) with the placement's lesson,
+// widget or question and policy; a section is the whole lesson opened at its heading. Practice pages come from /site/
+// and grade in the browser; graded pages from /graded/, with the ltik the page sends back to the server.
+import type { Launch } from '../lti/launch.js';
+
+export function pageUrl(launch: Launch, ltik: string): string {
+  const { placement } = launch;
+  const params = new URLSearchParams({ lesson: placement.lesson });
+  if (placement.what === 'widget' || placement.what === 'question') params.set(placement.what, placement.id);
+  for (const key of ['variant', 'attempts', 'explain'] as const) {
+    const value = placement[key];
+    if (value !== undefined) params.set(key, value);
+  }
+  if (launch.graded) params.set('ltik', ltik);
+  const anchor = placement.what === 'section' ? `#${encodeURIComponent(placement.id)}` : '';
+  return `${launch.graded ? '/graded/' : '/site/'}embed.html?${params}${anchor}`;
+}

@@ -1,0 +1,121 @@
+// The tool in Chromium as an LMS shows it: a course page on the platform double's origin (127.0.0.1) iframes the tool
+// (127.0.0.2, another site), so the OIDC login, the launch and the session all run on third-party cookies. An
+// instructor deep-links a graded question and the platform verifies the signed content item with the tool's JWKS; a
+// learner then launches that link and the question shows in the iframe.
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { chromium } from 'playwright-core';
+import { chromiumLaunch } from '../../scripts/chromium.mjs';
+import { startPlatform } from './platform-double.mjs';
+import { throwawayPostgres } from './postgres.mjs';
+import { startTool } from './tool.mjs';
+
+let cluster;
+let platform;
+let tool;
+let context;
+let profile;
+before(async () => {
+  profile = mkdtempSync(join(tmpdir(), 'attention-lab-chromium-'));
+  // Chrome's default for most people: third-party cookies allowed. This Chromium blocks them unless told (then an LMS
+  // must open the tool in a window of its own: see README, "LTI 1.3 tool").
+  mkdirSync(join(profile, 'Default'));
+  const allowThirdParty = { profile: { cookie_controls_mode: 0, block_third_party_cookies: false } };
+  writeFileSync(join(profile, 'Default', 'Preferences'), JSON.stringify(allowThirdParty));
+  // Chromium and the platform's keys get ready while the cluster and the tool start.
+  const browserReady = chromium.launchPersistentContext(profile, {
+    ...chromiumLaunch,
+    viewport: { width: 1280, height: 900 },
+  });
+  const platformReady = startPlatform();
+  cluster = await throwawayPostgres();
+  platform = await platformReady;
+  tool = await startTool({ databaseUrl: cluster.url, platforms: [platform.registration()] });
+  platform.useTool(tool);
+  context = await browserReady;
+});
+after(async () => {
+  await context?.close();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+  await tool?.stop();
+  await platform?.close();
+  cluster?.stop();
+});
+
+// Each course visit in a fresh tab; what failed there (script errors, refused requests) is in `problems`.
+async function openCourse(launchId) {
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on(
+    'response',
+    (response) => response.status() >= 400 && problems.push(`${response.status()} ${response.url()}`),
+  );
+  await page.goto(platform.coursePageUrl(launchId));
+  return { page, frame: page.frameLocator('#tool'), problems };
+}
+
+let added;
+test('an instructor deep-links a graded question; the platform verifies the item with the tool’s JWKS', async () => {
+  const id = platform.prepareLaunch({
+    user: 'teacher-1',
+    name: 'Tess Teacher',
+    roles: ['Instructor'],
+    deepLinking: true,
+  });
+  const { frame, problems } = await openCourse(id);
+  await frame.getByRole('heading', { name: 'Add Attention Lab to your course' }).waitFor();
+  // A widget cannot be graded: the form comes back with the reason and the choices kept.
+  await frame
+    .getByLabel(/^Widget: /)
+    .first()
+    .check();
+  await frame.getByRole('button', { name: 'Add to the course' }).click();
+  await frame.getByRole('alert').filter({ hasText: 'A widget asks no questions' }).waitFor();
+  assert.equal(
+    await frame
+      .getByLabel(/^Widget: /)
+      .first()
+      .isChecked(),
+    true,
+  );
+  await frame.getByLabel(/^Question std-at-512: /).check();
+  await frame.getByLabel('Counted attempts before a question locks').selectOption('3');
+  await frame.getByRole('button', { name: 'Add to the course' }).click();
+  await frame.getByRole('heading', { name: 'Added' }).waitFor();
+  assert.deepEqual(problems, [`400 ${tool.url}/deep-link`], 'only the refused choice failed');
+  assert.deepEqual(platform.refusedDeepLinks, []);
+  assert.equal(platform.deepLinks.length, 1);
+  const { payload, contentItems } = platform.deepLinks[0];
+  assert.equal(payload['https://purl.imsglobal.org/spec/lti-dl/claim/data'], id);
+  assert.equal(contentItems.length, 1);
+  [added] = contentItems;
+  assert.equal(added.type, 'ltiResourceLink');
+  assert.equal(added.url, tool.launchUrl);
+  assert.deepEqual(added.custom, { lesson: 'why-sqrt-dk', question: 'std-at-512', attempts: '3', graded: 'true' });
+  assert.equal(added.lineItem.scoreMaximum, 1);
+  assert.equal(added.lineItem.resourceId, 'why-sqrt-dk/question/std-at-512');
+});
+
+test('a learner launches the link in the iframe: the question shows, on SameSite=None; Secure cookies', async () => {
+  assert.ok(added, 'needs the deep-linked item of the test before');
+  const id = platform.prepareLaunch({
+    user: 'learner-1',
+    custom: added.custom,
+    lineItem: added.lineItem,
+    resourceLinkId: 'link-added',
+  });
+  const { page, frame, problems } = await openCourse(id);
+  await frame.locator('#question-std-at-512').waitFor();
+  const toolFrame = page.frames().find((f) => f.url().startsWith(tool.url));
+  const landed = new URL(toolFrame.url());
+  assert.equal(landed.pathname, '/graded/embed.html');
+  assert.equal(landed.searchParams.get('question'), 'std-at-512');
+  const cookies = await context.cookies(tool.url);
+  assert.ok(cookies.length >= 1, 'the tool set its session cookie');
+  for (const cookie of cookies) assert.deepEqual([cookie.sameSite, cookie.secure], ['None', true], cookie.name);
+  assert.deepEqual(problems, []);
+});
