@@ -57,10 +57,9 @@ run('node', ['scripts/prerender-lessons.mjs']);
 // The host script for pages that embed our iframes: a classic script with a stable name beside the pages.
 run('npx', ['--no-install', 'vite', 'build', '--config', 'web/vite.config.ts', '--mode', 'host', '--logLevel', 'warn']);
 // The LTI tool server: TypeScript in server/src, using the quiz engine and the core's Node package built above, and
-// the pages it serves to graded launches (dist/lti-site), built from lessons without their answers.
+// the pages it serves to graded launches (dist/lti-site), which hold no lesson: the tool sends them theirs.
 if (purpose === 'test' || purpose === 'lti') {
   run('npx', ['--no-install', 'tsc', '-p', 'tsconfig.server.json']);
-  run('node', ['scripts/answer-free-lessons.mjs']);
   run('npx', [
     '--no-install',
     'vite',

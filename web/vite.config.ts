@@ -1,8 +1,7 @@
 // Builds the site into dist/site with relative asset URLs (so it runs under any sub-path): the lesson page, the embed
 // page and the web component module; `--mode host` adds the host script, `--mode single` the input of the single file,
-// `--mode lti` the pages the LTI tool serves to graded launches (dist/lti-site), whose lessons carry no answers.
+// `--mode lti` the pages the LTI tool serves to graded launches (dist/lti-site), which bundle no lesson.
 // scripts/prerender-lessons.mjs then writes each lesson into a copy of the lesson page, index.html the first.
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
@@ -27,18 +26,6 @@ const rootIsLesson = (): Plugin => ({
       if (request.url === '/' || request.url?.startsWith('/?')) request.url = `/lesson.html${request.url.slice(1)}`;
       next();
     });
-  },
-});
-
-// The lti build bundles each lesson as scripts/answer-free-lessons.mjs wrote it: the server grades, the page cannot.
-const answerFreeLessons = (): Plugin => ({
-  name: 'attention-lab:answer-free-lessons',
-  enforce: 'pre',
-  load(id) {
-    const path = id.split('?')[0] ?? '';
-    const compiled = here('generated/lessons/');
-    if (!path.startsWith(compiled) || !path.endsWith('.json')) return undefined;
-    return readFileSync(here('generated/lti-lessons/') + path.slice(compiled.length), 'utf8');
   },
 });
 
@@ -69,10 +56,11 @@ const site: UserConfig = {
   worker: { format: 'es' },
 };
 
-// For graded LTI launches: the lesson and embed pages, answer-free, graded by the tool's server (remote-grader.ts).
+// For graded LTI launches: the lesson and embed pages without any lesson (lessons.ts); the tool sends the placement's
+// without its answers and grades (remote-grader.ts).
 const lti: UserConfig = {
   ...site,
-  plugins: [answerFreeLessons(), katexWoff2Only()],
+  plugins: [katexWoff2Only()],
   build: {
     ...site.build,
     outDir: here('../dist/lti-site'),

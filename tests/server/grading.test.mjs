@@ -116,6 +116,9 @@ test('the questions come as the learner sees them, at a variant the server chose
   }
   for (const q of questions)
     assert.deepEqual(foundIn(JSON.stringify(body), answerKey(q, lesson)), [], `${q.id}: nothing of its answer key`);
+  const blocks = body.lesson.sections.flatMap((s) => s.blocks);
+  assert.equal(body.lesson.slug, lesson.slug);
+  assert.equal(blocks.length, lesson.sections.flatMap((s) => s.blocks).length, 'the whole lesson, prose included');
   const varied = body.questions.filter((q) => q.variant.count > 1);
   assert.ok(varied.length >= 3 && varied.every((q) => q.variant.seed > 0), 'variant=learner draws a seed per learner');
   const again = await call(token, 'questions');
@@ -132,7 +135,11 @@ test('the questions come as the learner sees them, at a variant the server chose
 
 test('right, wrong, anticipated and unreadable answers get the verdict and feedback, never the answer', async () => {
   const token = launch('grace', { what: 'question', id: 'std-at-512', variant: 'learner' });
-  const [shown] = (await call(token, 'questions')).body.questions;
+  const asAsked = (await call(token, 'questions')).body;
+  const [shown] = asAsked.questions;
+  // One question placed: the lesson comes with that question and the widgets, and none of its prose.
+  const kinds = asAsked.lesson.sections.flatMap((s) => s.blocks.map((b) => b.question?.id ?? b.kind));
+  assert.deepEqual([...new Set(kinds)].sort(), ['std-at-512', 'widget']);
   const q = asked('std-at-512', shown.variant.index);
   const mistake = q.anticipated[0];
 

@@ -17,6 +17,7 @@ import {
   withQuestionLocked,
   type GradedQuestionRow,
 } from './learner-records.js';
+import { learnerLesson } from './learner-lesson.js';
 import { readLessonBank, type LessonBank } from './lesson-bank.js';
 import { placementScore, type PlacementScore } from './placement-score.js';
 import { assignedVariant, engineKey, placedLesson, policyQuery, storedKey, type PlacedLesson } from './placement.js';
@@ -147,7 +148,12 @@ export function gradingRouter(options: GradingOptions): Router {
         };
       });
       const { what, id } = launch.placement;
-      res.json({ lesson: placed.lesson.slug, placement: { what, id }, policy: policyQuery(placed.policy), questions });
+      res.json({
+        lesson: learnerLesson(placed.lesson, launch.placement),
+        placement: { what, id },
+        policy: policyQuery(placed.policy),
+        questions,
+      });
     }),
     answerRefusals,
   );

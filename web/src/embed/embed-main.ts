@@ -26,12 +26,12 @@ const announce = (text: string | undefined) => {
   if (text) notices.append(Object.assign(document.createElement('p'), { textContent: text }));
 };
 
-const request = readEmbedRequest(new URLSearchParams(location.search));
-request.problems.forEach(announce);
-// Under the LTI tool in a graded launch (the lti build) the server's record of the learner comes first, and the
-// server grades. The mode is tested here, not imported, so that other builds drop the tool's code.
+// Under the LTI tool in a graded launch (the lti build) the server's record of the learner and the placement's lesson
+// come first, and the server grades. The mode is tested here, not imported, so that other builds drop the tool's code.
 const tool = import.meta.env.MODE === 'lti' ? await startToolLaunch() : undefined;
 announce(tool?.problem);
+const request = readEmbedRequest(new URLSearchParams(location.search));
+request.problems.forEach(announce);
 
 if (request.lesson) {
   const lesson = request.lesson;

@@ -2,6 +2,7 @@
 // this learner (variants, attempts, released solutions). It lives in memory only: the server keeps it, and the next
 // person at this computer must not find it.
 import type { LessonPageOptions } from '../lesson/lesson-page.js';
+import { addLesson } from '../lesson/lessons.js';
 import { SafeStorage } from '../lesson/safe-storage.js';
 import { RemoteGrader } from '../quiz-ui/remote-grader.js';
 import { MemoryStorage } from './memory-storage.js';
@@ -13,10 +14,13 @@ export interface ToolLaunch {
   problem?: string;
 }
 
+/** The server's record and the placement's lesson, which the page then finds like a bundled one. */
 export async function startToolLaunch(): Promise<ToolLaunch> {
   const storage = new SafeStorage('attention-lab', () => new MemoryStorage());
   try {
-    return { server: await RemoteGrader.start(), storage };
+    const server = await RemoteGrader.start();
+    if (server.lesson) addLesson(server.lesson);
+    return { server, storage };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const problem = `Your answers cannot be graded right now: ${reason}`;

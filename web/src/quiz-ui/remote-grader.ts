@@ -1,6 +1,7 @@
 // Under the LTI tool in a graded launch the page holds no answers (the `lti` build bundles answer-free lessons): the
 // tool's server grades what the learner typed, decides their variant, keeps their attempts and releases the worked
 // solution. This is the page's side of those routes (server/src/grading), called with the launch's ltik.
+import type { CompiledLesson } from '../authoring/compiled.js';
 import { readGradedPolicy } from '../quiz/index.js';
 import type { ChoiceOption, Grade, GradedPolicy, QuestionProgress, QuizProgress } from '../quiz/index.js';
 
@@ -79,7 +80,8 @@ async function call<T>(ltik: string, path: string, body?: unknown): Promise<T> {
 export class RemoteGrader {
   private constructor(
     private readonly ltik: string,
-    readonly lesson: string,
+    /** The placement's lesson as the tool sends it: its questions answer-free, prose it does not show left out. */
+    readonly lesson: CompiledLesson | undefined,
     readonly policy: GradedPolicy,
     private readonly questions: Map<string, ServerQuestion>,
   ) {}
@@ -87,7 +89,7 @@ export class RemoteGrader {
   /** Reads the launch's questions from the server, with the ltik the tool put in the page's URL. */
   static async start(search: string = location.search): Promise<RemoteGrader> {
     const ltik = new URLSearchParams(search).get('ltik') ?? '';
-    const data = await call<{ lesson: string; policy: string; questions: ServerQuestion[] }>(ltik, 'questions');
+    const data = await call<{ lesson: CompiledLesson; policy: string; questions: ServerQuestion[] }>(ltik, 'questions');
     const { policy } = readGradedPolicy(new URLSearchParams(data.policy));
     policy.graded = true;
     return new RemoteGrader(ltik, data.lesson, policy, new Map(data.questions.map((q) => [q.id, q])));
@@ -96,7 +98,7 @@ export class RemoteGrader {
   /** Where the server could not be asked: every answer is refused with the reason, and nothing is graded here. */
   static unavailable(): RemoteGrader {
     const { policy } = readGradedPolicy(new URLSearchParams('variant=fixed'));
-    return new RemoteGrader('', '', policy, new Map());
+    return new RemoteGrader('', undefined, policy, new Map());
   }
 
   /** The server's view of a question of this launch, or undefined for one it does not ask. */
