@@ -6,6 +6,7 @@ import type { Pool } from 'pg';
 import type { ToolConfig } from './config.js';
 import { autoSubmitScript, toolStyles } from './deep-link/page.js';
 import { deepLinkRouter } from './deep-link/router.js';
+import { gradingRouter, readLessonBank } from './grading/index.js';
 import { findPlacement, type CatalogLesson } from './lessons/catalog.js';
 import { DeploymentGuardedDatabase } from './lti/deployment-guard.js';
 import { launchFrom } from './lti/launch-from.js';
@@ -134,11 +135,12 @@ export interface RouteDependencies {
  * Routes behind ltijs's check (an ltik and its session cookie): the launch, Deep Linking, and the parts' routers,
  * each an express Router built from its dependencies with `launchOf` (launchFrom) to read the validated launch.
  */
-export function mountRoutes(tool: Tool, { config, catalog }: RouteDependencies): void {
+export function mountRoutes(tool: Tool, { config, catalog, pool }: RouteDependencies): void {
   const { app } = tool;
   app.get('/api/launch', (_req, res) => res.json(launchFrom(res)));
   app.use('/deep-link', deepLinkRouter({ lti: tool.lti, catalog, publicUrl: config.publicUrl }));
   // The grading and scores parts mount here, e.g. app.use('/api/grade', gradingRouter({ pool, launchOf: launchFrom })).
+  app.use(gradingRouter({ pool, launchOf: launchFrom, lessons: readLessonBank(config.lessonsFolder) }));
   app.use((req, res) => {
     res.status(404).json({ error: `The tool has no route ${req.method} ${req.path}.` });
   });

@@ -85,7 +85,7 @@ export function answerKey(question, lesson, { formatted = false } = {}) {
     const phrase = ownPhrase(text, known);
     // Between words a bundle may keep a line break of the lesson as it is or as the escape \n.
     const words = phrase?.split(' ').map(escape).join('(?:\\s|\\\\n)+');
-    if (phrase) needles.push({ what: `${what}: “${phrase}”`, pattern: new RegExp(words) });
+    if (phrase) needles.push({ what: `${what}: “${phrase}”`, pattern: new RegExp(words), source: text });
   }
   return needles;
 }
