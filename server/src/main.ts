@@ -44,6 +44,11 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop);
 }
 
+// ltijs leaves some database calls unawaited; a failure there is logged, and the tool keeps answering.
+process.on('unhandledRejection', (error) => {
+  console.error(`attention-lab lti: ${(error as Error)?.stack ?? String(error)}`);
+});
+
 main().catch((error: Error) => {
   console.error(`attention-lab lti: ${error.message}`);
   process.exit(1);

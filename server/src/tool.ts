@@ -12,6 +12,7 @@ import { DeploymentGuardedDatabase } from './lti/deployment-guard.js';
 import { launchFrom } from './lti/launch-from.js';
 import { refuseSession, refuseToken } from './lti/refusals.js';
 import { isRegisteredDeployment } from './lti/registry.js';
+import { aboutPage } from './site/about-page.js';
 import { pageUrl } from './site/page-url.js';
 import { mountPages, strictHeaders } from './site/static.js';
 
@@ -33,6 +34,10 @@ function openRoutes(app: Express, config: ToolConfig, pool: Pool): void {
     }
   });
   mountPages(app, config);
+  app.get('/', (req, res) => {
+    strictHeaders(res);
+    res.type('html').send(aboutPage(config.publicUrl ?? `${req.protocol}://${req.get('host')}`));
+  });
   app.get('/lti-assets/auto-submit.js', (_req, res) => {
     strictHeaders(res);
     res.type('text/javascript').send(autoSubmitScript);
@@ -63,6 +68,18 @@ function unregisteredPlatform(req: Request, res: Response): void {
       'with `npm run lti -- register`.',
     code: 'UNREGISTERED_PLATFORM',
   });
+}
+
+// ltijs calls these from an async route of its own, where a throw would go unanswered: answer it with a 500 here.
+function answering(handle: (res: Response) => unknown) {
+  return (_token: unknown, _req: Request, res: Response) => {
+    try {
+      return handle(res);
+    } catch (error) {
+      console.error(`attention-lab lti: ${(error as Error).stack ?? String(error)}`);
+      return res.status(500).json({ error: `The tool failed on this launch: ${(error as Error).message}` });
+    }
+  };
 }
 
 export interface Tool {
@@ -100,26 +117,30 @@ export async function setUpTool(config: ToolConfig, pool: Pool, catalog: Catalog
   lti.onInactivePlatform((_req, res) =>
     res.status(401).json({ error: 'This platform is registered but not activated.', code: 'PLATFORM_NOT_ACTIVATED' }),
   );
-  lti.onConnect((_token, _req, res) => {
-    const launch = launchFrom(res);
-    const placed = findPlacement(catalog, launch.placement);
-    if ('problem' in placed)
-      return res.status(404).json({
-        error: `${placed.problem} Ask the instructor to add the activity again (Deep Linking).`,
-        code: 'UNKNOWN_PLACEMENT',
-      });
-    return res.redirect(pageUrl(launch, String(res.locals.ltik)));
-  });
-  lti.onDeepLinking((_token, _req, res) => {
-    const launch = launchFrom(res);
-    if (!launch.isInstructor)
-      return res.status(403).json({
-        error:
-          'Only instructors add activities: this Deep Linking launch is not from an Instructor, TA or Administrator.',
-        code: 'NOT_INSTRUCTOR',
-      });
-    return res.redirect(`/deep-link?ltik=${encodeURIComponent(String(res.locals.ltik))}`);
-  });
+  lti.onConnect(
+    answering((res) => {
+      const launch = launchFrom(res);
+      const placed = findPlacement(catalog, launch.placement);
+      if ('problem' in placed)
+        return res.status(404).json({
+          error: `${placed.problem} Ask the instructor to add the activity again (Deep Linking).`,
+          code: 'UNKNOWN_PLACEMENT',
+        });
+      return res.redirect(pageUrl(launch, String(res.locals.ltik)));
+    }),
+  );
+  lti.onDeepLinking(
+    answering((res) => {
+      const launch = launchFrom(res);
+      if (!launch.isInstructor)
+        return res.status(403).json({
+          error:
+            'Only instructors add activities: this Deep Linking launch is not from an Instructor, TA or Administrator.',
+          code: 'NOT_INSTRUCTOR',
+        });
+      return res.redirect(`/deep-link?ltik=${encodeURIComponent(String(res.locals.ltik))}`);
+    }),
+  );
   await lti.deploy({ serverless: true, silent: true });
   lti.app.locals.defaultLesson = catalog[0]?.slug ?? '';
   return { lti, app: lti.app };

@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+import AxeBuilder from '@axe-core/playwright';
 import { chromium } from 'playwright-core';
 import { chromiumLaunch } from '../../scripts/chromium.mjs';
 import { startPlatform } from './platform-double.mjs';
@@ -66,22 +67,24 @@ test('an instructor deep-links a graded question; the platform verifies the item
     roles: ['Instructor'],
     deepLinking: true,
   });
-  const { frame, problems } = await openCourse(id);
+  const { page, frame, problems } = await openCourse(id);
   await frame.getByRole('heading', { name: 'Add Attention Lab to your course' }).waitFor();
   // A widget cannot be graded: the form comes back with the reason and the choices kept.
-  await frame
-    .getByLabel(/^Widget: /)
-    .first()
-    .check();
+  const firstWidget = frame.getByLabel(/^Widget: /).first();
+  await firstWidget.check();
   await frame.getByRole('button', { name: 'Add to the course' }).click();
   await frame.getByRole('alert').filter({ hasText: 'A widget asks no questions' }).waitFor();
-  assert.equal(
-    await frame
-      .getByLabel(/^Widget: /)
-      .first()
-      .isChecked(),
-    true,
-  );
+  assert.equal(await firstWidget.isChecked(), true);
+  for (const scheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    const summary = results.violations.map((v) => `${scheme} ${v.id}: ${v.nodes[0]?.target.join(' ')} — ${v.help}`);
+    assert.deepEqual(summary, [], 'the picker, its problem shown, passes axe');
+    const inFrame = results.passes.some((rule) => rule.nodes.some((node) => node.target[0] === '#tool'));
+    assert.ok(inFrame, 'axe checked inside the tool’s frame');
+  }
   await frame.getByLabel(/^Question std-at-512: /).check();
   await frame.getByLabel('Counted attempts before a question locks').selectOption('3');
   await frame.getByRole('button', { name: 'Add to the course' }).click();

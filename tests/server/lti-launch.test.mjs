@@ -157,13 +157,6 @@ test('refused: a student launch calling an instructor route, and a student deep-
   assert.match(deepLink.body.error, /Only instructors add activities/);
 });
 
-test("the tool's JWKS publishes the key it signs with for the platform", async () => {
-  const keys = await (await fetch(tool.jwksUrl)).json();
-  assert.ok(keys.keys.length >= 1);
-  for (const key of keys.keys)
-    assert.deepEqual([key.kty, key.alg, key.use, typeof key.kid], ['RSA', 'RS256', 'sig', 'string']);
-});
-
 const parseHtml = (text) => new DOMParser().parseFromString(text, 'text/html');
 const byName = (doc, name) =>
   [...doc.getElementsByTagName('input')].filter((input) => input.getAttribute('name') === name);
@@ -220,4 +213,15 @@ test('Deep Linking behind a proxy: a bad choice is sent back with why, a good on
     resourceId: 'why-sqrt-dk/question/std-at-64',
     tag: 'attention-lab',
   });
+});
+
+test("the tool's root lists the URLs to register; its JWKS publishes the key it signs with", async () => {
+  const keys = await (await fetch(tool.jwksUrl)).json();
+  assert.ok(keys.keys.length >= 1);
+  for (const key of keys.keys)
+    assert.deepEqual([key.kty, key.alg, key.use, typeof key.kid], ['RSA', 'RS256', 'sig', 'string']);
+  const root = await fetch(`${tool.url}/`);
+  assert.equal(root.headers.get('content-security-policy'), contentSecurityPolicy);
+  const urls = [...parseHtml(await root.text()).getElementsByTagName('code')].map((code) => code.textContent);
+  assert.deepEqual(urls.slice(-3), [tool.loginUrl, tool.launchUrl, tool.jwksUrl]);
 });

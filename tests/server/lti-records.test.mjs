@@ -13,6 +13,7 @@ import { findPlacement, loadCatalog } from '../../dist/server/lessons/catalog.js
 import { isGraded, placementOf } from '../../dist/server/lti/launch-from.js';
 import { readPlatforms } from '../../dist/server/lti/platforms.js';
 import { isInstructorRole } from '../../dist/server/lti/roles.js';
+import { pageUrl } from '../../dist/server/site/page-url.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const catalog = loadCatalog(join(root, 'web/generated/lessons'));
@@ -36,6 +37,26 @@ test('a placement reads as the embed URL spells it; graded by the flag, else by 
   assert.equal(isGraded({ graded: 'true' }, placementOf({}, 'first')), true);
   assert.equal(isGraded({}, placementOf({}, 'first')), false);
   assert.equal(isGraded({ graded: 'true' }, placementOf({ widget: 'training' }, 'first')), false);
+});
+
+test('a launch lands on the embed page of its placement: practice on the site, graded with its ltik', () => {
+  const landing = (custom) => {
+    const placement = placementOf(custom, 'why-sqrt-dk');
+    return pageUrl({ placement, graded: isGraded(custom, placement) }, 'the-ltik');
+  };
+  assert.equal(
+    landing({ widget: 'training', explain: 'never' }),
+    '/site/embed.html?lesson=why-sqrt-dk&widget=training',
+  );
+  assert.equal(
+    landing({ question: 'std-at-64', graded: 'false' }),
+    '/site/embed.html?lesson=why-sqrt-dk&question=std-at-64',
+  );
+  assert.equal(
+    landing({ section: 'train-it', variant: 'learner' }),
+    '/graded/embed.html?lesson=why-sqrt-dk&variant=learner&ltik=the-ltik#train-it',
+  );
+  assert.equal(landing({ graded: 'true' }), '/graded/embed.html?lesson=why-sqrt-dk&ltik=the-ltik');
 });
 
 test('instructor roles: Instructor, TeachingAssistant and Administrator, as LIS URIs or short names', () => {

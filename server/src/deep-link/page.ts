@@ -17,7 +17,8 @@ export interface PickerChoices {
 
 const short = (text: string) => (text.length > 110 ? `${text.slice(0, 107)}…` : text);
 
-function page(title: string, body: string): string {
+/** A page of the tool's own: its stylesheet, no script. */
+export function page(title: string, body: string): string {
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +

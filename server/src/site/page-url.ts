@@ -7,7 +7,8 @@ export function pageUrl(launch: Launch, ltik: string): string {
   const { placement } = launch;
   const params = new URLSearchParams({ lesson: placement.lesson });
   if (placement.what === 'widget' || placement.what === 'question') params.set(placement.what, placement.id);
-  for (const key of ['variant', 'attempts', 'explain'] as const) {
+  // The policy is for questions: a widget alone asks none.
+  for (const key of placement.what === 'widget' ? [] : (['variant', 'attempts', 'explain'] as const)) {
     const value = placement[key];
     if (value !== undefined) params.set(key, value);
   }
