@@ -1,6 +1,6 @@
 // Builds the site into dist/site with relative asset URLs (so it runs under any sub-path): the lesson page, the embed
 // page and the web component module; `--mode host` adds the host script, `--mode single` the input of the single file,
-// `--mode lti` the pages the LTI tool serves to graded launches (dist/lti-site), which bundle no lesson.
+// `--mode lti` the page the LTI tool serves to graded launches (dist/lti-site), which bundles no lesson.
 // scripts/prerender-lessons.mjs then writes each lesson into a copy of the lesson page, index.html the first.
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
@@ -56,8 +56,8 @@ const site: UserConfig = {
   worker: { format: 'es' },
 };
 
-// For graded LTI launches: the lesson and embed pages without any lesson (lessons.ts); the tool sends the placement's
-// without its answers and grades (remote-grader.ts).
+// For graded LTI launches: the embed page, where the tool lands every placement, without any lesson (lessons.ts); the
+// tool sends the placement's without its answers and grades (remote-grader.ts).
 const lti: UserConfig = {
   ...site,
   plugins: [katexWoff2Only()],
@@ -65,7 +65,7 @@ const lti: UserConfig = {
     ...site.build,
     outDir: here('../dist/lti-site'),
     rolldownOptions: {
-      input: { lesson: here('lesson.html'), embed: here('embed.html') },
+      input: { embed: here('embed.html') },
       output: { entryFileNames: 'assets/[name]-[hash].js' },
     },
   },

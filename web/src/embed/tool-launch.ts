@@ -1,7 +1,6 @@
 // The page under the LTI tool in a graded launch (the `lti` build): before anything renders, the server's record of
 // this learner (variants, attempts, released solutions). It lives in memory only: the server keeps it, and the next
 // person at this computer must not find it.
-import type { LessonPageOptions } from '../lesson/lesson-page.js';
 import { addLesson } from '../lesson/lessons.js';
 import { SafeStorage } from '../lesson/safe-storage.js';
 import { RemoteGrader } from '../quiz-ui/remote-grader.js';
@@ -23,21 +22,7 @@ export async function startToolLaunch(): Promise<ToolLaunch> {
     return { server, storage };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    const problem = `Your answers cannot be graded right now: ${reason}`;
+    const problem = `The course tool could not send this activity, so nothing here can be graded: ${reason}`;
     return { server: RemoteGrader.unavailable(), storage, problem };
   }
-}
-
-/** The lesson page's options under the tool: graded by the server, no "Embed this", progress from the server. */
-export async function toolLessonPage(): Promise<LessonPageOptions> {
-  const { server, storage, problem } = await startToolLaunch();
-  return {
-    embedButtons: false,
-    storage,
-    graded: { policy: server.policy, server },
-    beforeRender: (store, _events, announce) => {
-      announce(problem);
-      store.replace(server.progress);
-    },
-  };
 }
