@@ -56,6 +56,31 @@ after(async () => {
   cluster?.stop();
 });
 
+// Searches the responses from `from` on for every question's answer key (`formatted`: also as the page would print
+// that question's answer), but what `released(question, needle, index)` says the server had released; checks that
+// pages, scripts and the server's JSON were among them.
+async function answerKeysIn(from, released, formatted) {
+  const everyKey = questions.map((q) => ({ q, needles: answerKey(q, lesson, { formatted: q === formatted }) }));
+  const kinds = new Set();
+  const found = [];
+  for (const [i, response] of responses.entries()) {
+    if (i < from || /wasm|font|image/.test(response.type)) continue;
+    const text = (await response.body).toString('utf8');
+    if (text === '') continue;
+    kinds.add(response.type.split(';')[0]);
+    for (const { q, needles } of everyKey) {
+      const leaks = needles.filter((n) => n.pattern.test(text) && !released(q, n, i));
+      if (leaks.length) found.push(`${response.url}: ${q.id}: ${leaks.map((n) => n.what).join('; ')}`);
+    }
+  }
+  for (const kind of ['html', 'javascript', 'json'])
+    assert.ok(
+      [...kinds].some((k) => k.endsWith(kind)),
+      `responses of type ${kind} were searched`,
+    );
+  return found;
+}
+
 const placed = questions.find((q) => q.id === 'std-at-512');
 const custom = { lesson: lesson.slug, question: placed.id, variant: 'learner', attempts: '3', graded: 'true' };
 
@@ -134,26 +159,16 @@ test('a graded learner answers in the page; no response holds an answer key unti
 
   // Every response so far, searched for every question's answer key; the placed question's own key counts only
   // before the third answer released its worked solution, and the mistake the learner made was theirs to read.
-  const everyKey = questions.map((q) => ({ q, needles: answerKey(q, lesson, { formatted: q === placed }) }));
-  const kinds = new Set();
-  const found = [];
-  for (const [i, response] of responses.entries()) {
-    if (/wasm|font|image/.test(response.type)) continue;
-    const text = (await response.body).toString('utf8');
-    if (text === '') continue;
-    kinds.add(response.type.split(';')[0]);
-    for (const { q, needles } of everyKey) {
-      if (q === placed && i >= releasedAt) continue;
-      const leaks = needles.filter((n) => n.pattern.test(text) && !(q === placed && n.source === mistake.feedback));
-      if (leaks.length) found.push(`${response.url}: ${q.id}: ${leaks.map((n) => n.what).join('; ')}`);
-    }
-  }
-  assert.deepEqual(found, [], 'no answer key before the server released it');
-  for (const kind of ['text/html', 'text/javascript', 'application/json'])
-    assert.ok(
-      [...kinds].some((k) => k.includes(kind.split('/')[1])),
-      `responses of type ${kind} were searched`,
-    );
+  const released = (q, needle, i) =>
+    (i >= releasedAt && (q === placed || needle.generic)) || (q === placed && needle.source === mistake.feedback);
+  assert.deepEqual(await answerKeysIn(0, released, placed), [], 'no answer key before the server released it');
+  // The same search finds the worked solution once the server sent it.
+  const solution = answerKey(asked, lesson).find((needle) => needle.what.startsWith('worked solution'));
+  const after = await Promise.all(responses.slice(releasedAt).map((response) => response.body));
+  assert.ok(
+    after.some((body) => solution.pattern.test(body.toString('utf8'))),
+    'the released solution is found',
+  );
   assert.ok(
     responses.some((r) => r.url.includes('/grading/questions/std-at-512/answers')),
     'the page asked the server to grade',
@@ -163,5 +178,37 @@ test('a graded learner answers in the page; no response holds an answer key unti
     [],
   );
   await second.close();
+  await page.close();
+});
+
+test('a whole lesson placed graded: its questions come from the tool and are graded there', async () => {
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  const from = responses.length;
+  const custom = { lesson: lesson.slug, attempts: '2', graded: 'true' };
+  const id = platform.prepareLaunch({ user: 'learner-10', custom, resourceLinkId: 'link-lesson' });
+  await page.goto(platform.coursePageUrl(id));
+  const frame = page.frameLocator('#tool');
+  await frame
+    .locator('.question')
+    .nth(questions.length - 1)
+    .waitFor();
+  assert.equal(await frame.locator('.question').count(), questions.length, 'every question of the lesson');
+  const choice = questions.find((q) => q.kind === 'choice');
+  const section = frame.locator(`#question-${choice.id}`);
+  const releasedAt = responses.length;
+  await section.locator(`input[value="${choice.options.find((o) => o.correct).id}"]`).check();
+  await section.getByRole('button', { name: 'Check' }).click();
+  await section
+    .locator('.feedback')
+    .filter({ hasText: /^Correct/ })
+    .waitFor();
+  await section.locator('.explanation:not([hidden])').waitFor();
+  // The lesson's own prose is the learner's to read here, numbers and all: the search is for the key as data.
+  // Released with the solution: its fields (a choice's correct flags) and its words.
+  const released = (q, needle, i) => i >= releasedAt && (q === choice || needle.generic);
+  assert.deepEqual(await answerKeysIn(from, released), [], 'no answer key before the server released it');
+  assert.deepEqual(problems, []);
   await page.close();
 });
