@@ -182,11 +182,13 @@ test('right, wrong, anticipated and unreadable answers get the verdict and feedb
   );
   assert.ok(rows.every((r) => r.variant === shown.variant.key && Number(r.seed) === shown.variant.seed));
   const last = scores.filter((s) => s.link === linkOf(token)).at(-1);
+  assert.equal(new Date(last.timestamp).getTime(), new Date(rows.at(-1).answered_at).getTime(), 'when it was earned');
   assert.deepEqual(
-    { ...last, user: undefined, link: undefined },
+    { ...last, user: undefined, link: undefined, timestamp: undefined },
     {
       user: undefined,
       link: undefined,
+      timestamp: undefined,
       scoreGiven: 1,
       scoreMaximum: 1,
       activityProgress: 'Completed',

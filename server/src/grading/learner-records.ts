@@ -147,14 +147,15 @@ export interface AttemptRecord {
   points: number;
   afterSolution: boolean;
   seconds: number | undefined;
+  answeredAt: Date;
 }
 
 /** One answer in the attempts table, which the instructor view reads. */
 export async function recordAttempt(client: PoolClient, key: LearnerKey, attempt: AttemptRecord): Promise<void> {
   await client.query(
     'INSERT INTO attempts (platform_id, context_id, resource_link_id, user_id, lesson, question_id, variant, seed,' +
-      ' typed, correct, counted, mistake, points, after_solution, seconds)' +
-      ' VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)',
+      ' typed, correct, counted, mistake, points, after_solution, seconds, answered_at)' +
+      ' VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)',
     [
       ...keyValues(key),
       attempt.questionId,
@@ -167,6 +168,7 @@ export async function recordAttempt(client: PoolClient, key: LearnerKey, attempt
       attempt.points,
       attempt.afterSolution,
       attempt.seconds ?? null,
+      attempt.answeredAt,
     ],
   );
 }

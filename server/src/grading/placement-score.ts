@@ -9,6 +9,8 @@ export interface PlacementScore {
   activityProgress: 'InProgress' | 'Completed';
   /** Every answer is graded as it arrives. */
   gradingProgress: 'FullyGraded';
+  /** When the attempt was graded (ISO 8601), so a score sent late still says when it was earned. */
+  timestamp?: string;
 }
 
 export function placementScore(progress: QuizProgress, questionIds: string[], policy: GradedPolicy): PlacementScore {

@@ -196,16 +196,17 @@ export function gradingRouter(options: GradingOptions): Router {
           points: graded.points,
           afterSolution: graded.afterSolution,
           seconds: Math.max(0, (now.getTime() - since.getTime()) / 1000),
+          answeredAt: now,
         });
         await saveProgress(client, key, question.id, graded.progress);
         const ids = placed.questions.map((q) => q.question.id);
         const score = placementScore(await placementProgress(client, key), ids, placed.policy);
-        return { graded, pinned, score };
+        return { graded, pinned, score, at: now };
       });
-      const { graded, pinned, score } = outcome;
+      const { graded, pinned, score, at } = outcome;
       if (graded.grade.counted) {
         try {
-          await onCountedAttempt(launch, score);
+          await onCountedAttempt(launch, { ...score, timestamp: at.toISOString() });
         } catch (error) {
           // The answer is recorded; the next counted attempt carries the running score again.
           console.error(`grading: the score for ${launch.resourceLinkId} was not queued: ${(error as Error).message}`);
