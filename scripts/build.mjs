@@ -1,7 +1,7 @@
 // Builds what a command needs: the WASM module, the Node package of the core, the compiled lessons and the site
-// (and the native core for tests and benchmarks); for tests and `npm run lti` the LTI tool server; for tests also
-// the single-file lesson, the SCORM package and the sanitizer build (`--for fuzz` builds that one, the WASM module
-// and the Node package of the core only).
+// (and the native core for tests and benchmarks); for tests and `npm run lti` the LTI tool server and the pages it
+// serves to graded launches; for tests also the single-file lesson, the SCORM package and the sanitizer build
+// (`--for fuzz` builds that one, the WASM module and the Node package of the core only).
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -56,9 +56,21 @@ run('npx', ['--no-install', 'vite', 'build', '--config', 'web/vite.config.ts', '
 run('node', ['scripts/prerender-lessons.mjs']);
 // The host script for pages that embed our iframes: a classic script with a stable name beside the pages.
 run('npx', ['--no-install', 'vite', 'build', '--config', 'web/vite.config.ts', '--mode', 'host', '--logLevel', 'warn']);
-// The LTI tool server: TypeScript in server/src, using the quiz engine and the core's Node package built above.
+// The LTI tool server: TypeScript in server/src, using the quiz engine and the core's Node package built above, and
+// the pages it serves to graded launches (dist/lti-site), which hold no lesson: the tool sends them theirs.
 if (purpose === 'test' || purpose === 'lti') {
   run('npx', ['--no-install', 'tsc', '-p', 'tsconfig.server.json']);
+  run('npx', [
+    '--no-install',
+    'vite',
+    'build',
+    '--config',
+    'web/vite.config.ts',
+    '--mode',
+    'lti',
+    '--logLevel',
+    'warn',
+  ]);
 }
 if (purpose === 'test') {
   try {

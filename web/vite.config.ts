@@ -1,5 +1,6 @@
 // Builds the site into dist/site with relative asset URLs (so it runs under any sub-path): the lesson page, the embed
-// page and the web component module; `--mode host` adds the host script, `--mode single` the input of the single file.
+// page and the web component module; `--mode host` adds the host script, `--mode single` the input of the single file,
+// `--mode lti` the page the LTI tool serves to graded launches (dist/lti-site), which bundles no lesson.
 // scripts/prerender-lessons.mjs then writes each lesson into a copy of the lesson page, index.html the first.
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
@@ -55,6 +56,21 @@ const site: UserConfig = {
   worker: { format: 'es' },
 };
 
+// For graded LTI launches: the embed page, where the tool lands every placement, without any lesson (lessons.ts); the
+// tool sends the placement's without its answers and grades (remote-grader.ts).
+const lti: UserConfig = {
+  ...site,
+  plugins: [katexWoff2Only()],
+  build: {
+    ...site.build,
+    outDir: here('../dist/lti-site'),
+    rolldownOptions: {
+      input: { embed: here('embed.html') },
+      output: { entryFileNames: 'assets/[name]-[hash].js' },
+    },
+  },
+};
+
 // A classic script with a stable name that any page can include: it sizes our iframes to their content.
 const host: UserConfig = {
   root: here('.'),
@@ -96,4 +112,5 @@ const single: UserConfig = {
   worker: { format: 'es', rolldownOptions: { output: { codeSplitting: false } } },
 };
 
-export default defineConfig(({ mode }) => (mode === 'host' ? host : mode === 'single' ? single : site));
+const modes: Record<string, UserConfig> = { host, single, lti };
+export default defineConfig(({ mode }) => modes[mode] ?? site);

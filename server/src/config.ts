@@ -53,7 +53,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ToolConfig {
     port,
     platformsFile: env.LTI_PLATFORMS || undefined,
     siteRoot,
-    gradedRoot: env.LTI_GRADED_ROOT ?? siteRoot,
+    gradedRoot: env.LTI_GRADED_ROOT ?? `${projectRoot}dist/lti-site`,
     lessonsFolder: env.LTI_LESSONS ?? `${projectRoot}web/generated/lessons`,
     publicUrl: publicUrl || undefined,
     trustProxy: env.LTI_TRUST_PROXY || undefined,

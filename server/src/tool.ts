@@ -6,10 +6,11 @@ import type { Pool } from 'pg';
 import type { ToolConfig } from './config.js';
 import { autoSubmitScript, toolStyles } from './deep-link/page.js';
 import { deepLinkRouter } from './deep-link/router.js';
+import { gradingRouter, readLessonBank } from './grading/index.js';
 import { findPlacement, type CatalogLesson } from './lessons/catalog.js';
 import { DeploymentGuardedDatabase } from './lti/deployment-guard.js';
 import { launchFrom } from './lti/launch-from.js';
-import { ltijsTokens, scoresRouter } from './scores/index.js';
+import { countedAttemptHook, ltijsTokens, scoresRouter } from './scores/index.js';
 import { refuseSession, refuseToken } from './lti/refusals.js';
 import { isRegisteredDeployment } from './lti/registry.js';
 import { aboutPage } from './site/about-page.js';
@@ -164,7 +165,11 @@ export function mountRoutes(tool: Tool, { config, catalog, pool }: RouteDependen
   app.get('/api/launch', (_req, res) => res.json(launchFrom(res)));
   app.use('/deep-link', deepLinkRouter({ lti: tool.lti, catalog, publicUrl: config.publicUrl }));
   app.use(scoresRouter({ pool, launchOf: launchFrom, tokens: ltijsTokens(tool.lti) }));
-  // The grading and scores parts mount here, e.g. app.use('/api/grade', gradingRouter({ pool, launchOf: launchFrom })).
+  // Every counted attempt of a graded launch queues its score for the gradebook.
+  const onCountedAttempt = countedAttemptHook(pool);
+  app.use(
+    gradingRouter({ pool, launchOf: launchFrom, onCountedAttempt, lessons: readLessonBank(config.lessonsFolder) }),
+  );
   app.use((req, res) => {
     res.status(404).json({ error: `The tool has no route ${req.method} ${req.path}.` });
   });

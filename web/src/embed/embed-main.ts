@@ -19,12 +19,17 @@ import { relayLessonEvents } from './relay.js';
 import { lessonUrl } from './snippet.js';
 import { learnerSeed } from './learner-seed.js';
 import { isMeasuringFrame, measuringStorage } from './measure-frame.js';
+import { startToolLaunch } from './tool-launch.js';
 
 const notices = document.getElementById('page-notices') as HTMLElement;
 const announce = (text: string | undefined) => {
   if (text) notices.append(Object.assign(document.createElement('p'), { textContent: text }));
 };
 
+// Under the LTI tool in a graded launch (the lti build) the server's record of the learner and the placement's lesson
+// come first, and the server grades. The mode is tested here, not imported, so that other builds drop the tool's code.
+const tool = import.meta.env.MODE === 'lti' ? await startToolLaunch() : undefined;
+announce(tool?.problem);
 const request = readEmbedRequest(new URLSearchParams(location.search));
 request.problems.forEach(announce);
 
@@ -50,8 +55,9 @@ if (request.lesson) {
   // Inside a third-party frame storage is partitioned or refused; SafeStorage keeps the questions working either way,
   // and says how long answers last only where there are answers to lose (a lone widget keeps nothing).
   const measuring = isMeasuringFrame();
-  const storage = measuring ? measuringStorage() : new SafeStorage('attention-lab');
+  const storage = measuring ? measuringStorage() : (tool?.storage ?? new SafeStorage('attention-lab'));
   const store = new ProgressStore(storage, lesson.slug);
+  if (tool) store.replace(tool.server.progress);
   const asksQuestions = request.question !== undefined || (request.whole && questionsOf(lesson).length > 0);
   if (asksQuestions) {
     announce(storage.problem);
@@ -69,7 +75,7 @@ if (request.lesson) {
   // variant=learner without an LMS: this browser's seed stands in for the learner.
   const seeded = asksQuestions && request.policy.variant.kind === 'learner' ? learnerSeed(storage) : undefined;
   announce(seeded?.notice);
-  const context = { client, store, events, announce, learner: seeded?.seed };
+  const context = { client, store, events, announce, learner: seeded?.seed, server: tool?.server };
   document.getElementById('embed')?.replaceChildren(renderEmbed(request, context).element);
   document.title = `${lesson.title} · Attention Lab`;
   const widget = request.widget && {

@@ -9,6 +9,7 @@ import { LessonView } from '../lesson/render-lesson.js';
 import type { WidgetAction } from '../quiz/index.js';
 import { gradedOptions } from '../quiz-ui/graded-settings.js';
 import { QuestionView } from '../quiz-ui/question-view.js';
+import type { RemoteGrader } from '../quiz-ui/remote-grader.js';
 import type { CoreClient } from '../worker/core-client.js';
 import type { EmbedRequest, WidgetPick } from './embed-request.js';
 
@@ -19,6 +20,8 @@ export interface EmbedContext {
   announce: (text: string) => void;
   /** A seed kept for this learner: needed only for variant=learner. */
   learner?: string;
+  /** Under the LTI tool in a graded launch: the server that grades (see quiz-ui/remote-grader.ts). */
+  server?: RemoteGrader;
 }
 
 export interface RenderedEmbed {
@@ -31,7 +34,7 @@ export const loneQuestionHeading = (lessonTitle: string): string => `A question 
 
 export function renderEmbed(request: EmbedRequest, context: EmbedContext): RenderedEmbed {
   if (request.whole) {
-    const graded = { policy: request.policy, learner: context.learner };
+    const graded = { policy: request.policy, learner: context.learner, server: context.server };
     const view = new LessonView(request.lesson, { ...context, url: request.url, graded });
     return { element: view.element, dispose: () => view.dispose() };
   }
@@ -80,7 +83,7 @@ class EmbedParts {
   private question(question: Question): HTMLElement {
     const lesson = this.request.lesson.slug;
     this.questionIds.push(question.id);
-    const graded = { policy: this.request.policy, learner: this.context.learner };
+    const graded = { policy: this.request.policy, learner: this.context.learner, server: this.context.server };
     const view = new QuestionView(question, {
       number: questionsOf(this.request.lesson).indexOf(question) + 1,
       // Alone in a course page, "Question 2" says nothing: the lesson it comes from does.

@@ -1,10 +1,14 @@
 // Every compiled lesson, bundled at build time, in course order; an unknown slug falls back to the first with a notice.
 import type { CompiledLesson, LessonIndexEntry, Question } from '../authoring/compiled.js';
 
-const compiled = import.meta.glob<CompiledLesson | LessonIndexEntry[]>('../../generated/lessons/*.json', {
-  eager: true,
-  import: 'default',
-});
+// The lti build, for graded LTI launches, bundles none: the tool sends the placement's lesson without its answers.
+const compiled: Record<string, CompiledLesson | LessonIndexEntry[]> =
+  import.meta.env.MODE === 'lti'
+    ? {}
+    : import.meta.glob<CompiledLesson | LessonIndexEntry[]>('../../generated/lessons/*.json', {
+        eager: true,
+        import: 'default',
+      });
 const index = (Object.entries(compiled).find(([path]) => path.endsWith('/index.json'))?.[1] ??
   []) as LessonIndexEntry[];
 const bySlug = new Map(
@@ -17,6 +21,11 @@ export const lessons: CompiledLesson[] = [
   ...index.map((entry) => bySlug.get(entry.slug)).filter((lesson): lesson is CompiledLesson => lesson !== undefined),
   ...[...bySlug.values()].filter((lesson) => !index.some((entry) => entry.slug === lesson.slug)),
 ];
+
+/** A lesson that came at run time (the LTI tool's placement, see embed/tool-launch.ts): found first from now on. */
+export function addLesson(lesson: CompiledLesson): void {
+  lessons.unshift(lesson);
+}
 
 export function findLesson(wanted: string | null): { lesson: CompiledLesson | undefined; problem?: string } {
   const lesson = lessons.find((l) => l.slug === wanted) ?? lessons[0];

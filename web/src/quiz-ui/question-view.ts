@@ -18,6 +18,7 @@ import {
   variantForSeed,
   variantIndexOfKey,
   variantProgress,
+  verdictText,
   wrongAttemptsBeforeExplanation,
 } from '../quiz/index.js';
 import type {
@@ -34,6 +35,7 @@ import type {
 
 export type { AnsweredAttempt } from '../quiz/index.js';
 import type { ProgressStore } from '../lesson/progress-store.js';
+import type { ReleasedSolution, RemoteGrader, ServerRefusal } from './remote-grader.js';
 
 export interface QuestionViewOptions {
   number: number;
@@ -51,13 +53,14 @@ export interface QuestionViewOptions {
    * holds, and no "Another like this". Without it the learner's saved variant is shown, the lesson's own at first.
    */
   fixedVariant?: { index: number; seed: number };
+  /** Under the LTI tool in a graded launch: the server grades, keeps the record and releases the solution. */
+  grader?: RemoteGrader;
 }
 
 // After this many counted wrong attempts the worked solution is shown anyway, so nobody is stuck.
 export const attemptsBeforeSolution = wrongAttemptsBeforeExplanation;
 
-/** What a graded context adds to the verdict of a right answer given after the worked solution was shown. */
-export const noPointsAfterSolution = 'It came after the worked solution was shown, so it earns no points.';
+export { noPointsAfterSolution } from '../quiz/index.js';
 
 export class QuestionView {
   readonly element: HTMLElement;
@@ -278,8 +281,14 @@ export class QuestionView {
       });
     }
     if (current.hint !== undefined) this.hintText.textContent = current.hint;
-    this.explanation.innerHTML = `<h4>Worked solution</h4>${current.explanation}`;
-    if (current.kind !== 'numeric') this.explanation.append(optionVerdicts(current.options));
+    // Graded by the server, the page has no solution until the server releases it.
+    const grader = this.options.grader;
+    if (grader) this.fillSolution(grader.question(this.question.id)?.explanation);
+    else
+      this.fillSolution({
+        html: current.explanation,
+        options: current.kind === 'numeric' ? undefined : current.options,
+      });
     const own = this.seed === 0 ? " (the lesson's own numbers)" : '';
     this.element.dataset.variant = this.variant.key; // which numbers this learner got
     const count = variantCount(this.question);
@@ -363,9 +372,15 @@ export class QuestionView {
     return [button, ' ', warning];
   }
 
+  private fillSolution(solution: ReleasedSolution | undefined): void {
+    this.explanation.innerHTML = solution ? `<h4>Worked solution</h4>${solution.html}` : '';
+    if (solution?.options) this.explanation.append(optionVerdicts(solution.options));
+  }
+
   // The learner chose to see the solution: saved first, so a reload or another tab cannot forget it was seen.
   private revealSolution(): void {
     if (this.solutionOffer.hidden) return;
+    if (this.options.grader) return void this.revealFromServer(this.options.grader);
     const choice = { key: this.variant.key, seed: this.seed };
     this.options.store.replace(markSolutionShown(this.options.store.current, this.question.id, choice, this.lessonKey));
     this.shown = this.savedEntry();
@@ -415,16 +430,10 @@ export class QuestionView {
   private check(): void {
     if (this.locked) return;
     const question = this.current;
-    let answerText: string;
-    let grade: Grade;
-    if (question.kind === 'numeric') {
-      answerText = this.answerInput?.value ?? '';
-      grade = gradeNumeric(question, answerText);
-    } else {
-      const selected = this.optionInputs.filter((input) => input.checked).map((input) => input.value);
-      answerText = selected.join(',');
-      grade = gradeChoice(question, selected);
-    }
+    const selected = this.optionInputs.filter((input) => input.checked).map((input) => input.value);
+    const answerText = question.kind === 'numeric' ? (this.answerInput?.value ?? '') : selected.join(',');
+    if (this.options.grader) return void this.checkOnServer(this.options.grader, answerText, selected);
+    const grade = question.kind === 'numeric' ? gradeNumeric(question, answerText) : gradeChoice(question, selected);
     if (grade.counted) {
       this.options.store.drafts.clear(question.id); // the answer is progress now
       const choice = { key: this.variant.key, seed: this.seed };
@@ -439,29 +448,86 @@ export class QuestionView {
         Date.now(),
       );
       store.replace(this.withSolutionMark(recorded, grade.status === 'correct'));
-      const saved = this.options.store.current[question.id];
-      this.shown = saved;
-      const at = new Date();
-      const { index, key, params } = this.variant;
-      const variant = { index, key, params };
-      const afterSolution = solutionState(saved, key, this.lessonKey).afterSolution;
-      const latencyMs = at.getTime() - this.since;
-      const attempt = { question, variant, answerText, grade, latencyMs, at, afterSolution };
-      this.since = at.getTime();
-      this.options.onAnswered?.(question.id, grade.status === 'correct', saved?.attempts ?? 1, attempt);
+      this.answered(grade, answerText);
     }
     this.show(grade);
   }
 
+  // A counted answer is saved: tell the page (and through it a host or an LMS) what was answered and how.
+  private answered(grade: Grade, answerText: string): void {
+    const question = this.current;
+    const saved = this.options.store.current[question.id];
+    this.shown = saved;
+    const at = new Date();
+    const { index, key, params } = this.variant;
+    const variant = { index, key, params };
+    const afterSolution = solutionState(saved, key, this.lessonKey).afterSolution;
+    const latencyMs = at.getTime() - this.since;
+    const attempt = { question, variant, answerText, grade, latencyMs, at, afterSolution };
+    this.since = at.getTime();
+    this.options.onAnswered?.(question.id, grade.status === 'correct', saved?.attempts ?? 1, attempt);
+  }
+
+  // The server grades the typed text (or picks) and returns the learner's record, which the page's rules then read.
+  private async checkOnServer(grader: RemoteGrader, answerText: string, selected: string[]): Promise<void> {
+    const question = this.current;
+    const answer = question.kind === 'numeric' ? { answer: answerText } : { choices: selected };
+    this.checkButton.disabled = true;
+    this.element.setAttribute('aria-busy', 'true');
+    try {
+      const verdict = await grader.answer(question.id, answer);
+      if (verdict.explanation) this.fillSolution(verdict.explanation);
+      this.keepServerRecord(verdict.progress);
+      if (verdict.grade.counted) {
+        this.options.store.drafts.clear(question.id); // the answer is the server's record now
+        this.answered(verdict.grade, answerText);
+      }
+      this.show(verdict.grade);
+    } catch (error) {
+      this.refused(error);
+    } finally {
+      this.checkButton.disabled = false;
+      this.element.removeAttribute('aria-busy');
+    }
+  }
+
+  private async revealFromServer(grader: RemoteGrader): Promise<void> {
+    try {
+      const released = await grader.solution(this.question.id);
+      this.fillSolution(released.explanation);
+      this.keepServerRecord(released.progress);
+      this.setSolution(released.explanation ? 'shown' : 'hidden');
+      this.explanation.focus();
+    } catch (error) {
+      this.refused(error);
+    }
+  }
+
+  // The server's record replaces the page's copy of this question's, so every rule of the page reads what it holds.
+  private keepServerRecord(entry: QuestionProgress | null | undefined): void {
+    if (!entry) return;
+    const progress = { ...this.options.store.current };
+    Object.defineProperty(progress, this.question.id, { value: entry, enumerable: true, writable: true });
+    this.options.store.replace(progress);
+    this.shown = this.savedEntry();
+  }
+
+  // Said where the verdict goes; a question the server says is locked locks here too.
+  private refused(error: unknown): void {
+    // Only the remote grader's refusals carry a record (duck-typed, so practice pages bundle none of its code).
+    const refusal = error instanceof Error && 'progress' in error ? (error as ServerRefusal) : undefined;
+    if (refusal?.progress) {
+      this.keepServerRecord(refusal.progress);
+      this.setLocked(isLocked(this.policy, refusal.progress.attempts));
+    }
+    this.setFeedback(error instanceof Error ? error.message : String(error), 'refused');
+  }
+
   private show(grade: Grade): void {
     const attempts = variantProgress(this.savedEntry(), this.variant.key, this.lessonKey).attempts;
-    // Say the verdict first for screen readers, unless the feedback already starts with it.
-    const verdict = grade.status === 'correct' ? 'Correct' : grade.status === 'incorrect' ? 'Not quite' : '';
-    const prefix = verdict && !grade.feedback.startsWith(verdict) ? `${verdict}. ` : '';
     const correct = grade.status === 'correct';
     const after = grade.counted && this.afterSolution();
-    const noPoints = after && correct ? `\n${noPointsAfterSolution}` : '';
-    this.setFeedback(`${prefix}${grade.feedback}${noPoints}`, grade.status);
+    this.setFeedback(verdictText(grade, after), grade.status);
     this.markWrongChoices(grade.wrongChoices ?? []);
     if (grade.counted) this.markAfterSolution(after);
     this.pendingAction = grade.show ?? (grade.status === 'incorrect' ? this.current.show : undefined);

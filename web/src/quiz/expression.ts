@@ -23,9 +23,9 @@ export type ParsedExpression =
 
 /** Plain text the UI can show next to an answer box. */
 export const answerFormatHelp =
-  'Type a number (22.6, 2.263e1) or an expression: + − × ÷, ^ or ** for powers, parentheses, ' +
+  'Type a number (1.5, 1.5e3) or an expression: + − × ÷, ^ or ** for powers, parentheses, ' +
   'sqrt( ) or √, ln( ) or log( ) (both the natural logarithm), log2( ), log10( ), exp( ), pi or π, and e. ' +
-  'You can write 16√2 or 2pi without a ×. No thousands separators or percent signs.';
+  'You can write 3√2 or 2pi without a ×. No thousands separators or percent signs.';
 
 type TokenKind =
   'number' | 'name' | 'plus' | 'minus' | 'times' | 'divide' | 'power' | 'root' | 'open' | 'close' | 'approx' | 'end';
@@ -143,7 +143,7 @@ function tokenize(chars: string[]): Token[] {
       tokens.push({ kind: symbols[c] as TokenKind, text: c, position, value: NaN });
       i++;
     } else if (c === ',') {
-      throw new Unreadable('a comma', position, 'Write 1000, not 1,000, and use a point for decimals (22.6).');
+      throw new Unreadable('a comma', position, 'Write 1000, not 1,000, and use a point for decimals (1.5).');
     } else if (c === '%') {
       throw new Unreadable('a percent sign', position, 'Percentages are not accepted: write 0.5 rather than 50%.');
     } else {

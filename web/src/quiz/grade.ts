@@ -40,7 +40,7 @@ export function withinTolerance(x: number, t: number, tol?: Tolerance): boolean 
 }
 
 /** The anticipated wrong answer closest to x among those it matches, if any. */
-function anticipatedMatch(q: NumericQuestion, x: number): AnticipatedAnswer | undefined {
+export function anticipatedMatch(q: NumericQuestion, x: number): AnticipatedAnswer | undefined {
   let best: AnticipatedAnswer | undefined;
   for (const candidate of q.anticipated ?? []) {
     if (!withinTolerance(x, candidate.value, candidate.tolerance ?? q.tolerance)) continue;

@@ -3,6 +3,7 @@ export type * from './types.js';
 export { answerFormatHelp, MAX_ANSWER_LENGTH, MAX_NESTING, parseExpression } from './expression.js';
 export type { ParsedExpression } from './expression.js';
 export {
+  anticipatedMatch,
   DEFAULT_ATOL,
   DEFAULT_RTOL,
   EMPTY_ANSWER_FEEDBACK,
@@ -60,5 +61,8 @@ export { gradedVariant } from './graded-variant.js';
 export type { AnsweredAttempt, GradedVariant } from './graded-variant.js';
 export { multiSelectCredit } from './partial-credit.js';
 export { packSolutionFlags, unpackSolutionFlags } from './solution-flags.js';
+export { noPointsAfterSolution, verdictText } from './verdict-text.js';
+export { answerFreeQuestion, hintGivesAway } from './answer-free.js';
+export type { AnswerFreeChoice, AnswerFreeNumeric, AnswerFreeQuestion, AnswerFreeVariant } from './answer-free.js';
 export { csvCell, csvColumns, resultsCsv, resultsFormat, resultsRecord, resultsVersion } from './results-record.js';
 export type { RecordedAnswer, RecordedQuestion, ResultsRecord } from './results-record.js';

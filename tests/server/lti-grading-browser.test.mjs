@@ -1,0 +1,214 @@
+// A graded launch in Chromium, through the platform double's course page and the real tool: the learner answers in
+// the page, the server grades, and no response the page loads (HTML, scripts, styles, JSON; the WebAssembly core and
+// fonts are binary and hold no lesson) carries an answer key before the server releases it. A fourth answer under
+// attempts=3, from a second tab opened before the third, is refused by the server and the learner reads why.
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import pg from 'pg';
+import { chromium } from 'playwright-core';
+import { chromiumLaunch } from '../../scripts/chromium.mjs';
+import { lesson, questions } from '../e2e/lesson-data.mjs';
+import { answerKey } from './answer-key.mjs';
+import { startPlatform } from './platform-double.mjs';
+import { throwawayPostgres } from './postgres.mjs';
+import { startTool } from './tool.mjs';
+
+let cluster;
+let platform;
+let tool;
+let context;
+let profile;
+// Every response of the browser, in order: what the page loaded and when.
+const responses = [];
+before(async () => {
+  profile = mkdtempSync(join(tmpdir(), 'attention-lab-chromium-'));
+  // Third-party cookies allowed, as in most browsers: the tool runs in the course page's iframe.
+  mkdirSync(join(profile, 'Default'));
+  const allowThirdParty = { profile: { cookie_controls_mode: 0, block_third_party_cookies: false } };
+  writeFileSync(join(profile, 'Default', 'Preferences'), JSON.stringify(allowThirdParty));
+  const browserReady = chromium.launchPersistentContext(profile, {
+    ...chromiumLaunch,
+    viewport: { width: 1280, height: 900 },
+  });
+  const platformReady = startPlatform();
+  cluster = await throwawayPostgres();
+  platform = await platformReady;
+  tool = await startTool({ databaseUrl: cluster.url, platforms: [platform.registration()] });
+  platform.useTool(tool);
+  context = await browserReady;
+  context.on('response', (response) => {
+    const entry = { url: response.url(), status: response.status(), type: response.headers()['content-type'] ?? '' };
+    responses.push(entry);
+    entry.body = response.body().then(
+      (body) => body,
+      () => Buffer.alloc(0), // a redirect has no body
+    );
+  });
+});
+after(async () => {
+  await context?.close();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+  await tool?.stop();
+  await platform?.close();
+  cluster?.stop();
+});
+
+// Searches the responses from `from` on for every question's answer key (`formatted`: also as the page would print
+// that question's answer), but what `released(question, needle, index)` says the server had released; checks that
+// pages, scripts and the server's JSON were among them.
+async function answerKeysIn(from, released, formatted) {
+  const everyKey = questions.map((q) => ({ q, needles: answerKey(q, lesson, { formatted: q === formatted }) }));
+  const kinds = new Set();
+  const found = [];
+  for (const [i, response] of responses.entries()) {
+    if (i < from || /wasm|font|image/.test(response.type)) continue;
+    const text = (await response.body).toString('utf8');
+    if (text === '') continue;
+    kinds.add(response.type.split(';')[0]);
+    for (const { q, needles } of everyKey) {
+      const leaks = needles.filter((n) => n.pattern.test(text) && !released(q, n, i));
+      if (leaks.length) found.push(`${response.url}: ${q.id}: ${leaks.map((n) => n.what).join('; ')}`);
+    }
+  }
+  for (const kind of ['html', 'javascript', 'json'])
+    assert.ok(
+      [...kinds].some((k) => k.endsWith(kind)),
+      `responses of type ${kind} were searched`,
+    );
+  return found;
+}
+
+const placed = questions.find((q) => q.id === 'std-at-512');
+const custom = { lesson: lesson.slug, question: placed.id, variant: 'learner', attempts: '3', graded: 'true' };
+
+test('a graded learner answers in the page; no response holds an answer key until the server releases it', async () => {
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  // Errors the page reports (a CSP violation would be one); the course page's missing favicon is the double's.
+  page.on('console', (message) => {
+    const where = message.location().url;
+    if (message.type() === 'error' && !where.endsWith('/favicon.ico'))
+      problems.push(`console: ${message.text()} ${where}`);
+  });
+  const id = platform.prepareLaunch({ user: 'learner-9', custom, resourceLinkId: 'link-graded' });
+  await page.goto(platform.coursePageUrl(id));
+  const frame = page.frameLocator('#tool');
+  const section = frame.locator(`#question-${placed.id}`);
+  const input = section.getByLabel('Your answer');
+  const check = section.getByRole('button', { name: 'Check' });
+  const feedback = section.locator('.feedback');
+  await input.waitFor();
+  // The variant the server chose for this learner; the answer key of the numbers on screen.
+  const key = await section.getAttribute('data-variant');
+  const shown = placed.variants.find(
+    (v) =>
+      Object.entries(v.params)
+        .map(([n, x]) => `${n}=${x}`)
+        .join(',') === key,
+  );
+  assert.ok(shown, `the page shows a variant of the lesson (${key})`);
+  const asked = shown.question;
+  assert.match(await section.locator('.variant-label').textContent(), /^Variant \d of 8 · seed [1-9]\d*$/);
+  const mistake = asked.anticipated[0];
+
+  const answer = async (typed, expected) => {
+    await input.fill(typed);
+    await check.click();
+    await feedback.filter({ hasText: expected }).waitFor();
+  };
+  await answer('1,000', "I couldn't read this");
+  await answer(String(mistake.value), mistake.feedback);
+  await answer(String(asked.answer * 5 + 1), `Not quite. ${asked.hint}`);
+  // A second tab of the same launch, opened while one attempt is left.
+  const toolUrl = page
+    .frames()
+    .find((f) => f.url().startsWith(tool.url))
+    .url();
+  const second = await context.newPage();
+  second.on('pageerror', (error) => problems.push(`page error in the second tab: ${error.message}`));
+  await second.goto(toolUrl);
+  const secondSection = second.locator(`#question-${placed.id}`);
+  await secondSection.getByLabel('Your answer').waitFor();
+  assert.equal(await secondSection.getByLabel('Your answer').isEnabled(), true);
+
+  const releasedAt = responses.length;
+  await answer(String(asked.answer * 3 + 7.5), `Not quite. ${asked.hint}`);
+  await section.locator('.locked-note').filter({ hasText: 'you have used all 3 attempts' }).waitFor();
+  await section.locator('.explanation:not([hidden])').waitFor();
+  assert.equal(await input.isDisabled(), true);
+
+  // The other tab still offers a fourth try; the server refuses it and the learner reads why.
+  await secondSection.getByLabel('Your answer').fill(String(asked.answer));
+  await secondSection.getByRole('button', { name: 'Check' }).click();
+  const refusal = 'You have used all 3 attempts this question allows, so this answer was not graded.';
+  await secondSection.locator('.feedback').filter({ hasText: refusal }).waitFor();
+  assert.equal(await secondSection.getByLabel('Your answer').isDisabled(), true, 'the refused tab locks too');
+  const db = new pg.Client({ connectionString: cluster.url });
+  await db.connect();
+  const rows = (await db.query("SELECT counted FROM attempts WHERE user_id = 'learner-9' ORDER BY id")).rows;
+  await db.end();
+  assert.deepEqual(
+    rows.map((r) => r.counted),
+    [false, true, true, true],
+    'the unreadable answer and three counted ones recorded, the refused one not',
+  );
+
+  // Every response so far, searched for every question's answer key; the placed question's own key counts only
+  // before the third answer released its worked solution, and the mistake the learner made was theirs to read.
+  const released = (q, needle, i) =>
+    (i >= releasedAt && (q === placed || needle.generic)) || (q === placed && needle.source === mistake.feedback);
+  assert.deepEqual(await answerKeysIn(0, released, placed), [], 'no answer key before the server released it');
+  // The same search finds the worked solution once the server sent it.
+  const solution = answerKey(asked, lesson).find((needle) => needle.what.startsWith('worked solution'));
+  const after = await Promise.all(responses.slice(releasedAt).map((response) => response.body));
+  assert.ok(
+    after.some((body) => solution.pattern.test(body.toString('utf8'))),
+    'the released solution is found',
+  );
+  assert.ok(
+    responses.some((r) => r.url.includes('/grading/questions/std-at-512/answers')),
+    'the page asked the server to grade',
+  );
+  assert.deepEqual(
+    problems.filter((p) => !p.includes('/grading/questions/std-at-512/answers')),
+    [],
+  );
+  await second.close();
+  await page.close();
+});
+
+test('a whole lesson placed graded: its questions come from the tool and are graded there', async () => {
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  const from = responses.length;
+  const custom = { lesson: lesson.slug, attempts: '2', graded: 'true' };
+  const id = platform.prepareLaunch({ user: 'learner-10', custom, resourceLinkId: 'link-lesson' });
+  await page.goto(platform.coursePageUrl(id));
+  const frame = page.frameLocator('#tool');
+  await frame
+    .locator('.question')
+    .nth(questions.length - 1)
+    .waitFor();
+  assert.equal(await frame.locator('.question').count(), questions.length, 'every question of the lesson');
+  const choice = questions.find((q) => q.kind === 'choice');
+  const section = frame.locator(`#question-${choice.id}`);
+  const releasedAt = responses.length;
+  await section.locator(`input[value="${choice.options.find((o) => o.correct).id}"]`).check();
+  await section.getByRole('button', { name: 'Check' }).click();
+  await section
+    .locator('.feedback')
+    .filter({ hasText: /^Correct/ })
+    .waitFor();
+  await section.locator('.explanation:not([hidden])').waitFor();
+  // The lesson's own prose is the learner's to read here, numbers and all: the search is for the key as data.
+  // Released with the solution: its fields (a choice's correct flags) and its words.
+  const released = (q, needle, i) => i >= releasedAt && (q === choice || needle.generic);
+  assert.deepEqual(await answerKeysIn(from, released), [], 'no answer key before the server released it');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
