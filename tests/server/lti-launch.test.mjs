@@ -169,7 +169,7 @@ test('Deep Linking behind a proxy: a bad choice is sent back with why, a good on
   assert.equal(picker.headers.get('content-security-policy'), contentSecurityPolicy);
   const pick = byName(parseHtml(await picker.text()), 'pick')
     .map((input) => input.getAttribute('value'))
-    .find((value) => value.endsWith('question=std-at-64'));
+    .find((value) => value.endsWith('question=typical-range'));
   const viaProxy = { 'x-forwarded-proto': 'https' };
   const choose = (choices) =>
     visit(jar, `${second.url}/deep-link`, { method: 'POST', form: { ltik, pick, ...choices }, headers: viaProxy });
@@ -201,7 +201,7 @@ test('Deep Linking behind a proxy: a bad choice is sent back with why, a good on
   assert.equal(item.url, `https://${new URL(second.url).host}/launch`);
   assert.deepEqual(item.custom, {
     lesson: 'why-sqrt-dk',
-    question: 'std-at-64',
+    question: 'typical-range',
     variant: 'learner',
     attempts: '2',
     explain: 'never',
@@ -209,8 +209,8 @@ test('Deep Linking behind a proxy: a bad choice is sent back with why, a good on
   });
   assert.deepEqual(item.lineItem, {
     scoreMaximum: 1,
-    label: 'Why attention divides by √dₖ: question std-at-64',
-    resourceId: 'why-sqrt-dk/question/std-at-64',
+    label: 'Why attention divides by √dₖ: question typical-range',
+    resourceId: 'why-sqrt-dk/question/typical-range',
     tag: 'attention-lab',
   });
 });

@@ -49,8 +49,8 @@ test('a launch lands on the embed page of its placement: practice on the site, g
     '/site/embed.html?lesson=why-sqrt-dk&widget=training',
   );
   assert.equal(
-    landing({ question: 'std-at-64', graded: 'false' }),
-    '/site/embed.html?lesson=why-sqrt-dk&question=std-at-64',
+    landing({ question: 'typical-range', graded: 'false' }),
+    '/site/embed.html?lesson=why-sqrt-dk&question=typical-range',
   );
   assert.equal(
     landing({ section: 'train-it', variant: 'learner' }),
