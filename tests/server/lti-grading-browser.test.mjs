@@ -15,6 +15,7 @@ import { answerKey } from './answer-key.mjs';
 import { startPlatform } from './platform-double.mjs';
 import { throwawayPostgres } from './postgres.mjs';
 import { startTool } from './tool.mjs';
+import { waitFor } from './wait-for.mjs';
 
 let cluster;
 let platform;
@@ -94,7 +95,8 @@ test('a graded learner answers in the page; no response holds an answer key unti
     if (message.type() === 'error' && !where.endsWith('/favicon.ico'))
       problems.push(`console: ${message.text()} ${where}`);
   });
-  const id = platform.prepareLaunch({ user: 'learner-9', custom, resourceLinkId: 'link-graded' });
+  const lineItem = { label: 'Standard deviation at 512', scoreMaximum: 1 };
+  const id = platform.prepareLaunch({ user: 'learner-9', custom, resourceLinkId: 'link-graded', lineItem });
   await page.goto(platform.coursePageUrl(id));
   const frame = page.frameLocator('#tool');
   const section = frame.locator(`#question-${placed.id}`);
@@ -156,6 +158,25 @@ test('a graded learner answers in the page; no response holds an answer key unti
     [false, true, true, true],
     'the unreadable answer and three counted ones recorded, the refused one not',
   );
+  // Each counted answer reaches the course's gradebook through AGS, in order; the last says the work is done.
+  const sent = await waitFor('three scores at the platform', () => {
+    const mine = platform.scores.filter((s) => s.score.userId === 'learner-9').map((s) => s.score);
+    return mine.length >= 3 && mine;
+  });
+  assert.deepEqual(
+    sent.map((s) => [s.scoreGiven, s.scoreMaximum]),
+    [
+      [0, 1],
+      [0, 1],
+      [0, 1],
+    ],
+  );
+  assert.deepEqual(
+    sent.map((s) => s.activityProgress),
+    ['InProgress', 'InProgress', 'Completed'],
+  );
+  assert.equal(sent[2].gradingProgress, 'FullyGraded');
+  assert.ok(sent[0].timestamp < sent[1].timestamp && sent[1].timestamp < sent[2].timestamp, 'in the order answered');
 
   // Every response so far, searched for every question's answer key; the placed question's own key counts only
   // before the third answer released its worked solution, and the mistake the learner made was theirs to read.

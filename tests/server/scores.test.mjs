@@ -20,6 +20,7 @@ import { throwawayPostgres } from './postgres.mjs';
 import { scriptedLineItems } from './scripted-line-items.mjs';
 import { openInCalc } from './spreadsheet.mjs';
 import { startTool } from './tool.mjs';
+import { waitFor } from './wait-for.mjs';
 
 const firstMs = 100;
 const maxMs = 400;
@@ -60,16 +61,6 @@ async function launchOf(tool, user) {
 }
 
 /** Polls until `check` returns a truthy value (a state, not a time); fails after a minute, saying what it awaited. */
-async function waitFor(what, check) {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 const score = (scoreGiven, timestamp) => ({
   scoreGiven,
   scoreMaximum: 4,

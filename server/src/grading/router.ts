@@ -2,7 +2,7 @@
 // questions as the learner sees them, an answer graded here, and the worked solution once the policy releases it.
 // The learner is always the launch's user; the variant is the server's to decide.
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { markSolutionShown, variantAt, variantIndexOfKey } from 'attention-lab/quiz';
 import type { GradedPolicy, Question } from 'attention-lab/quiz';
 import type { Launch } from '../lti/launch.js';
@@ -36,7 +36,11 @@ export interface GradingOptions {
   /** The validated launch behind the request (the spine reads it from ltijs's res.locals). */
   launchOf: (res: Response) => Launch;
   /** Told of every counted attempt with the placement's running score (the scores part queues it for AGS). */
-  onCountedAttempt?: (launch: Launch, score: PlacementScore) => void | Promise<void>;
+  onCountedAttempt?: (
+    launch: Launch,
+    score: PlacementScore & { timestamp: string },
+    client: PoolClient,
+  ) => unknown | Promise<unknown>;
   /** The compiled lessons; read from web/generated/lessons when absent. */
   lessons?: LessonBank;
 }
@@ -201,17 +205,11 @@ export function gradingRouter(options: GradingOptions): Router {
         await saveProgress(client, key, question.id, graded.progress);
         const ids = placed.questions.map((q) => q.question.id);
         const score = placementScore(await placementProgress(client, key), ids, placed.policy);
-        return { graded, pinned, score, at: now };
+        // In the attempt's own transaction: an attempt is never recorded without its score queued, nor the reverse.
+        if (graded.grade.counted) await onCountedAttempt(launch, { ...score, timestamp: now.toISOString() }, client);
+        return { graded, pinned, score };
       });
-      const { graded, pinned, score, at } = outcome;
-      if (graded.grade.counted) {
-        try {
-          await onCountedAttempt(launch, { ...score, timestamp: at.toISOString() });
-        } catch (error) {
-          // The answer is recorded; the next counted attempt carries the running score again.
-          console.error(`grading: the score for ${launch.resourceLinkId} was not queued: ${(error as Error).message}`);
-        }
-      }
+      const { graded, pinned, score } = outcome;
       const state = questionState(question, pinned, placed.policy, graded.progress);
       res.json({
         grade: publicGrade(graded.grade),

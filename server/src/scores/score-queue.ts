@@ -1,6 +1,6 @@
 // Counted attempts become scores waiting in Postgres for the sender: the grading part calls onCountedAttempt, and the
 // score is safe from then on, whatever happens to the platform or to this process.
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import type { Launch } from '../lti/launch.js';
 
 export const scoreScope = 'https://purl.imsglobal.org/spec/lti-ags/scope/score';
@@ -38,17 +38,20 @@ function checkScore(score: CountedScore): Date {
   return at;
 }
 
+/** A pool, or one client inside a transaction. */
+type Queryable = Pick<Pool | PoolClient, 'query'>;
+
 /**
  * Queues the score for the placement's line item. A launch without a line item, or whose platform did not grant the
  * score scope, has no gradebook column to send to: nothing is queued and the reason says why.
  */
-export async function enqueueScore(pool: Pool, launch: Launch, score: CountedScore): Promise<Enqueued> {
+export async function enqueueScore(db: Queryable, launch: Launch, score: CountedScore): Promise<Enqueued> {
   const at = checkScore(score);
   if (!launch.lineItemUrl) return { queued: false, reason: 'the launch names no AGS line item for this placement' };
   if (!launch.agsScopes.includes(scoreScope)) {
     return { queued: false, reason: `the platform did not grant the AGS scope ${scoreScope}` };
   }
-  const { rows } = await pool.query(
+  const { rows } = await db.query(
     `INSERT INTO score_queue (platform_id, context_id, resource_link_id, line_item_url, user_id,
        score_given, score_maximum, activity_progress, grading_progress, attempted_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
@@ -69,8 +72,10 @@ export async function enqueueScore(pool: Pool, launch: Launch, score: CountedSco
 }
 
 /** The hook the grading part calls after recording a counted attempt: `onCountedAttempt(launch, score)`. */
+/** The grading part passes its transaction's client, so the score is queued with the attempt or not at all. */
 export function countedAttemptHook(pool: Pool) {
-  return (launch: Launch, score: CountedScore): Promise<Enqueued> => enqueueScore(pool, launch, score);
+  return (launch: Launch, score: CountedScore, client?: Queryable): Promise<Enqueued> =>
+    enqueueScore(client ?? pool, launch, score);
 }
 
 export interface GradebookStatus {
