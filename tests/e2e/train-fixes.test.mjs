@@ -54,6 +54,7 @@ async function trained() {
   const query = new URLSearchParams(Object.entries(state).map(([key, value]) => [`${id}.${key}`, String(value)]));
   await page.goto(`${lesson.url}?${query}#${id}`);
   await page.waitForSelector(`#${id}-widget[data-rendered]:not([aria-busy])`);
+  await page.check(`#${id}-widget-speed-fast`);
   await page.click(`#${id}-widget button.training-start`);
   await page.waitForSelector(`#${id}-widget[data-training="finished"]`, { timeout: 180000 });
   return id;
@@ -204,6 +205,7 @@ test('unticking runs takes them out of the legend before any training', async ()
 
 // Start, and wait for the runs to end: every run must train to its last step, none may fail.
 async function trainsToTheEnd(page, widget, where) {
+  await page.check(`${widget}-speed-fast`);
   await page.click(`${widget} button.training-start`);
   await page.waitForSelector(`${widget}:is([data-training="finished"], [data-training="failed"])`, { timeout: 120000 });
   assert.equal(await page.getAttribute(widget, 'data-training'), 'finished', `${where}: trained to the end`);

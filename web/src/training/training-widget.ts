@@ -4,6 +4,7 @@ import type { TrainingHandle } from '../worker/core-client.js';
 import type { ComputationName } from '../worker/protocol.js';
 import type { TrainingMessage } from '../worker/protocol.js';
 import { LiveWidget, type WidgetOptions, type WidgetState } from '../widgets/live-widget.js';
+import { defaultSpeed, Pacer, speedControl, type Speed } from './pace.js';
 import { PacedRedraw } from './paced-redraw.js';
 import type { TrainingProgress, TrainingRequest, TrainingState } from './session.js';
 import { TrainingButtons } from './training-buttons.js';
@@ -11,10 +12,19 @@ import { TrainingButtons } from './training-buttons.js';
 export abstract class TrainingWidget<Name extends ComputationName, S extends WidgetState> extends LiveWidget<Name, S> {
   protected readonly buttons = new TrainingButtons({
     start: () => this.start(),
-    pause: () => this.handle?.pause(),
-    resume: () => this.handle?.resume(),
+    pause: () => {
+      this.handle?.pause();
+      this.pacer.halt();
+    },
+    resume: () => {
+      this.handle?.resume();
+      this.pacer.go();
+    },
     stop: () => this.stopByLearner(),
   });
+  private speed: Speed = defaultSpeed;
+  private readonly speedChoice = speedControl(this.options.id, (speed) => this.changeSpeed(speed));
+  private readonly pacer = new Pacer((steps) => this.handle?.allow(steps));
   protected readonly progressBar = document.createElement('progress');
   protected readonly progressText = document.createElement('p');
   /** What is trained, said before any result: the summary starts with it. */
@@ -43,7 +53,7 @@ export abstract class TrainingWidget<Name extends ComputationName, S extends Wid
 
   /** The buttons, the progress line and the bar, for the widget to place above its charts. */
   protected get trainingPanel(): HTMLElement[] {
-    return [this.buttons.element, this.progressText, this.progressBar];
+    return [this.speedChoice.element, this.buttons.element, this.progressText, this.progressBar];
   }
 
   /** What Start trains now; undefined while it cannot start (no plan yet, no run chosen). */
@@ -93,6 +103,11 @@ export abstract class TrainingWidget<Name extends ComputationName, S extends Wid
     if (state !== 'running') this.showStill(); // the final chunk, even if its frame has not come yet
   }
 
+  private changeSpeed(speed: Speed): void {
+    this.speed = speed;
+    if (this.handle) this.pacer.change(speed, this.progressBar.value, this.training === 'running');
+  }
+
   private start(): void {
     const request = this.nextRequest();
     if (!request) return;
@@ -100,7 +115,9 @@ export abstract class TrainingWidget<Name extends ComputationName, S extends Wid
     this.clearCurves(request);
     this.frame.setNotice('');
     this.frame.setSummary(`${this.planSentence} Training…`);
-    const handle: TrainingHandle = this.options.client.train(request, (message) => {
+    const allowedSteps = this.pacer.begin(request.steps, this.speed);
+    const paced = allowedSteps === undefined ? request : { ...request, allowedSteps };
+    const handle: TrainingHandle = this.options.client.train(paced, (message) => {
       if (handle === this.handle) this.receive(message); // a run that was replaced says nothing
     });
     this.handle = handle;
@@ -116,6 +133,7 @@ export abstract class TrainingWidget<Name extends ComputationName, S extends Wid
   }
 
   private stopRun(): void {
+    this.pacer.halt();
     this.handle?.stop();
     this.handle = undefined;
   }
@@ -138,6 +156,7 @@ export abstract class TrainingWidget<Name extends ComputationName, S extends Wid
     this.setTraining(message.state);
     if (message.error) this.frame.setNotice(`Training stopped with an error: ${message.error.message}`);
     if (message.state === 'finished' || message.state === 'stopped' || message.state === 'failed') {
+      this.pacer.halt();
       this.handle = undefined;
       this.finish(message.stepsDone >= 0 ? message.stepsDone : this.progressBar.value);
     }
