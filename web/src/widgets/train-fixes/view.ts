@@ -193,6 +193,7 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
       this.frame.setSummary(`${this.planSentence}${none}`);
       this.drawCurves();
     }
+    this.bringBackFinishedRun();
   }
 
   protected nextRequest(): TrainingRequest | undefined {
