@@ -328,6 +328,7 @@ test('train it: Start, live curves, another widget still answers, Stop; then a s
       JSON.parse(document.querySelector(w).dataset.rendered).steps === 200,
     `#${id}-widget`,
   );
+  await page.check(`#${id}-widget-speed-fast`);
   await page.click(`#${id}-widget button.training-start`);
   await page.waitForFunction((w) => document.querySelector(w)?.dataset.training === 'finished', `#${id}-widget`, {
     timeout: 60000,

@@ -54,6 +54,7 @@ async function trained() {
   const query = new URLSearchParams(Object.entries(state).map(([key, value]) => [`${id}.${key}`, String(value)]));
   await page.goto(`${lesson.url}?${query}#${id}`);
   await page.waitForSelector(`#${id}-widget[data-rendered]:not([aria-busy])`);
+  await page.check(`#${id}-widget-speed-fast`);
   await page.click(`#${id}-widget button.training-start`);
   await page.waitForSelector(`#${id}-widget[data-training="finished"]`, { timeout: 180000 });
   return id;
@@ -170,6 +171,51 @@ test('the trained widget reads at 375 and 1280 px, light and dark, without sidew
   await page.emulateMedia({ colorScheme: 'light' });
 });
 
+test('on a phone the charts draw smoothed curves only, and the legend picks which runs they show', async () => {
+  const { page } = lesson;
+  const widget = `#${id}-widget`;
+  const drawn = (chart) =>
+    page.$$eval(`${widget} svg.chart.${chart} path.line`, (lines) =>
+      lines.filter((line) => getComputedStyle(line).display !== 'none').map((line) => line.getAttribute('class')),
+    );
+  await page.setViewportSize({ width: 375, height: 900 });
+  assert.deepEqual(
+    await drawn('entropy'),
+    Object.keys(labels).map((kind) => `line run-${kind}`),
+    'one smoothed curve per run, no raw ones',
+  );
+  // Hide four runs, the last from the keyboard, leaving the three the claim compares.
+  const toggle = (label) => `${widget} .run-legend button:text-is("${label}")`;
+  for (const label of ['÷dₖ', 'learned τ', 'soft-cap 50']) await page.click(toggle(label));
+  await page.focus(toggle('T5 init'));
+  await page.keyboard.press('Space');
+  const pressed = await page.$$eval(`${widget} .run-legend button`, (buttons) =>
+    buttons.map((b) => [b.textContent.trim(), b.getAttribute('aria-pressed')]),
+  );
+  const picked = ['unscaled', '÷√dₖ', 'QK-norm'];
+  assert.deepEqual(
+    pressed,
+    Object.values(labels).map((label) => [label, String(picked.includes(label))]),
+  );
+  assert.deepEqual(await drawn('entropy'), ['line run-unscaled', 'line run-sqrt', 'line run-qk-norm']);
+  assert.match(
+    await page.getAttribute(`${widget} svg.chart.entropy`, 'aria-label'),
+    /^Attention entropy at step 200: unscaled \S+, ÷√dₖ \S+, QK-norm \S+\.$/,
+    'the chart names the runs it shows',
+  );
+  assert.equal(await page.$$eval(`${widget} .run-results li`, (items) => items.length), 7, 'every result still listed');
+  for (const scheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.locator(widget).screenshot({ path: `screenshots/widget-train-fixes-picked-375-${scheme}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.emulateMedia({ colorScheme: 'light' });
+  const wide = await drawn('entropy');
+  assert.equal(wide.length, 6, `at 1280 px each shown run has its raw and smoothed curve: ${wide}`);
+  for (const label of ['÷dₖ', 'learned τ', 'soft-cap 50', 'T5 init']) await page.click(toggle(label));
+  assert.equal((await drawn('entropy')).length, 14, 'shown again');
+});
+
 test('the learning-rate slider walks 0.00125 to 0.32 in half doublings, each stop once', async () => {
   const { page } = lesson;
   const slider = `#${id}-widget-learning-rate-slider`;
@@ -204,6 +250,7 @@ test('unticking runs takes them out of the legend before any training', async ()
 
 // Start, and wait for the runs to end: every run must train to its last step, none may fail.
 async function trainsToTheEnd(page, widget, where) {
+  await page.check(`${widget}-speed-fast`);
   await page.click(`${widget} button.training-start`);
   await page.waitForSelector(`${widget}:is([data-training="finished"], [data-training="failed"])`, { timeout: 120000 });
   assert.equal(await page.getAttribute(widget, 'data-training'), 'finished', `${where}: trained to the end`);

@@ -205,6 +205,7 @@ const checks = {
     const { page } = lesson;
     const { dk, keys, learningRate, steps } = claim;
     const { id } = await view('train-fixes', { dk, keys, learningRate, steps });
+    await page.check(`#${id}-widget-speed-fast`);
     await page.click(`#${id}-widget button.training-start`);
     await page.waitForSelector(`#${id}-widget[data-training="finished"]`, { timeout: 180000 });
     // Where each run's smoothed curve ends, as a share of the plot's height above its floor.
@@ -230,6 +231,7 @@ const checks = {
   async 'train-it'(claim) {
     const { page } = lesson;
     const { id } = await view('train-it', { dk: claim.dk, steps: claim.steps });
+    await page.check(`#${id}-widget-speed-fast`);
     await page.click(`#${id}-widget button.training-start`);
     await page.waitForSelector(`#${id}-widget[data-training="finished"]`, { timeout: 120000 });
     const accuracy = await chartPicture(page, `#${id}-widget svg.chart.accuracy`);

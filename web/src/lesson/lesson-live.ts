@@ -11,6 +11,7 @@ import { ProgressStore } from './progress-store.js';
 import { layOutWholeLesson } from './full-layout.js';
 import { keepReaderPlace, readerPlace } from './reader-place.js';
 import { LessonView } from './render-lesson.js';
+import { keepFinishedRunsIn } from '../training/kept-runs.js';
 import type { SafeStorage } from './safe-storage.js';
 import type { UrlState } from './url-state.js';
 
@@ -31,6 +32,7 @@ export function startLiveLesson(options: LiveLessonOptions): void {
   if (!lesson) return;
 
   const store = new ProgressStore(storage, lesson.slug);
+  keepFinishedRunsIn(storage, lesson.slug);
   announce(store.notice);
   const events = new LessonEvents();
   try {

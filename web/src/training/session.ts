@@ -15,6 +15,8 @@ export interface TrainingRequest {
   kinds: readonly RunKind[];
   /** Adam's step size; the core's default (0.01) when left out. */
   learningRate?: number;
+  /** A paced run trains a chunk only while fewer steps than this are done (allow() grants more); all if left out. */
+  allowedSteps?: number;
 }
 
 /** The accuracy a result sentence reports reaching… */
@@ -68,13 +70,15 @@ function copyChunk(chunk: RunChunk): RunChunk {
 }
 
 // Yields to the worker's event loop so page messages (pause, stop, other widgets) are answered between chunks. A
-// message on a channel is a new task like setTimeout(0), without the ~4 ms that nested timers are held back.
-const yieldChannel = typeof MessageChannel === 'undefined' ? undefined : new MessageChannel();
+// message on a channel is a new task like setTimeout(0), without the ~4 ms that nested timers are held back. Node
+// (where tests/js runs sessions) has setImmediate for that, and a listening channel would keep its process alive.
+const { setImmediate: immediate } = globalThis as { setImmediate?: (then: () => void) => void };
+const yieldChannel = typeof MessageChannel === 'undefined' || immediate ? undefined : new MessageChannel();
 const waiting: (() => void)[] = [];
 if (yieldChannel) yieldChannel.port1.onmessage = () => waiting.shift()?.();
 const nextTask = () =>
   new Promise<void>((resolve) => {
-    if (!yieldChannel) return void setTimeout(resolve, 0);
+    if (!yieldChannel) return void (immediate ?? setTimeout)(resolve);
     waiting.push(resolve);
     yieldChannel.port2.postMessage(null);
   });
@@ -87,6 +91,12 @@ function checkRequest(request: TrainingRequest): void {
   if (!Array.isArray(kinds) || kinds.length < 1 || kinds.length > runKinds.length)
     throw new RangeError(`train: kinds must list 1 to ${runKinds.length} run kinds, got ${String(kinds)}`);
   if (new Set(kinds).size !== kinds.length) throw new RangeError(`train: kinds must not repeat a kind, got ${kinds}`);
+  if (request.allowedSteps !== undefined) checkAllowed(request.allowedSteps);
+}
+
+function checkAllowed(steps: number): void {
+  if (typeof steps !== 'number' || !(steps >= 0))
+    throw new RangeError(`train: allowed steps must be a number ≥ 0 (Infinity for all), got ${String(steps)}`);
 }
 
 export interface TrainingListener {
@@ -99,12 +109,16 @@ export class TrainingSession {
   private stopped = false;
   private wake?: () => void;
   private stepsDone = 0;
+  private allowed: number;
+  private refused?: RangeError;
 
   constructor(
     private readonly core: Core,
     private readonly request: TrainingRequest,
     private readonly listener: TrainingListener,
-  ) {}
+  ) {
+    this.allowed = request.allowedSteps ?? Number.POSITIVE_INFINITY;
+  }
 
   pause(): void {
     if (this.stopped || this.paused) return;
@@ -121,6 +135,19 @@ export class TrainingSession {
 
   stop(): void {
     this.stopped = true;
+    this.wake?.();
+  }
+
+  /** Lets a paced run train on while fewer than `steps` steps are done; a bad value ends the run as failed. */
+  allow(steps: number): void {
+    try {
+      checkAllowed(steps);
+    } catch (error) {
+      this.refused = error as RangeError;
+      this.stop();
+      return;
+    }
+    this.allowed = steps;
     this.wake?.();
   }
 
@@ -142,7 +169,8 @@ export class TrainingSession {
         );
       this.listener.state('running', 0);
       while (this.stepsDone < steps && !this.stopped) {
-        if (this.paused) {
+        // Paused, or a paced run ahead of what the page has let it train: wait without working.
+        if (this.paused || this.stepsDone >= this.allowed) {
           await new Promise<void>((resolve) => (this.wake = resolve));
           continue;
         }
@@ -159,6 +187,7 @@ export class TrainingSession {
         this.listener.progress({ stepsDone: this.stepsDone, steps, chunks, reachedAt });
         await nextTask();
       }
+      if (this.refused) throw this.refused;
       this.listener.state(this.stopped ? 'stopped' : 'finished', this.stepsDone);
     } catch (error) {
       this.listener.state('failed', this.stepsDone, error);

@@ -4,6 +4,9 @@ import type { TrainingHandle } from '../worker/core-client.js';
 import type { ComputationName } from '../worker/protocol.js';
 import type { TrainingMessage } from '../worker/protocol.js';
 import { LiveWidget, type WidgetOptions, type WidgetState } from '../widgets/live-widget.js';
+import { forgetFinishedRun, keepFinishedRun, keptRun, sameSettings, whenRunsAreKept } from './kept-runs.js';
+import type { RunSettings } from './kept-runs.js';
+import { defaultSpeed, Pacer, speedControl, type Speed } from './pace.js';
 import { PacedRedraw } from './paced-redraw.js';
 import type { TrainingProgress, TrainingRequest, TrainingState } from './session.js';
 import { TrainingButtons } from './training-buttons.js';
@@ -11,10 +14,22 @@ import { TrainingButtons } from './training-buttons.js';
 export abstract class TrainingWidget<Name extends ComputationName, S extends WidgetState> extends LiveWidget<Name, S> {
   protected readonly buttons = new TrainingButtons({
     start: () => this.start(),
-    pause: () => this.handle?.pause(),
-    resume: () => this.handle?.resume(),
+    pause: () => {
+      this.handle?.pause();
+      this.pacer.halt();
+    },
+    resume: () => {
+      this.handle?.resume();
+      this.pacer.go();
+    },
     stop: () => this.stopByLearner(),
   });
+  private speed: Speed = defaultSpeed;
+  private readonly speedChoice = speedControl(this.options.id, (speed) => this.changeSpeed(speed));
+  private readonly pacer = new Pacer((steps) => this.handle?.allow(steps));
+  /** The run under way brings back a finished run kept from before the page was reloaded. */
+  private bringingBack = false;
+  private lookedForKeptRun = false;
   protected readonly progressBar = document.createElement('progress');
   protected readonly progressText = document.createElement('p');
   /** What is trained, said before any result: the summary starts with it. */
@@ -43,7 +58,7 @@ export abstract class TrainingWidget<Name extends ComputationName, S extends Wid
 
   /** The buttons, the progress line and the bar, for the widget to place above its charts. */
   protected get trainingPanel(): HTMLElement[] {
-    return [this.buttons.element, this.progressText, this.progressBar];
+    return [this.speedChoice.element, this.buttons.element, this.progressText, this.progressBar];
   }
 
   /** What Start trains now; undefined while it cannot start (no plan yet, no run chosen). */
@@ -60,6 +75,7 @@ export abstract class TrainingWidget<Name extends ComputationName, S extends Wid
 
   // New settings make the old curves meaningless: stop the run and start from a clean slate.
   protected override update(partial: Partial<S>): void {
+    forgetFinishedRun(this.options.id);
     this.stopRun();
     super.update(partial);
     this.clearCurves();
@@ -93,14 +109,49 @@ export abstract class TrainingWidget<Name extends ComputationName, S extends Wid
     if (state !== 'running') this.showStill(); // the final chunk, even if its frame has not come yet
   }
 
-  private start(): void {
+  /**
+   * Once the plan is drawn for the first time: a run this widget finished before a reload, with these settings, is
+   * trained again at full speed; one that cannot be read is dropped, and the learner is told.
+   */
+  protected bringBackFinishedRun(): void {
+    if (this.lookedForKeptRun) return;
+    this.lookedForKeptRun = true;
+    whenRunsAreKept(() => {
+      if (this.training !== 'idle' || !this.element.isConnected) return;
+      const kept = keptRun(this.options.id);
+      if (kept === 'unreadable') {
+        forgetFinishedRun(this.options.id);
+        this.frame.setNotice(
+          'Your finished run saved in this browser could not be read, so it is not shown: press Start to train again.',
+        );
+      } else if (kept && sameSettings(kept.settings, this.settings)) {
+        this.start(true);
+      }
+    });
+  }
+
+  private get settings(): RunSettings {
+    return this.params(this.state) as RunSettings;
+  }
+
+  private changeSpeed(speed: Speed): void {
+    this.speed = speed;
+    if (this.handle && !this.bringingBack)
+      this.pacer.change(speed, this.progressBar.value, this.training === 'running');
+  }
+
+  private start(bringBack = false): void {
     const request = this.nextRequest();
     if (!request) return;
     this.stopRun();
+    if (!bringBack) forgetFinishedRun(this.options.id);
+    this.bringingBack = bringBack;
     this.clearCurves(request);
     this.frame.setNotice('');
-    this.frame.setSummary(`${this.planSentence} Training…`);
-    const handle: TrainingHandle = this.options.client.train(request, (message) => {
+    this.frame.setSummary(`${this.planSentence} ${bringBack ? 'Bringing back your finished run…' : 'Training…'}`);
+    const allowedSteps = this.pacer.begin(request.steps, bringBack ? 'fast' : this.speed);
+    const paced = allowedSteps === undefined ? request : { ...request, allowedSteps };
+    const handle: TrainingHandle = this.options.client.train(paced, (message) => {
       if (handle === this.handle) this.receive(message); // a run that was replaced says nothing
     });
     this.handle = handle;
@@ -116,6 +167,7 @@ export abstract class TrainingWidget<Name extends ComputationName, S extends Wid
   }
 
   private stopRun(): void {
+    this.pacer.halt();
     this.handle?.stop();
     this.handle = undefined;
   }
@@ -131,14 +183,18 @@ export abstract class TrainingWidget<Name extends ComputationName, S extends Wid
       this.append(progress);
       this.progressBar.max = progress.steps;
       this.progressBar.value = progress.stepsDone;
-      this.progressText.textContent = `Training: ${progress.stepsDone} of ${progress.steps} steps`;
+      const doing = this.bringingBack ? 'Bringing back your finished run' : 'Training';
+      this.progressText.textContent = `${doing}: ${progress.stepsDone} of ${progress.steps} steps`;
       this.redraw.soon();
       return;
     }
     this.setTraining(message.state);
     if (message.error) this.frame.setNotice(`Training stopped with an error: ${message.error.message}`);
+    if (message.state === 'finished') keepFinishedRun(this.options.id, this.settings);
     if (message.state === 'finished' || message.state === 'stopped' || message.state === 'failed') {
+      this.pacer.halt();
       this.handle = undefined;
+      this.bringingBack = false;
       this.finish(message.stepsDone >= 0 ? message.stepsDone : this.progressBar.value);
     }
   }

@@ -120,6 +120,7 @@ export class CoreClient {
     return {
       pause: () => send({ kind: 'train', session, action: 'pause' }),
       resume: () => send({ kind: 'train', session, action: 'resume' }),
+      allow: (steps) => send({ kind: 'train', session, action: 'allow', steps }),
       // Detach first: progress still in flight from this session must not reach a widget that has moved on.
       stop: () => {
         this.trainingListeners.delete(session);
@@ -289,6 +290,8 @@ export class CoreClient {
 export interface TrainingHandle {
   pause(): void;
   resume(): void;
+  /** Lets a paced run train on while fewer than `steps` steps are done. */
+  allow(steps: number): void;
   stop(): void;
 }
 

@@ -18,6 +18,10 @@ const sessions = new Map<string, TrainingSession>();
 
 function steer(command: TrainCommand): void {
   const { session } = command;
+  if (command.action === 'allow') {
+    sessions.get(session)?.allow(command.steps);
+    return;
+  }
   if (command.action !== 'start') {
     sessions.get(session)?.[command.action]();
     return;

@@ -23,7 +23,9 @@ export interface SerializedError {
 /** The streaming 'train' channel: one session per start, named by the page, steered until it stops or finishes. */
 export type TrainCommand =
   | { kind: 'train'; session: string; action: 'start'; params: TrainingRequest }
-  | { kind: 'train'; session: string; action: 'pause' | 'resume' | 'stop' };
+  | { kind: 'train'; session: string; action: 'pause' | 'resume' | 'stop' }
+  /** A paced run may train on while fewer than `steps` steps are done (Infinity: to the end). */
+  | { kind: 'train'; session: string; action: 'allow'; steps: number };
 
 export type PageMessage = ComputeRequest | TrainCommand;
 

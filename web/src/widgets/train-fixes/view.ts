@@ -1,7 +1,6 @@
 // "Train the fixes": the same small attention model trained with each chosen alternative to ÷√dₖ, side by side, at
 // a learning rate the learner picks; loss, accuracy, gradient reaching the scores, entropy and largest logit live.
 import { limitParams, loweredNotice, maxOf } from '../../authoring/param-spec.js';
-import { legend } from '../../charts/legend.js';
 import { LineChart, type LineSeries } from '../../charts/line-chart.js';
 import { ToggleControl } from '../../controls/choice-control.js';
 import { RangeControl } from '../../controls/range-control.js';
@@ -18,6 +17,7 @@ import { selectedKinds, trainingRequest, type TrainFixesParams, type TrainFixesP
 import { runSentence } from './results.js';
 import { whyFewerKeys } from './limits.js';
 import { labelOf, runs } from './runs.js';
+import { ShownRuns } from './shown-runs.js';
 import { schema } from './schema.js';
 
 type State = TrainFixesParams;
@@ -85,7 +85,7 @@ const metricInfo: Record<Metric, MetricInfo> = {
 const runClass = (kind: RunKind) => `run-${kind}`;
 
 export class TrainFixes extends TrainingWidget<'train-fixes', State> {
-  private readonly legendSlot = document.createElement('div');
+  private readonly shownRuns = new ShownRuns(this.options.id, () => this.drawCurves());
   private readonly results = Object.assign(document.createElement('ul'), { className: 'run-results' });
   private plan?: TrainFixesPlan;
   /** The runs of the current (or last) training, in the core's order. */
@@ -111,8 +111,7 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
     const id = options.id;
     // The page lowers a link's untrainable state before it gets here; a state from elsewhere gets the same care.
     limitParams(schema, this.state);
-    this.legendSlot.className = 'run-legend';
-    this.frame.chartArea.append(...this.trainingPanel, this.legendSlot);
+    this.frame.chartArea.append(...this.trainingPanel, this.shownRuns.element);
     for (const metric of metrics) {
       const { words, note, chart } = metricInfo[metric];
       const label = Object.assign(document.createElement('p'), {
@@ -194,6 +193,7 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
       this.frame.setSummary(`${this.planSentence}${none}`);
       this.drawCurves();
     }
+    this.bringBackFinishedRun();
   }
 
   protected nextRequest(): TrainingRequest | undefined {
@@ -253,9 +253,7 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
     this.steps = [];
     this.curves = new Map(this.kinds.map((kind) => [kind, emptyCurves()]));
     this.reachedAt = {};
-    this.legendSlot.replaceChildren(
-      legend(this.kinds.map((kind) => ({ className: runClass(kind), label: labelOf(kind), kind: 'line' as const }))),
-    );
+    this.shownRuns.list(this.kinds);
     this.drawCurves();
   }
 
@@ -267,13 +265,14 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
     const { chart, floor, words } = metricInfo[metric];
     // A fixed x axis over all planned steps, so the curves visibly grow towards the end.
     const xDomain: [number, number] = [0, this.plan?.steps ?? this.state.steps];
-    const raw: LineSeries[] = this.kinds.map((kind) => ({
+    const shown = this.kinds.filter((kind) => this.shownRuns.shows(kind));
+    const raw: LineSeries[] = shown.map((kind) => ({
       name: `${labelOf(kind)}, each step`,
       className: `${runClass(kind)} raw`,
       xs: this.steps,
       ys: this.curves.get(kind)?.[metric] ?? [],
     }));
-    const smooth: LineSeries[] = this.kinds.map((kind) => ({
+    const smooth: LineSeries[] = shown.map((kind) => ({
       name: labelOf(kind),
       className: runClass(kind),
       xs: this.steps,
@@ -283,9 +282,11 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
     const summary =
       step === undefined
         ? `${words}: no steps trained yet.`
-        : `${words} at step ${step}: ` +
-          this.kinds.map((k) => `${labelOf(k)} ${formatValue(this.curves.get(k)?.[metric].at(-1) ?? 0)}`).join(', ') +
-          '.';
+        : shown.length === 0
+          ? `${words}: every run is hidden; press one above the charts to show it.`
+          : `${words} at step ${step}: ` +
+            shown.map((k) => `${labelOf(k)} ${formatValue(this.curves.get(k)?.[metric].at(-1) ?? 0)}`).join(', ') +
+            '.';
     chart.draw({ series: [...raw, ...smooth], xDomain }, summary);
   }
 

@@ -1,4 +1,4 @@
 // How tall this widget's slot stays until it mounts (scripts/widget-index.mjs writes it into the page's styles).
 import type { SlotHeight } from '../slot-height.js';
 
-export const slot = { wide: 1750, narrow: 1970 } as const satisfies SlotHeight;
+export const slot = { wide: 1786, narrow: 2063 } as const satisfies SlotHeight;

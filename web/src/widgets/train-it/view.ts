@@ -132,6 +132,7 @@ export class TrainIt extends TrainingWidget<'train-it', TrainItState> {
       this.frame.setSummary(`${this.planSentence} Press Start to train.`);
       this.drawCurves();
     }
+    this.bringBackFinishedRun();
   }
 
   protected nextRequest(): TrainingRequest | undefined {
