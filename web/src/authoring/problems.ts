@@ -22,7 +22,8 @@ export type ProblemKind =
   | 'bad-arguments'
   | 'unclosed-value'
   | 'bad-math'
-  | 'unknown-show-target';
+  | 'unknown-show-target'
+  | 'bad-prediction';
 
 export interface LessonProblem extends Place {
   /** As given to the compiler, e.g. lessons/why-sqrt-dk/lesson.md. */
