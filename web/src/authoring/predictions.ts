@@ -31,7 +31,9 @@ export const predictFields = {
   at: {
     type: '{ parameter: value }',
     required: false,
-    doc: 'the widget state the prediction is about, shown once the learner has guessed or skipped; default the widget as written',
+    doc:
+      'the widget state the prediction is about, shown once the learner has guessed or skipped; default the widget ' +
+      'as written',
   },
   ask: {
     type: 'a quantity of the widget',
@@ -240,7 +242,8 @@ function bandsOf(r: Reader, node: unknown, parent: unknown): GuessBand[] | undef
     r.report(
       node ?? parent,
       'bad-prediction',
-      'a marker needs feedback: a list of at least 2 bands; allowed: - { to: 0.8, text: … }, - { from: 0.8, to: 1.25, text: … }, - { from: 1.25, text: … }',
+      'a marker needs feedback: a list of at least 2 bands; allowed: - { to: 0.8, text: … }, ' +
+        '- { from: 0.8, to: 1.25, text: … }, - { from: 1.25, text: … }',
     );
     return undefined;
   }
@@ -429,13 +432,15 @@ function checkWithCore(
         r.report(
           node,
           'core-disagrees',
-          `${prediction.ask} is ${String(value)}${where(seed)}; allowed: a quantity above 0 (guesses are judged by their ratio to it)`,
+          `${prediction.ask} is ${String(value)}${where(seed)}; allowed: a quantity above 0 (guesses are judged by ` +
+            'their ratio to it)',
         );
       else if (value < low || value > high)
         r.report(
           node,
           'core-disagrees',
-          `the core measures ${prediction.ask} = ${Number(value.toPrecision(6))}${where(seed)}, outside range [${low}, ${high}]; allowed: a range holding the result`,
+          `the core measures ${prediction.ask} = ${Number(value.toPrecision(6))}${where(seed)}, outside range ` +
+            `[${low}, ${high}]; allowed: a range holding the result`,
         );
       if (r.ctx.problemCount() > before) return;
     }
@@ -453,7 +458,8 @@ function checkWithCore(
       r.report(
         node,
         'core-disagrees',
-        `${found}${where(seed)}: the core measures ${stateWords(measured)}; allowed: options whose when makes exactly one true`,
+        `${found}${where(seed)}: the core measures ${stateWords(measured)}; allowed: options whose when makes ` +
+          'exactly one true',
       );
       return;
     }
@@ -464,6 +470,7 @@ function checkWithCore(
     r.report(
       node,
       'core-disagrees',
-      `option ${first.id} is true at seed ${String(picked[0]?.seed)} but ${other.right[0]?.id} at seed ${String(other.seed)}; allowed: options the same at every seed a learner can draw (${seeds.join(', ')})`,
+      `option ${first.id} is true at seed ${String(picked[0]?.seed)} but ${other.right[0]?.id} at seed ` +
+        `${String(other.seed)}; allowed: options the same at every seed a learner can draw (${seeds.join(', ')})`,
     );
 }

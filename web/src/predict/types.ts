@@ -76,7 +76,7 @@ export interface PredictionRecord {
 /** The keys a page keeps predictions under: the widget's id in the lesson. */
 export type PredictionRecords = Record<string, PredictionRecord>;
 
-/** What a widget folder's predict.ts exports as `predict`: the quantities a lesson may ask about, and how to get them. */
+/** What a widget folder's predict.ts exports as `predict`: the quantities a lesson may ask about, and their values. */
 export interface WidgetPredictions<P> {
   quantities: Record<string, QuantityDoc>;
   /** What the widget would measure at `params`, computed by the core: the lesson build checks predictions with it. */

@@ -61,4 +61,10 @@ export type { AnsweredAttempt, GradedVariant } from './graded-variant.js';
 export { multiSelectCredit } from './partial-credit.js';
 export { packSolutionFlags, unpackSolutionFlags } from './solution-flags.js';
 export { csvCell, csvColumns, resultsCsv, resultsFormat, resultsRecord, resultsVersion } from './results-record.js';
-export type { RecordedAnswer, RecordedQuestion, ResultsRecord } from './results-record.js';
+export type {
+  AskedPrediction,
+  RecordedAnswer,
+  RecordedPrediction,
+  RecordedQuestion,
+  ResultsRecord,
+} from './results-record.js';

@@ -8,6 +8,7 @@ import { rangeOf } from '../params.js';
 import { dkSlider, keysSlider } from '../sliders.js';
 import { claim } from './claim.js';
 import type { Float16OverflowParams, Float16OverflowResult } from './compute.js';
+import { measured } from './predict.js';
 import { schema } from './schema.js';
 
 type State = Float16OverflowParams;
@@ -72,6 +73,10 @@ export class Float16Overflow extends LiveWidget<'float16-overflow', State> {
     return { dk: s.dk, keys: s.keys, spread: s.spread, order: s.order, seed: s.seed };
   }
 
+  protected override measure(r: Float16OverflowResult) {
+    return measured(r);
+  }
+
   protected render(r: Float16OverflowResult): void {
     const rows = Array.from(r.rowLargest, (_, i) => `q${i + 1}`);
     // A row that overflowed is drawn above the limit and marked; its height stands for ∞, not a number.
@@ -82,8 +87,9 @@ export class Float16Overflow extends LiveWidget<'float16-overflow', State> {
       `${orderWords[r.order]} at dₖ = ${r.dk}, spread σ = ${formatValue(r.spread)}: ${r.infinities} of ${total} ` +
       `scores ` +
       `overflowed to ∞ and ${r.nans} of ${total} weights are NaN. The largest exact |q·k| is ` +
-      `${formatValue(r.largestExactScore)}; float16 stops at ${float16Max}, which this dₖ reaches from σ = ` +
-      `${formatValue(r.overflowSpread)}.`;
+      `${formatValue(r.largestExactScore)}; float16 stops at ${float16Max}` +
+      // While a prediction asks for that spread, the sentence does not give it.
+      (this.held ? '.' : `, which this dₖ reaches from σ = ${formatValue(r.overflowSpread)}.`);
     this.chart.draw(
       rows,
       [

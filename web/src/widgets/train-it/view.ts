@@ -1,7 +1,7 @@
 // Widget 8: train a small attention model twice, with and without ÷√dₖ, and watch loss, accuracy and gradient norm
 // live.
 import { legend } from '../../charts/legend.js';
-import { LineChart, type LineSeries, type PointMarker } from '../../charts/line-chart.js';
+import { LineChart, type LineSeries, type PointMarker, type ReferenceLine } from '../../charts/line-chart.js';
 import { formatValue } from '../../format.js';
 import { accuracyGoal, goalStreak, type TrainingProgress, type TrainingRequest } from '../../training/session.js';
 import { runningAverage } from '../../training/smoothing.js';
@@ -16,6 +16,7 @@ import {
 } from './training.js';
 import type { WidgetOptions } from '../live-widget.js';
 import { claim } from './claim.js';
+import { measured } from './predict.js';
 import { dkSlider, keysSlider, stepsSlider } from '../sliders.js';
 import { schema } from './schema.js';
 
@@ -131,15 +132,30 @@ export class TrainIt extends TrainingWidget<'train-it', TrainItState> {
       this.setTraining('idle');
       this.frame.setSummary(`${this.planSentence} Press Start to train.`);
       this.drawCurves();
+      // A prediction was just committed: the runs it asked about start at once.
+      if (this.revealing) this.buttons.element.querySelector<HTMLButtonElement>('.training-start')?.click();
     }
   }
 
   protected nextRequest(): TrainingRequest | undefined {
+    this.noteMove(); // Start before a prediction is committed shows the answer: a skip
     return this.plan ? trainingRequest(this.params(this.state)) : undefined;
   }
 
   protected finish(stepsDone: number): void {
     this.frame.setSummary(`${this.planSentence} ${this.resultSentence(this.params(this.state), stepsDone)}`);
+    // Only a run trained to its end says which run got there first.
+    if (stepsDone >= this.state.steps) this.reportMeasured(measured(this.reachedAt));
+  }
+
+  // A guess of which run gets there first, and of when, drawn on the accuracy chart.
+  private guessLines(): ReferenceLine[] {
+    const guess = this.guess;
+    if (!guess) return [];
+    const words = guess.outcome ? `${guess.label}: ${guess.outcome} first` : guess.label;
+    const ends = [guess.range?.from, guess.range?.to].filter((end): end is number => end !== undefined);
+    if (!ends.length) return [{ axis: 'y', value: accuracyGoal, label: words, className: 'guess' }];
+    return ends.map((value, i) => ({ axis: 'x', value, label: i === 0 ? words : '', className: 'guess' }));
   }
 
   protected append(progress: TrainingProgress): void {
@@ -212,8 +228,9 @@ export class TrainIt extends TrainingWidget<'train-it', TrainItState> {
       xs: this.steps,
       ys: runningAverage(this.curves[run][metric], gradientFloors[metric]),
     }));
+    const references = metric === 'accuracy' ? this.guessLines() : [];
     this.metricCharts[metric].draw(
-      { series: [...raw, ...smooth], points: this.markers(metric), xDomain },
+      { series: [...raw, ...smooth], points: this.markers(metric), xDomain, references },
       this.curveSummary(metric),
     );
   }
