@@ -77,7 +77,7 @@ test('train-it: the unscaled run starts sixteen times larger, with larger gradie
   };
   says(
     'train-it',
-    'Its gradient on the weights is larger',
+    "The unscaled run's gradient on the weights is larger",
     (s) => runs.get(s).unscaled.weights > runs.get(s).scaled.weights,
   );
   says(
@@ -85,7 +85,7 @@ test('train-it: the unscaled run starts sixteen times larger, with larger gradie
     'passes very little of it on to the scores',
     (s) => runs.get(s).unscaled.scores < runs.get(s).scaled.scores / 10,
   );
-  says('train-it', 'so the unscaled run learns slowly', later);
+  says('train-it', 'so that run learns slowly', later);
   says('train-it', 'unscaled scores sixteen times larger', () => core.scoreStatistics({ dk: params.dk }).std === 16);
   says('train-it', 'that run learns far more slowly', later);
   says('train-it', 'it learns from the first steps', (s) => runs.get(s).scaled.reached <= 50);
