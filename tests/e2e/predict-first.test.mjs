@@ -2,7 +2,7 @@
 // out of its text until the learner commits a guess or skips; then the guess is drawn on the result, and the guess (or
 // the skip) is in "Download my results" and, in an LMS, an interaction that no score counts.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { loadCore } from 'attention-lab/core';
 import { widgetPredictions } from '../../dist/lib/src/widgets/predictions.generated.js';
@@ -187,6 +187,45 @@ test('the guesses are in "Download my results": every prediction in the JSON, on
   );
   assert.equal(predicted[0].figure, '128');
   assert.equal(record.score.correct, 0, 'predictions are not answers');
+});
+
+// For a person to look at: each panel with its figure at the state asked about (a link sets it), guess drawn, at both
+// widths and in both schemes.
+test('screenshots of every prediction revealed, at 375 and 1280 px, light and dark', async () => {
+  const { page } = lesson;
+  mkdirSync('screenshots', { recursive: true });
+  for (const w of asked) {
+    const state = new URLSearchParams(Object.entries(w.predict.at).map(([key, value]) => [`${w.id}.${key}`, value]));
+    await page.goto(`${lesson.url}?${state}#${w.id}`);
+    await page.waitForSelector(`#${w.id}-widget[data-rendered]:not([aria-busy])`);
+    await page.waitForSelector(`#${w.id}-predict[data-state="revealed"]`);
+    if (w.widget === 'train-it') {
+      await page.click(`#${w.id}-widget .training-start`); // the runs, as the learner saw them after the pick
+      await page.waitForSelector(`#${w.id}-widget[data-training="finished"]`);
+    }
+    for (const width of [375, 1280]) {
+      // Tall enough for panel and figure at once: a section far off screen is not painted, so it is scrolled to.
+      await page.setViewportSize({ width, height: 1500 });
+      for (const scheme of ['light', 'dark']) {
+        await page.emulateMedia({ colorScheme: scheme });
+        const clip = await page.evaluate((id) => {
+          document.getElementById(`${id}-predict`).scrollIntoView({ block: 'start' });
+          const top = document.getElementById(`${id}-predict`).getBoundingClientRect().top;
+          const bottom = Math.min(
+            document.getElementById(`${id}-widget`).getBoundingClientRect().bottom,
+            window.innerHeight,
+          );
+          return { x: 0, y: top, width: document.documentElement.clientWidth, height: bottom - top };
+        }, w.id);
+        await page.evaluate(
+          () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+        );
+        await page.screenshot({ path: `screenshots/predict-${w.widget}-${width}-${scheme}.png`, clip });
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
 });
 
 test('after a reset the predictions are asked again; "Just show me" and moving the figure are skips', async () => {

@@ -169,11 +169,12 @@ export class PredictionPanel {
     const when = Object.entries(p.options.find((o) => o.id === guess)?.when ?? {});
     const numeric = when.find(([, c]) => typeof c === 'object');
     const outcome = when.find(([, c]) => typeof c === 'string');
+    const range = typeof numeric?.[1] === 'object' ? numeric[1] : undefined;
     return {
       quantity: numeric?.[0] ?? outcome?.[0] ?? '',
-      ...(typeof numeric?.[1] === 'object' && { range: numeric[1] }),
+      ...(range && { range }),
       ...(outcome && { outcome: String(outcome[1]) }),
-      label: 'your guess',
+      label: range ? `your guess: ${rangeWords(range)}` : 'your guess',
       final,
     };
   }
@@ -269,10 +270,11 @@ export class PredictionPanel {
       const picked = p.options.find((o) => o.id === record.guess);
       const showsWords = document.createElement('span');
       showsWords.innerHTML = right?.text ?? '';
-      if (skipped) strong.append('Skipped. The figure shows: ', showsWords, '.');
+      if (!right) strong.append('The figure shows none of these options at this seed.');
+      else if (skipped) strong.append('Skipped. The figure shows: ', showsWords, '.');
       else if (record.close) strong.append('Your guess is what the figure shows: ', showsWords, '.');
       else strong.append('The figure shows: ', showsWords, '.');
-      if (picked) verdict.append(' ', picked.feedback);
+      if (picked && right) verdict.append(' ', picked.feedback); // each feedback was written against a true option
       this.outcome.replaceChildren(verdict);
       // The options stay in view, the true one marked: a learner compares their pick with it.
       for (const label of this.input.querySelectorAll('label.option')) {
@@ -281,6 +283,12 @@ export class PredictionPanel {
       }
     }
   }
+}
+
+// [from, to) in words for a chart label: "0.15 to 0.8", "0.8 or more", "below 50".
+function rangeWords({ from, to }: { from?: number; to?: number }): string {
+  if (from !== undefined && to !== undefined) return `${formatValue(from)} to ${formatValue(to)}`;
+  return from !== undefined ? `${formatValue(from)} or more` : `below ${formatValue(to ?? 0)}`;
 }
 
 function button(text: string, className: string): HTMLButtonElement {

@@ -45,6 +45,7 @@ export abstract class LiveWidget<Name extends ComputationName, S extends WidgetS
   private guessMark?: { mark: GuessMark; at?: PredictState };
   private lastResult?: ResultOf<Name>;
   private awaitingMeasure?: (values: Measured, seed: number | undefined) => void;
+  private target?: PredictTarget;
 
   protected constructor(
     protected readonly options: WidgetOptions<S>,
@@ -134,7 +135,7 @@ export abstract class LiveWidget<Name extends ComputationName, S extends WidgetS
   /** The widget's side of a predict-first moment. */
   get predict(): PredictTarget {
     const moved = () => this.movedWhileHeld;
-    return {
+    return (this.target ??= {
       hold: () => this.setHeld(true),
       get moved() {
         return moved();
@@ -146,15 +147,15 @@ export abstract class LiveWidget<Name extends ComputationName, S extends WidgetS
       },
       placeGuess: (quantity, listener) => {
         // Marked on the figure, outside its charts: the pointer shows a crosshair where a guess can be placed.
-        this.element.toggleAttribute('data-guessing', listener !== undefined);
-        this.placeGuess(quantity, listener);
+        const placing = this.placeGuess(quantity, listener);
+        this.element.toggleAttribute('data-guessing', placing && listener !== undefined);
       },
       revealAt: (at, measured) => {
         this.setHeld(false);
         this.awaitingMeasure = measured; // heard from the drawing of `at`, not the redraw of the state before it
         this.setState(at as Partial<S>);
       },
-    };
+    });
   }
 
   /** While true, the view leaves out what answers the prediction (a sentence, a readout). */
@@ -171,8 +172,10 @@ export abstract class LiveWidget<Name extends ComputationName, S extends WidgetS
     return Object.entries(shown.at ?? {}).every(([key, value]) => here[key] === value) ? shown.mark : undefined;
   }
 
-  /** Lets a pointer place a guess of `quantity` on the chart that draws it (views that have one say so). */
-  protected placeGuess(_quantity: string, _listener: ((value: number) => void) | undefined): void {}
+  /** Lets a pointer place a guess of `quantity` on the chart that draws it; true when this view has such a chart. */
+  protected placeGuess(_quantity: string, _listener: ((value: number) => void) | undefined): boolean {
+    return false;
+  }
 
   /** What the result drawn measures for predictions (the widget's predict.ts); undefined for widgets without one. */
   protected measure(_result: ResultOf<Name>): Measured | undefined {

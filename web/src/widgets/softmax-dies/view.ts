@@ -96,8 +96,10 @@ export class SoftmaxDies extends LiveWidget<'softmax-dies', SoftmaxDiesState> {
     return { dk: s.dk, keys: s.keys, scale: s.scale, temperature: s.temperature, precision: s.precision, seed: s.seed };
   }
 
-  protected override placeGuess(quantity: string, listener: ((value: number) => void) | undefined): void {
-    if (quantity === 'largestWeight') this.chart.guessable(listener);
+  protected override placeGuess(quantity: string, listener: ((value: number) => void) | undefined): boolean {
+    if (quantity !== 'largestWeight') return false;
+    this.chart.guessable(listener);
+    return true;
   }
 
   protected override measure(r: SoftmaxDiesResult) {

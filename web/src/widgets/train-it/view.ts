@@ -152,9 +152,10 @@ export class TrainIt extends TrainingWidget<'train-it', TrainItState> {
   private guessLines(): ReferenceLine[] {
     const guess = this.guess;
     if (!guess) return [];
-    const words = guess.outcome ? `${guess.label}: ${guess.outcome} first` : guess.label;
     const ends = [guess.range?.from, guess.range?.to].filter((end): end is number => end !== undefined);
-    if (!ends.length) return [{ axis: 'y', value: accuracyGoal, label: words, className: 'guess' }];
+    // Which run the learner picked is said in the panel above; over the curves a short label keeps them readable.
+    if (!ends.length) return [{ axis: 'y', value: accuracyGoal, label: 'your guess', className: 'guess' }];
+    const words = guess.outcome ? `your guess: ${guess.outcome}, step ${guess.label.replace(/^your guess: /, '')}` : '';
     return ends.map((value, i) => ({ axis: 'x', value, label: i === 0 ? words : '', className: 'guess' }));
   }
 

@@ -64,8 +64,10 @@ export class VarianceExplorer extends LiveWidget<'variance-explorer', State> {
     return { dk: state.dk, samples: state.samples, scaled: state.scaled, axis: state.axis, seed: state.seed };
   }
 
-  protected override placeGuess(quantity: string, listener: ((value: number) => void) | undefined): void {
-    if (quantity === 'twoSigma') this.chart.guessable(listener);
+  protected override placeGuess(quantity: string, listener: ((value: number) => void) | undefined): boolean {
+    if (quantity !== 'twoSigma') return false;
+    this.chart.guessable(listener);
+    return true;
   }
 
   protected override measure(r: VarianceExplorerResult) {
