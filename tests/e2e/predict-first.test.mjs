@@ -52,10 +52,17 @@ async function openAt(id, state = 'pending') {
 async function commit(id, guess) {
   const { page } = lesson;
   if (typeof guess === 'number') {
+    // By keyboard alone: type the guess, Tab to "Commit my guess", Enter; focus then waits where the verdict goes.
     await page.fill(`#${id}-predict-guess-box`, String(guess));
     await page.press(`#${id}-predict-guess-box`, 'Enter');
-  } else await page.check(`#${id}-predict input[value="${guess}"]`);
-  await page.click(`#${id}-predict .predict-commit`);
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement.className), 'predict-commit');
+    await page.keyboard.press('Enter');
+    assert.equal(await page.evaluate(() => document.activeElement.className), 'predict-outcome');
+  } else {
+    await page.check(`#${id}-predict input[value="${guess}"]`);
+    await page.click(`#${id}-predict .predict-commit`);
+  }
   await page.waitForSelector(`#${id}-predict[data-state="revealed"]`);
   await page.waitForSelector(`#${id}-widget:not([aria-busy])`);
 }

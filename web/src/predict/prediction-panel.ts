@@ -45,6 +45,7 @@ export class PredictionPanel {
     prompt.innerHTML = prediction.prompt; // compiled at build time from Markdown with raw HTML disabled
     this.input.className = 'predict-input';
     this.outcome.setAttribute('aria-live', 'polite');
+    this.outcome.tabIndex = -1;
     const note = Object.assign(document.createElement('p'), {
       className: 'predict-note',
       textContent: "Make your guess, then commit it. Using the figure's own controls first counts as skipping.",
@@ -186,6 +187,8 @@ export class PredictionPanel {
     this.keep(record, false);
     this.setState('waiting');
     this.outcome.replaceChildren(paragraph('predict-waiting', 'Showing the figure…'));
+    // The buttons just pressed are gone: focus goes to where the verdict will be, not to the page's top.
+    this.outcome.focus({ preventScroll: true });
     const target = this.options.widget()?.predict ?? this.target;
     if (!target) return;
     this.target = target;
