@@ -80,6 +80,14 @@ test('variance explorer: ±2σ at dₖ = 4096 is not drawn or said before the gu
   const before = await chartPicture(lesson.page, `#${w.id}-widget svg.chart`);
   for (const line of spread(before))
     assert.ok(Math.abs(line.x - x(before, twoSigma)) > 20, 'no ±2σ line at the answer');
+  // On the picture itself: a press on the histogram at −150 places a guess of 150 there (the slider follows).
+  await lesson.page.locator(`#${w.id}-widget svg.chart`).scrollIntoViewIfNeeded();
+  const seen = await chartPicture(lesson.page, `#${w.id}-widget svg.chart`);
+  await lesson.page.mouse.click(x(seen, -150), seen.area.y + seen.area.height / 2);
+  const placed = Number(await lesson.page.inputValue(`#${w.id}-predict-guess-box`));
+  near(placed, 150, 'the guess placed by pointer', 3);
+  const [left] = guessLines(await chartPicture(lesson.page, `#${w.id}-widget svg.chart`)).map((r) => r.x);
+  near(left, x(seen, -placed), 'and drawn where it was placed');
   await commit(w.id, 90);
   const picture = await chartPicture(lesson.page, `#${w.id}-widget svg.chart`);
   const drawn = guessLines(picture)
