@@ -142,6 +142,23 @@ export async function answerInLms(page, frame, question, options) {
 }
 
 /**
+ * Makes the prediction above a widget in the SCO as a learner would (`guess`: a number for a marker, an option id for a
+ * choice; `skip`: "Just show me"), waits for the result to be drawn and the report to the LMS that follows; its calls.
+ */
+export async function predictInLms(page, frame, widgetId, { guess, skip = false }) {
+  const panel = `#${widgetId}-predict`;
+  await frame.waitForSelector(`${panel}[data-state="pending"]`);
+  const mark = await lmsMark(page);
+  if (typeof guess === 'number') {
+    await frame.fill(`${panel}-guess-box`, String(guess));
+    await frame.press(`${panel}-guess-box`, 'Enter');
+  } else if (!skip) await frame.check(`${panel} input[value="${guess}"]`);
+  await frame.click(`${panel} ${skip ? '.predict-skip' : '.predict-commit'}`);
+  await frame.waitForSelector(`${panel}[data-state="${skip ? 'skipped' : 'revealed'}"] .predict-verdict`);
+  return reportedSince(page, frame, mark);
+}
+
+/**
  * For a test file: the LMS and a browser, started before its tests and closed after them (`bed.lms`, `bed.browser`),
  * and the page errors the browser saw.
  */

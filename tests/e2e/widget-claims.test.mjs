@@ -73,7 +73,8 @@ const checks = {
     }
   },
   async 'before-after'(claim) {
-    const { picture } = await view('before-after', {}, 1);
+    // dₖ set in the link, as the lesson has it: a figure opened at a chosen view shows its claim (no prediction waits).
+    const { picture } = await view('before-after', { dk: widgetOf('before-after').params.dk }, 1);
     const unscaled = picture.bars.filter((b) => b.className.includes('unscaled'));
     const scaled = picture.bars.filter((b) => !b.className.includes('unscaled'));
     assert.ok(

@@ -179,7 +179,7 @@ describe('the mark is kept wherever progress goes', () => {
   test('the results record says which answers came after the solution', () => {
     const record = resultsRecord('why-sqrt-dk', [std], p, new Date(0));
     const [q] = record.questions;
-    assert.equal(record.version, 2);
+    assert.ok(record.version >= 2, 'version 2 added afterSolution; later versions keep it');
     assert.deepEqual(
       q.answers.map((a) => [a.result, a.afterSolution]),
       [

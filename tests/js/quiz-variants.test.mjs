@@ -197,10 +197,10 @@ describe('the downloadable results record', () => {
     assert.equal(
       resultsCsv(record),
       [
-        'lesson,question,variant,seed,attempt,response,result,time,after_solution',
-        "why-sqrt-dk,std-at-dk,dk=512,0,1,'=sqrt(512),correct,2026-01-02T00:00:00.000Z,no",
-        'why-sqrt-dk,std-at-dk,dk=384,41,2,"19.6, maybe",wrong,2026-01-03T00:00:00.000Z,no',
-        'why-sqrt-dk,plain-one,,0,,,unanswered,,',
+        'lesson,question,variant,seed,attempt,response,result,time,after_solution,kind,figure',
+        "why-sqrt-dk,std-at-dk,dk=512,0,1,'=sqrt(512),correct,2026-01-02T00:00:00.000Z,no,question,",
+        'why-sqrt-dk,std-at-dk,dk=384,41,2,"19.6, maybe",wrong,2026-01-03T00:00:00.000Z,no,question,',
+        'why-sqrt-dk,plain-one,,0,,,unanswered,,,question,',
         '',
       ].join('\r\n'),
     );

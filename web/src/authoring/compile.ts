@@ -7,6 +7,7 @@ import { segmentBody, type Segment } from './directives.js';
 import type { FieldContext } from './fields.js';
 import { splitFrontMatter } from './front-matter.js';
 import { renderBlocks, renderInline } from './markdown.js';
+import { buildPrediction } from './predictions.js';
 import { collectProblems, type LessonProblem, type Report } from './problems.js';
 import { buildQuestion } from './questions.js';
 import { interpolateValues, type Interpolated } from './value-syntax.js';
@@ -157,7 +158,12 @@ class LessonBuilder {
       return;
     }
     const raw: Record<string, unknown> = {};
+    let predictNode: unknown;
     for (const { key, keyNode, value } of entries) {
+      if (key === 'predict') {
+        predictNode = value;
+        continue;
+      }
       const checked = checkWidgetParam(name, key, value === null ? null : (value.toJSON() as unknown));
       if (checked.ok) raw[key] = checked.value;
       else
@@ -177,7 +183,14 @@ class LessonBuilder {
         `${name}: ${l.name} must be at most ${l.to} when ${l.given} = ${l.givenValue}, got ${l.from}; allowed: ` +
           `${l.name} up to ${l.to} (${l.why})`,
       );
-    section?.blocks.push({ kind: 'widget', id, widget: name, params: flattenWidgetParams(params) });
+    const predict = predictNode === undefined ? undefined : buildPrediction(this.ctx, yaml, name, params, predictNode);
+    section?.blocks.push({
+      kind: 'widget',
+      id,
+      widget: name,
+      params: flattenWidgetParams(params),
+      ...(predict && { predict }),
+    });
     this.laidOut.push({ kind: 'widget' });
   }
 

@@ -1,4 +1,5 @@
 // What the lesson build writes to web/generated/lessons/<slug>.json and the page renders, exactly.
+import type { CompiledPrediction } from '../predict/types.js';
 import type { Question } from '../quiz/types.js';
 import type { FlatWidgetParams, WidgetName } from './widget-schema.js';
 
@@ -27,7 +28,7 @@ export type Block =
    * params are complete (defaults filled) and flat like URL state: a list of scores is "20,22,18,21";
    * parseWidgetParams reads it back.
    */
-  | { kind: 'widget'; id: string; widget: WidgetName; params: FlatWidgetParams }
+  | { kind: 'widget'; id: string; widget: WidgetName; params: FlatWidgetParams; predict?: CompiledPrediction }
   | { kind: 'question'; question: Question };
 
 /** One entry of web/generated/lessons/index.json, in course order. */

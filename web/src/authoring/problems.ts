@@ -23,6 +23,7 @@ export type ProblemKind =
   | 'unclosed-value'
   | 'bad-math'
   | 'unknown-show-target'
+  | 'bad-prediction'
   /** A warning, never fatal: an answer printed within a screen of its question. */
   | 'answer-in-sight';
 

@@ -5,6 +5,7 @@ import { bodySyntax, type SyntaxDoc } from './directives.js';
 import { frontMatterFields } from './front-matter.js';
 import { proseSyntax } from './markdown.js';
 import { describeAllowed, isRequired, type ParamSpec } from './param-spec.js';
+import { bandFields, checkedSeeds, predictableWidgets, predictFields, predictOptionFields } from './predictions.js';
 import { paramsSyntax } from './question-params.js';
 import { anticipatedFields, optionFields, questionFields, showFields, toleranceFields } from './question-fields.js';
 import type { FieldDoc } from './question-fields.js';
@@ -89,6 +90,61 @@ function widgetsSection(): string[] {
     parts.push(`### ${code(name)}`, '', paramTable(params), '');
   }
   return parts;
+}
+
+function predictionsSection(): string[] {
+  const quantities = Object.entries(predictableWidgets()).flatMap(([widget, asked]) =>
+    Object.entries(asked).map(([name, q]) => [
+      code(widget),
+      code(name),
+      q.type === 'number' ? 'number' : (q.outcomes ?? []).map(code).join(', '),
+      q.doc,
+    ]),
+  );
+  // The example names a widget that measures a number, from the table itself: no widget is named here.
+  const [widget = '', asked = {}] = Object.entries(predictableWidgets())[0] ?? [];
+  const example = { widget, quantity: Object.keys(asked).find((q) => asked[q]?.type === 'number') ?? '' };
+  return [
+    '## Predictions',
+    '',
+    'A widget may ask the learner to predict before it shows the answer: add a `predict:` field to the widget.',
+    'Until the learner commits a guess or presses **Just show me**, the widget holds back what answers it; then it',
+    'moves to the state in `at`, draws the guess on the result and shows the sentence written for that guess. Using',
+    "the widget's own controls first counts as skipping. The answer is never written in the lesson: it is what the",
+    `widget measures, and the build measures it with the core at the widget's own seed and at seeds`,
+    `${checkedSeeds.join(', ')}: a marker's range must hold it at each, and exactly one option must be true, the`,
+    'same one at each.',
+    '',
+    '```',
+    `::: widget ${example.widget} {#id}`,
+    'predict:',
+    '  kind: marker',
+    '  prompt: Where will it be at $d_k = 4096$?',
+    '  at: { dk: 4096 }',
+    `  ask: ${example.quantity}`,
+    '  range: [0, 256]',
+    '  feedback:',
+    '    - { to: 0.75, text: Too low; the sentence aimed at that mistake. }',
+    '    - { from: 0.75, to: 1.33, text: Right. }',
+    '    - { from: 1.33, text: Too high; the sentence aimed at that one. }',
+    ':::',
+    '```',
+    '',
+    fieldTable(predictFields),
+    '',
+    "### Each band of a marker's `feedback`",
+    '',
+    fieldTable(bandFields),
+    '',
+    "### Each item of a choice's `options`",
+    '',
+    fieldTable(predictOptionFields),
+    '',
+    '### What each widget measures',
+    '',
+    table(['Widget', 'Quantity', 'Type', 'Meaning'], quantities),
+    '',
+  ];
 }
 
 function coreValuesSection(): string[] {
@@ -216,6 +272,7 @@ export function authoringReference(): string {
     syntaxTable(proseSyntax),
     '',
     ...widgetsSection(),
+    ...predictionsSection(),
     ...coreValuesSection(),
     ...questionsSection(),
     ...answersInSightSection(),

@@ -49,6 +49,13 @@ export class BarChart extends Chart {
     );
   }
 
+  /** A guess of a bar's height, placed by pointer: the y value at the point pressed. */
+  guessable(listener: ((value: number) => void) | undefined): void {
+    this.dragGuess(listener && (({ y }) => listener(this.yAt(y))));
+  }
+
+  private yAt: (px: number) => number = () => 0;
+
   draw(categories: string[], series: BarSeries[], summary: string, references: BarReference[] = []): void {
     this.data = { categories, series, references };
     this.describe(summary);
@@ -68,6 +75,8 @@ export class BarChart extends Chart {
       .padding(0.06);
     const y = scaleLinear().domain(domain).range([height, 0]);
     if (!this.options.yDomain) y.nice();
+    const [bottom, top] = y.domain() as [number, number];
+    this.yAt = (px) => Math.min(top, Math.max(bottom, y.invert(px)));
     const yTicks = y.ticks(5);
     this.axis(
       'y',

@@ -169,6 +169,33 @@ export abstract class Chart {
     return created;
   }
 
+  private dragListener?: (at: { x: number; y: number }) => void;
+
+  /**
+   * Lets a pointer place a guess on the chart (a prediction waits): `listener` hears each pressed or dragged point in
+   * plot coordinates; undefined stops it. The keyboard places the same guess with the prediction's own slider.
+   */
+  protected dragGuess(listener: ((at: { x: number; y: number }) => void) | undefined): void {
+    if (!this.dragListener && listener) {
+      const at = (event: PointerEvent) => {
+        const matrix = this.plot.getScreenCTM()?.inverse();
+        if (!matrix) return;
+        const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix);
+        this.dragListener?.({ x: point.x, y: point.y });
+      };
+      this.element.addEventListener('pointerdown', (event) => {
+        if (!this.dragListener) return;
+        this.element.setPointerCapture(event.pointerId);
+        event.preventDefault();
+        at(event);
+      });
+      this.element.addEventListener('pointermove', (event) => {
+        if (this.element.hasPointerCapture(event.pointerId)) at(event);
+      });
+    }
+    this.dragListener = listener;
+  }
+
   /** Releases the resize observer (the widget left the page). */
   dispose(): void {
     this.observer?.disconnect();

@@ -30,6 +30,20 @@ export class HistogramChart extends Chart {
     super({ width: 640, height: 260, margin: { top: 26, right: 10, bottom: 38, left: 56 } }, className);
   }
 
+  /** A guess of a spread, placed by pointer: the distance from 0 of the point pressed, on the x axis drawn. */
+  guessable(listener: ((value: number) => void) | undefined): void {
+    this.dragGuess(
+      listener &&
+        (({ x }) => {
+          const [low, high] = this.shownDomain;
+          const t = Math.min(1, Math.max(0, x / this.inner.width));
+          listener(Math.abs(low + t * (high - low)));
+        }),
+    );
+  }
+
+  private shownDomain: [number, number] = [-1, 1];
+
   draw(data: HistogramData, summary: string): void {
     this.data = data;
     this.describe(summary);
@@ -42,7 +56,8 @@ export class HistogramChart extends Chart {
     const { width, height } = this.inner;
     const first = edges[0] ?? -1;
     const last = edges[edges.length - 1] ?? 1;
-    const x = linearScale(xDomain ?? [first, last], [0, width]);
+    this.shownDomain = xDomain ?? [first, last];
+    const x = linearScale(this.shownDomain, [0, width]);
     const top = Math.max(...Array.from(counts), ...Array.from(density ?? [])) * 1.05 || 1;
     const y = linearScale([0, top], [height, 0]).nice();
     this.axis(

@@ -1,6 +1,7 @@
 // Every counted attempt as a SCORM 1.2 interaction (cmi.interactions.n.*), queued until the LMS has taken and committed
 // all of it: a refused value or commit leaves the record queued, and the next report writes it again at the same n. An
 // LMS that keeps no interactions (SCORM 1.2 makes them optional) is asked once; the answers stay in suspend data.
+import type { CompiledPrediction, PredictionRecord } from '../predict/types.js';
 import type { AnsweredAttempt, ChoiceOption } from '../quiz/index.js';
 
 /** CMIIdentifier and CMIFeedback (student_response, pattern) hold at most 255 characters in SCORM 1.2. */
@@ -66,6 +67,30 @@ export function interactionElements(attempt: AnsweredAttempt): Array<[string, st
   ];
 }
 
+/**
+ * A predict-first moment as an interaction, id `predict.<widget id>`, weighting 0: it is never part of the score. A
+ * marker's guess is `numeric` (a plain decimal); an option picked, or a skip, is `performance` (free text: the option's
+ * id, or "skipped"). The pattern is what the widget showed; the result says whether the guess was close to it
+ * (`correct`/`wrong`), or `neutral` for a skip.
+ */
+export function predictionElements(
+  widget: string,
+  prediction: Pick<CompiledPrediction, 'kind'>,
+  record: PredictionRecord,
+): Array<[string, string]> {
+  const cap = (text: string) => text.slice(0, scormTextLimit);
+  const numeric = prediction.kind === 'marker' && typeof record.guess === 'number';
+  const elements: Array<[string, string]> = [
+    ['id', interactionId('predict', widget)],
+    ['type', numeric ? 'numeric' : 'performance'],
+    ['student_response', cap(record.guess === null ? 'skipped' : String(record.guess))],
+  ];
+  if (record.result !== null) elements.push(['correct_responses.0.pattern', cap(String(record.result))]);
+  const result = record.guess === null || record.close === null ? 'neutral' : record.close ? 'correct' : 'wrong';
+  elements.push(['result', result], ['weighting', '0'], ['time', scormTime(new Date(record.at))]);
+  return elements;
+}
+
 /** Writes one element to the LMS and says how it went (see lms-calls.ts). */
 export type LmsWrite = (element: string, value: string) => { ok: boolean; problem: string; code: string };
 
@@ -124,6 +149,11 @@ export class InteractionRecorder {
 
   record(attempt: AnsweredAttempt): void {
     this.add(interactionElements(attempt));
+  }
+
+  /** A prediction, reported like an answer but weighted 0 (predictionElements). */
+  recordPrediction(widget: string, prediction: Pick<CompiledPrediction, 'kind'>, record: PredictionRecord): void {
+    this.add(predictionElements(widget, prediction, record));
   }
 
   /** Records kept from an earlier visit: written as new ones, since whether the LMS kept their slots is unknown. */

@@ -172,6 +172,11 @@ export class ScormSession {
       this.score = { points, total };
       this.schedule();
     });
+    // A prediction is recorded like an answer (weighted 0) and kept in suspend data; the score never counts it.
+    events.on('predicted', ({ widget, prediction, record }) => {
+      this.recorder.recordPrediction(widget, prediction, record);
+      this.schedule();
+    });
     events.on('answered', ({ attempt }) => {
       if (!attempt) return;
       this.recorder.record(attempt);
@@ -206,6 +211,7 @@ export class ScormSession {
       this.tell(say.keptHere);
     }
     if (Object.keys(progress).length > 0) store.replace(progress);
+    if (this.saved.predictions) store.mergePredictions(this.saved.predictions);
     const setAside = Object.keys(this.saved.setAside);
     if (setAside.length > 0) this.tell(say.setAside(setAside));
     if (this.saved.version === 0 && this.saved.unreadable !== undefined) this.tell(say.unreadable);
@@ -318,6 +324,7 @@ export class ScormSession {
       unreadable: this.saved.unreadable,
       interactions: this.recorder.filled,
       seed: this.ownSeed,
+      predictions: store.predictions,
     });
     if (!written) {
       this.tell(say.tooLong);

@@ -9,6 +9,8 @@ import {
   type QuestionProgress,
   type QuizProgress,
 } from '../quiz/index.js';
+import { readPredictions } from '../predict/records.js';
+import type { PredictionRecords } from '../predict/types.js';
 
 /** cmi.suspend_data holds at most 4096 characters in SCORM 1.2. */
 export const suspendDataLimit = 4096;
@@ -24,6 +26,8 @@ export interface SuspendRecord {
   interactions?: number;
   /** For variant=learner when the LMS names no learner: the seed the learner's variants come from. */
   seed?: string;
+  /** Predict-first moments by widget id: kept whole, they are a few dozen characters each. */
+  predictions?: PredictionRecords;
 }
 
 export interface ReadSuspendData extends SuspendRecord {
@@ -56,8 +60,17 @@ type Packed = [
   variants?: VariantPacked[],
   log?: LogPacked[],
 ];
+// A prediction: guess, result, close (1, 0 or null), time in s since 1970, and the seed when the widget has one.
+type PredictionPacked = [
+  guess: number | string | null,
+  result: number | string | null,
+  close: 0 | 1 | null,
+  at: number,
+  seed?: number,
+];
 interface PackedData {
   v: number;
+  p?: Record<string, PredictionPacked>;
   n?: number;
   s?: string;
   q: Record<string, Packed>;
@@ -183,8 +196,33 @@ export function readSuspendData(text: string): ReadSuspendData {
     if (typeof data.r === 'string') record.unreadable = data.r;
     if (Number.isSafeInteger(data.n) && (data.n as number) >= 0) record.interactions = data.n as number;
     if (typeof data.s === 'string' && /^[0-9a-f]{16,64}$/.test(data.s)) record.seed = data.s;
+    const predictions = readPredictions(isRecord(data.p) ? unpackPredictions(data.p) : {});
+    if (Object.keys(predictions).length > 0) record.predictions = predictions;
   }
   return record;
+}
+
+function packPredictions(records: PredictionRecords): Record<string, PredictionPacked> {
+  const packed: Record<string, PredictionPacked> = {};
+  for (const [id, r] of Object.entries(records)) {
+    const close = r.close === null ? null : r.close ? 1 : 0;
+    const entry: PredictionPacked = [r.guess, r.result, close, Math.round(r.at / 1000)];
+    if (r.seed !== undefined) entry.push(r.seed);
+    put(packed, id, entry);
+  }
+  return packed;
+}
+
+// Arrays back into records; readPredictions then keeps only the ones that read as records.
+function unpackPredictions(packed: Record<string, unknown>): Record<string, unknown> {
+  const records: Record<string, unknown> = {};
+  for (const [id, p] of Object.entries(packed)) {
+    if (!Array.isArray(p) || p.length < 4 || p.length > 5) continue;
+    const close = p[2] === 1 ? true : p[2] === 0 ? false : p[2] === null ? null : 'bad';
+    const at = typeof p[3] === 'number' ? p[3] * 1000 : p[3];
+    put(records, id, { guess: p[0], result: p[1], close, at, ...(p.length === 5 && { seed: p[4] }) });
+  }
+  return records;
 }
 
 type Drop = { kind: keyof Dropped; apply: (data: PackedData) => void };
@@ -246,13 +284,14 @@ function textOf(data: PackedData): string {
 export function writeSuspendData(record: SuspendRecord): { text: string; dropped: Dropped } | undefined {
   if (!isRecord(record) || !isRecord(record.progress) || !isRecord(record.setAside))
     throw new TypeError('writeSuspendData: record must be a SuspendRecord');
-  const { progress, setAside, unreadable, interactions, seed } = record;
+  const { progress, setAside, unreadable, interactions, seed, predictions = {} } = record;
   if (!isQuizProgress(progress)) throw new TypeError('writeSuspendData: progress must be a QuizProgress');
   if (interactions !== undefined && !(Number.isSafeInteger(interactions) && interactions >= 0))
     throw new RangeError(`writeSuspendData: interactions must be a whole number ≥ 0, got ${String(interactions)}`);
   const data: PackedData = { v: suspendDataVersion, q: {} };
   if (interactions !== undefined) data.n = interactions;
   if (seed !== undefined) data.s = seed;
+  if (Object.keys(predictions).length > 0) data.p = packPredictions(predictions);
   for (const [id, entry] of Object.entries(progress)) put(data.q, id, pack(entry));
   if (Object.keys(setAside).length > 0) data.x = { ...setAside };
   if (unreadable !== undefined) data.r = unreadable;

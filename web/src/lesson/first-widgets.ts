@@ -86,6 +86,8 @@ export class FirstWidgets implements PremountedWidgets {
       hidden: hiddenFor(this.context.url, id),
       onStateChange: (state) => (this.listener ? this.listener(id, state) : this.latest.set(id, state)),
     });
+    // A figure a prediction waits on holds its answer back from the start (the lesson's panel takes over later).
+    if (slot.dataset.predict !== undefined && !this.context.url.widgets.has(id)) widget.predict?.hold();
     slot.replaceChildren(widget.element);
     this.mounted.set(id, widget);
   }

@@ -1,5 +1,6 @@
 // What happens in a lesson, for whoever listens (the embed bridge posts these to a host page). The answer key rides
 // only in `attempt`, for an LMS record: the bridge copies named fields, never `attempt`.
+import type { CompiledPrediction, PredictionRecord } from '../predict/types.js';
 import type { AnsweredAttempt } from '../quiz/index.js';
 
 export interface LessonEventMap {
@@ -26,6 +27,8 @@ export interface LessonEventMap {
     points: number;
     afterSolution: number;
   };
+  /** A predict-first moment was decided: a guess whose result is known, or a skip. Never part of any score. */
+  predicted: { lesson: string; widget: string; prediction: CompiledPrediction; record: PredictionRecord };
   /** score: points ÷ total, so a question right only after its solution lowers it. */
   completed: { lesson: string; score: number; correct: number; total: number };
 }

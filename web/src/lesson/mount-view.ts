@@ -8,6 +8,7 @@ import {
   type WidgetName,
   type WidgetParams,
 } from '../authoring/widget-schema.js';
+import type { PredictTarget } from '../predict/target.js';
 import type { WidgetState } from '../widgets/live-widget.js';
 import type { WidgetFrame } from '../widgets/widget-frame.js';
 import type { CoreClient } from '../worker/core-client.js';
@@ -19,6 +20,8 @@ export interface MountedWidget {
   /** The controls it shows: the state key `hide=` takes (`seed` is Resample) and the label learners read. */
   readonly hideable: readonly { name: string; label: string }[];
   setState(partial: WidgetState): void;
+  /** Its side of a predict-first moment (every live widget has one; a lesson decides whether to ask). */
+  readonly predict?: PredictTarget;
   /** Ends what the widget holds (a training run, chart observers, pending results); it leaves the page. */
   dispose(): void;
 }

@@ -11,6 +11,8 @@ import {
   type SavedProgress,
 } from '../quiz/index.js';
 import { AnswerDrafts } from './answer-drafts.js';
+import { mergePredictions } from '../predict/records.js';
+import type { PredictionRecord, PredictionRecords } from '../predict/types.js';
 import type { SafeStorage } from './safe-storage.js';
 
 /** Where a change came from: this page, or another tab of the lesson in the same browser. */
@@ -97,7 +99,25 @@ export class ProgressStore {
       const unchanged = Object.hasOwn(this.saved.answers, id) && this.saved.answers[id] === progress[id];
       Object.defineProperty(stamps, id, { value: unchanged ? (this.saved.stamps[id] ?? 0) : at, enumerable: true });
     }
-    this.commit({ answers: progress, stamps, resetAt: this.saved.resetAt });
+    this.commit({ ...this.saved, answers: progress, stamps });
+  }
+
+  /** Predict-first moments by widget id, kept with the answers. */
+  get predictions(): PredictionRecords {
+    return this.saved.predictions ?? {};
+  }
+
+  /** Keeps one widget's prediction; `record.at` stamps it (a result added later keeps the guess's stamp). */
+  recordPrediction(widgetId: string, record: PredictionRecord): void {
+    if (typeof widgetId !== 'string' || widgetId === '')
+      throw new TypeError('ProgressStore.recordPrediction: widgetId must be a non-empty string');
+    const predictions = mergePredictions({ [widgetId]: record }, this.predictions);
+    this.commit({ ...this.saved, predictions });
+  }
+
+  /** Predictions kept elsewhere (an LMS's suspend data), merged with these: the later record of a widget wins. */
+  mergePredictions(records: PredictionRecords): void {
+    this.commit({ ...this.saved, predictions: mergePredictions(this.predictions, records, this.saved.resetAt) });
   }
 
   reset(): void {

@@ -1,7 +1,9 @@
 // Renders a compiled lesson: contents, progress, sections of prose, widgets (mounted as they near the viewport),
 // questions.
 import type { Block, CompiledLesson } from '../authoring/compiled.js';
+import type { CompiledPrediction } from '../predict/types.js';
 import type { FlatWidgetParams, WidgetName } from '../authoring/widget-schema.js';
+import { PredictionPanel } from '../predict/prediction-panel.js';
 import { wrongQuestionIds, type Question, type WidgetAction } from '../quiz/index.js';
 import { gradedOptions, type GradedSettings } from '../quiz-ui/graded-settings.js';
 import { QuestionView } from '../quiz-ui/question-view.js';
@@ -40,6 +42,8 @@ interface WidgetSlot {
   params: FlatWidgetParams;
   placeholder: HTMLElement;
   mounted?: MountedWidget;
+  /** "Predict first", above the widget, when the lesson asks a prediction there. */
+  panel?: PredictionPanel;
 }
 
 export class LessonView {
@@ -73,7 +77,13 @@ export class LessonView {
     const closing = this.progressPanel('lesson-closing-progress', false);
     closing.classList.add('closing-progress');
     const questions = () => this.questions.map((q) => q.question);
-    closing.append(resultsDownload(lesson.slug, questions, context.store));
+    const predictions = () =>
+      [...this.slots.values()].flatMap(({ id, panel }) => {
+        if (!panel) return [];
+        const record = Object.hasOwn(context.store.predictions, id) ? context.store.predictions[id] : undefined;
+        return [{ widget: id, kind: panel.prediction.kind, ...(record && { record }) }];
+      });
+    closing.append(resultsDownload(lesson.slug, questions, context.store, predictions));
     (body.lastElementChild ?? body).append(closing);
     this.element.append(header, body);
     const ids = this.questions.map((q) => q.question.id);
@@ -153,6 +163,7 @@ export class LessonView {
       reset.textContent = 'Reset my progress';
       this.context.store.reset();
       this.questions.forEach((q) => q.clear());
+      this.slots.forEach((slot) => this.askAgain(slot));
       this.context.announce('Your progress was reset: every question is unanswered again.');
     });
     reset.addEventListener('blur', () => {
@@ -220,9 +231,32 @@ export class LessonView {
     placeholder.tabIndex = -1;
     const slot: WidgetSlot = { id: block.id, widget: block.widget, params: block.params, placeholder };
     this.slots.set(block.id, slot);
+    if (block.predict) slot.panel = this.predictionPanel(block.id, block.predict);
     const early = this.context.premounted?.widgets.get(block.id);
     if (early) this.adopt(slot, early);
-    return placeholder;
+    if (!slot.panel) return placeholder;
+    const both = document.createDocumentFragment();
+    both.append(slot.panel.element, placeholder);
+    return both;
+  }
+
+  private predictionPanel(id: string, prediction: CompiledPrediction): PredictionPanel {
+    const { store, events } = this.context;
+    return new PredictionPanel(`${id}-predict`, prediction, {
+      saved: Object.hasOwn(store.predictions, id) ? store.predictions[id] : undefined,
+      widget: () => this.widget(id),
+      onRecord: (record, final) => {
+        store.recordPrediction(id, record);
+        if (final) events?.emit('predicted', { lesson: this.lesson.slug, widget: id, prediction, record });
+      },
+    });
+  }
+
+  // After "Reset my progress" a prediction is asked again, from the widget as the lesson starts it.
+  private askAgain(slot: WidgetSlot): void {
+    if (!slot.panel) return;
+    slot.mounted?.setState(slot.params);
+    slot.panel.reset();
   }
 
   private question(question: Question): HTMLElement {
@@ -285,6 +319,8 @@ export class LessonView {
   }
 
   private adopt(slot: WidgetSlot, widget: MountedWidget): void {
+    // A link that sets this figure's view (a shared view, a reload after moving it) shows that view as it is.
+    slot.panel?.attach(widget.predict, !this.context.url.widgets.has(slot.id));
     widget.frame.linkButton.addEventListener('click', () => this.copyLink(slot.id, widget));
     slot.placeholder.replaceChildren(widget.element);
     slot.mounted = widget;

@@ -1,6 +1,6 @@
 // The "Download my results" buttons: the record is built in the page and handed over as a Blob, no server involved
 // (a blob: link needs no change to the page's Content-Security-Policy).
-import { resultsCsv, resultsRecord, type Question } from '../quiz/index.js';
+import { resultsCsv, resultsRecord, type AskedPrediction, type Question } from '../quiz/index.js';
 import type { ProgressStore } from './progress-store.js';
 
 function save(text: string, type: string, name: string): void {
@@ -13,15 +13,20 @@ function save(text: string, type: string, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** Two buttons, JSON and CSV, for the lesson's questions as they are saved when pressed. */
-export function resultsDownload(lesson: string, questions: () => readonly Question[], store: ProgressStore) {
+/** Two buttons, JSON and CSV, for the lesson's questions and predictions as they are saved when pressed. */
+export function resultsDownload(
+  lesson: string,
+  questions: () => readonly Question[],
+  store: ProgressStore,
+  predictions: () => readonly AskedPrediction[] = () => [],
+) {
   const group = Object.assign(document.createElement('p'), { className: 'results-download' });
   const make = (label: string, onClick: () => void) => {
     const button = Object.assign(document.createElement('button'), { type: 'button', textContent: label });
     button.addEventListener('click', onClick);
     return button;
   };
-  const record = () => resultsRecord(lesson, questions(), store.current, new Date());
+  const record = () => resultsRecord(lesson, questions(), store.current, new Date(), predictions());
   const json = make('Download my results (JSON)', () =>
     save(`${JSON.stringify(record(), null, 2)}\n`, 'application/json', `attention-lab-${lesson}-results.json`),
   );

@@ -8,17 +8,26 @@ import { escapeHtml as escape } from './escape-html.js';
 export const needsScript = {
   figure: 'This interactive figure needs JavaScript.',
   question: 'Answering this question needs JavaScript.',
+  prediction: 'Predicting needs JavaScript.',
   lesson: 'The figures and questions of this lesson need JavaScript; the text reads without it.',
 } as const;
 
 function block(item: Block, questionNumber: () => number): string {
   if (item.kind === 'html') return item.html; // compiled at build time from Markdown with raw HTML disabled
   if (item.kind === 'widget') {
+    // The prompt of a prediction reads before any script, as a question's does; data-predict tells the figure to hold.
+    const predict = item.predict
+      ? `<section class="predict" id="${escape(item.id)}-predict" aria-labelledby="${escape(item.id)}-predict-title">` +
+        `<h3 id="${escape(item.id)}-predict-title">Predict first</h3>` +
+        `<div class="predict-prompt">${item.predict.prompt}</div>` +
+        `<p class="static-note">${needsScript.prediction}</p></section>`
+      : '';
     // The slot keeps the figure's place (and its reserved height) until the script mounts the widget.
     return (
+      predict +
       // data-params lets the page start this figure before the lesson's data has loaded (first-widgets.ts).
       `<div class="widget-slot" id="${escape(item.id)}" data-widget="${escape(item.widget)}" ` +
-      `data-params="${escape(JSON.stringify(item.params))}">` +
+      `data-params="${escape(JSON.stringify(item.params))}"${item.predict ? ' data-predict' : ''}>` +
       `<p class="static-note">${needsScript.figure}</p></div>`
     );
   }

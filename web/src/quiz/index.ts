@@ -65,4 +65,10 @@ export { noPointsAfterSolution, verdictText } from './verdict-text.js';
 export { answerFreeQuestion, hintGivesAway } from './answer-free.js';
 export type { AnswerFreeChoice, AnswerFreeNumeric, AnswerFreeQuestion, AnswerFreeVariant } from './answer-free.js';
 export { csvCell, csvColumns, resultsCsv, resultsFormat, resultsRecord, resultsVersion } from './results-record.js';
-export type { RecordedAnswer, RecordedQuestion, ResultsRecord } from './results-record.js';
+export type {
+  AskedPrediction,
+  RecordedAnswer,
+  RecordedPrediction,
+  RecordedQuestion,
+  ResultsRecord,
+} from './results-record.js';

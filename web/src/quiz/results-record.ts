@@ -1,12 +1,13 @@
 // "Download my results": the learner's answers as a small JSON or CSV record, built in the page from saved progress,
 // for a course without a server to collect them. The format is documented in docs/results-record.md.
+import type { PredictionRecord } from '../predict/types.js';
 import { scoreOf, type QuestionProgress, type QuizProgress, type VariantProgress } from './attempts.js';
 import type { Question } from './types.js';
 import { currentVariant } from './variant-progress.js';
 import { variantAt, variantCount, variantIndexOfKey } from './variants.js';
 
 export const resultsFormat = 'attention-lab-results';
-export const resultsVersion = 2;
+export const resultsVersion = 3;
 
 export interface RecordedAnswer {
   variant: string;
@@ -39,6 +40,30 @@ export interface RecordedQuestion {
   answers: RecordedAnswer[];
 }
 
+/** A predict-first moment: the learner's guess at what a widget would show, before it did. Never scored. */
+export interface RecordedPrediction {
+  /** The widget's id in the lesson. */
+  widget: string;
+  kind: 'marker' | 'choice';
+  status: 'guessed' | 'skipped' | 'unanswered';
+  /** The number guessed or the option id picked; null when skipped or unanswered. */
+  guess: number | string | null;
+  /** What the widget showed: the number measured, or the id of the option it made true; null when not shown. */
+  result: number | string | null;
+  /** Whether the guess agreed with the result; null when there is no guess or no result. */
+  close: boolean | null;
+  seed: number | null;
+  /** When the guess (or the skip) was committed, ISO 8601; null when unanswered. */
+  at: string | null;
+}
+
+/** What resultsRecord needs of each prediction the lesson asks, in lesson order. */
+export interface AskedPrediction {
+  widget: string;
+  kind: 'marker' | 'choice';
+  record?: PredictionRecord;
+}
+
 export interface ResultsRecord {
   format: typeof resultsFormat;
   version: typeof resultsVersion;
@@ -46,6 +71,23 @@ export interface ResultsRecord {
   exportedAt: string;
   score: { answered: number; correct: number; total: number };
   questions: RecordedQuestion[];
+  predictions: RecordedPrediction[];
+}
+
+function recordPrediction({ widget, kind, record }: AskedPrediction): RecordedPrediction {
+  if (!record)
+    return { widget, kind, status: 'unanswered', guess: null, result: null, close: null, seed: null, at: null };
+  const { guess, result } = record;
+  return {
+    widget,
+    kind,
+    status: guess === null ? 'skipped' : 'guessed',
+    guess,
+    result,
+    close: guess === null || result === null ? null : record.close,
+    seed: record.seed ?? null,
+    at: new Date(record.at).toISOString(),
+  };
 }
 
 const paramsOf = (question: Question, key: string): Record<string, number> => {
@@ -103,10 +145,17 @@ function recordQuestion(question: Question, entry: QuestionProgress | undefined)
 }
 
 /** The record of every question of the lesson, answered or not, in lesson order. */
-export function resultsRecord(lesson: string, questions: readonly Question[], progress: QuizProgress, now: Date) {
+export function resultsRecord(
+  lesson: string,
+  questions: readonly Question[],
+  progress: QuizProgress,
+  now: Date,
+  predictions: readonly AskedPrediction[] = [],
+) {
   if (typeof lesson !== 'string' || lesson === '') throw new TypeError('resultsRecord: lesson must be a slug');
   if (!Array.isArray(questions)) throw new TypeError('resultsRecord: questions must be an Array of questions');
   if (!(now instanceof Date) || Number.isNaN(now.getTime())) throw new TypeError('resultsRecord: now must be a Date');
+  if (!Array.isArray(predictions)) throw new TypeError('resultsRecord: predictions must be an Array');
   const entry = (id: string) => (Object.hasOwn(progress, id) ? progress[id] : undefined);
   const record: ResultsRecord = {
     format: resultsFormat,
@@ -121,6 +170,7 @@ export function resultsRecord(lesson: string, questions: readonly Question[], pr
       ),
     ),
     questions: questions.map((question) => recordQuestion(question, entry(question.id))),
+    predictions: predictions.map(recordPrediction),
   };
   return record;
 }
@@ -135,6 +185,8 @@ export const csvColumns = [
   'result',
   'time',
   'after_solution',
+  'kind',
+  'figure',
 ] as const;
 
 // A spreadsheet reads a cell starting with one of these as a formula (OWASP's CSV injection list, and their
@@ -157,17 +209,31 @@ export function csvCell(value: string | number | null): string {
 
 const yesNo = (flag: boolean) => (flag ? 'yes' : 'no');
 
-/** One row per recorded answer; a question never answered has one row with result "unanswered". */
+// A prediction's verdict in one word: the guess was close to what the widget showed, or off; or it was skipped.
+const predictionResult = (p: RecordedPrediction) =>
+  p.status !== 'guessed' ? p.status : p.close === null ? 'guessed' : p.close ? 'close' : 'off';
+
+/**
+ * One row per recorded answer; a question never answered has one row with result "unanswered". Then one row per
+ * prediction made (kind "prediction"): the guess as the response, close/off/skipped as the result, and what the
+ * widget showed under figure.
+ */
 export function resultsCsv(record: ResultsRecord): string {
   const rows: (string | number | null)[][] = [[...csvColumns]];
   for (const q of record.questions) {
     if (q.answers.length === 0) {
-      rows.push([record.lesson, q.id, q.current.variant, q.current.seed, null, null, 'unanswered', null, null]);
+      const row = [record.lesson, q.id, q.current.variant, q.current.seed, null, null, 'unanswered', null, null];
+      rows.push([...row, 'question', null]);
     }
     for (const a of q.answers) {
       const row = [record.lesson, q.id, a.variant, a.seed, a.attempt, a.response, a.result, a.at];
-      rows.push([...row, yesNo(a.afterSolution)]);
+      rows.push([...row, yesNo(a.afterSolution), 'question', null]);
     }
+  }
+  // A prediction never made is not a row: it was not an attempt (the JSON lists it as unanswered).
+  for (const p of (record.predictions ?? []).filter((p) => p.status !== 'unanswered')) {
+    const row = [record.lesson, p.widget, null, p.seed, 1, p.guess, predictionResult(p), p.at, null];
+    rows.push([...row, 'prediction', p.result]);
   }
   return `${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }

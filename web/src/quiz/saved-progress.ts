@@ -1,5 +1,7 @@
 // Progress as saved in the browser (version 2): every answer is stamped, so two tabs merge question by question with
 // the newest answer winning, and a reset is kept as a time before which no answer counts. Version 1 is still read.
+import { mergePredictions, readPredictions } from '../predict/records.js';
+import type { PredictionRecords } from '../predict/types.js';
 import { splitQuizProgress, type QuestionProgress, type QuizProgress } from './attempts.js';
 
 export const savedProgressVersion = 2;
@@ -10,6 +12,8 @@ export interface SavedProgress {
   stamps: Record<string, number>;
   /** Answers stamped before this were erased by "Reset my progress"; 0 when never reset. */
   resetAt: number;
+  /** Predict-first moments by widget id, each stamped by its own `at`. */
+  predictions?: PredictionRecords;
 }
 
 export interface ReadProgress {
@@ -61,13 +65,18 @@ export function readSavedProgress(text: string): ReadProgress {
     delete stamps[id];
   }
   const resetAt = data.version === 2 && isStamp(data.resetAt) ? data.resetAt : 0;
-  return { saved: { answers: kept, stamps, resetAt }, setAside: original, unreadable: false };
+  const predictions = readPredictions(data.predictions);
+  const saved: SavedProgress = { answers: kept, stamps, resetAt };
+  if (Object.keys(predictions).length) saved.predictions = predictions;
+  return { saved, setAside: original, unreadable: false };
 }
 
 export function writeSavedProgress(saved: SavedProgress): string {
   const answers: Record<string, QuestionProgress & { at: number }> = {};
   for (const [id, entry] of Object.entries(saved.answers)) put(answers, id, { ...entry, at: saved.stamps[id] ?? 0 });
-  return JSON.stringify({ version: savedProgressVersion, resetAt: saved.resetAt, answers });
+  const { predictions = {} } = saved;
+  const text = { version: savedProgressVersion, resetAt: saved.resetAt, answers };
+  return JSON.stringify(Object.keys(predictions).length ? { ...text, predictions } : text);
 }
 
 /** Question by question the newer answer wins (mine on a tie); the later reset erases what came before it. */
@@ -82,10 +91,12 @@ export function mergeSavedProgress(mine: SavedProgress, theirs: SavedProgress): 
     put(merged.answers, id, side.answers[id] as QuestionProgress);
     put(merged.stamps, id, stamp);
   }
-  return merged;
+  const predictions = mergePredictions(mine.predictions ?? {}, theirs.predictions ?? {}, resetAt);
+  return Object.keys(predictions).length ? { ...merged, predictions } : merged;
 }
 
 /** The latest time anything in the saved progress happened: a tab's clock must move past it. */
 export function latestStamp(saved: SavedProgress): number {
-  return Math.max(saved.resetAt, ...Object.values(saved.stamps));
+  const predicted = Object.values(saved.predictions ?? {}).map((record) => record.at);
+  return Math.max(saved.resetAt, ...Object.values(saved.stamps), ...predicted);
 }

@@ -76,6 +76,8 @@ const { setImmediate: immediate } = globalThis as { setImmediate?: (then: () => 
 const yieldChannel = typeof MessageChannel === 'undefined' || immediate ? undefined : new MessageChannel();
 const waiting: (() => void)[] = [];
 if (yieldChannel) yieldChannel.port1.onmessage = () => waiting.shift()?.();
+// In Node (the lesson build counts the goal with GoalStreak) an idle channel must not keep the process alive.
+(yieldChannel?.port1 as { unref?: () => void } | undefined)?.unref?.();
 const nextTask = () =>
   new Promise<void>((resolve) => {
     if (!yieldChannel) return void (immediate ?? setTimeout)(resolve);

@@ -1,5 +1,7 @@
 // A widget whose state goes to the core worker and whose result is drawn; state can be set from a URL or a question.
 import type { Chart } from '../charts/chart.js';
+import type { GuessMark, PredictState, PredictTarget } from '../predict/target.js';
+import type { Measured } from '../predict/types.js';
 import { LiveQuery, type CoreClient } from '../worker/core-client.js';
 import type { ComputationName, ParamsOf, ResultOf } from '../worker/protocol.js';
 import { nextSeed, seed, type WidgetSchema } from './params.js';
@@ -36,6 +38,14 @@ export abstract class LiveWidget<Name extends ComputationName, S extends WidgetS
   private showingError = false;
   private waiting?: ReturnType<typeof setTimeout>;
   private readonly stopWatchingCore: () => void;
+  /** A prediction waits on the learner: what answers it is not drawn (see `held`). */
+  private holding = false;
+  private movedWhileHeld = false;
+  private moveListener?: () => void;
+  private guessMark?: { mark: GuessMark; at?: PredictState };
+  private lastResult?: ResultOf<Name>;
+  private awaitingMeasure?: (values: Measured, seed: number | undefined) => void;
+  private target?: PredictTarget;
 
   protected constructor(
     protected readonly options: WidgetOptions<S>,
@@ -122,7 +132,86 @@ export abstract class LiveWidget<Name extends ComputationName, S extends WidgetS
     this.charts.forEach((chart) => chart.dispose());
   }
 
+  /** The widget's side of a predict-first moment. */
+  get predict(): PredictTarget {
+    const moved = () => this.movedWhileHeld;
+    return (this.target ??= {
+      hold: () => this.setHeld(true),
+      get moved() {
+        return moved();
+      },
+      onMove: (listener) => (this.moveListener = listener),
+      showGuess: (mark, at) => {
+        this.guessMark = mark && { mark, at };
+        if (this.lastResult) this.render(this.lastResult);
+      },
+      placeGuess: (quantity, listener) => {
+        // Marked on the figure, outside its charts: the pointer shows a crosshair where a guess can be placed.
+        const placing = this.placeGuess(quantity, listener);
+        this.element.toggleAttribute('data-guessing', placing && listener !== undefined);
+      },
+      revealAt: (at, measured) => {
+        this.setHeld(false);
+        this.awaitingMeasure = measured; // heard from the drawing of `at`, not the redraw of the state before it
+        this.setState(at as Partial<S>);
+      },
+    });
+  }
+
+  /** While true, the view leaves out what answers the prediction (a sentence, a readout). */
+  protected get held(): boolean {
+    return this.holding;
+  }
+
+  /** The learner's guess, when it should be drawn on what the widget shows now. */
+  protected get guess(): GuessMark | undefined {
+    const shown = this.guessMark;
+    if (!shown) return undefined;
+    if (!shown.mark.final) return this.holding ? shown.mark : undefined;
+    const here = this.state as Record<string, unknown>;
+    return Object.entries(shown.at ?? {}).every(([key, value]) => here[key] === value) ? shown.mark : undefined;
+  }
+
+  /** Lets a pointer place a guess of `quantity` on the chart that draws it; true when this view has such a chart. */
+  protected placeGuess(_quantity: string, _listener: ((value: number) => void) | undefined): boolean {
+    return false;
+  }
+
+  /** What the result drawn measures for predictions (the widget's predict.ts); undefined for widgets without one. */
+  protected measure(_result: ResultOf<Name>): Measured | undefined {
+    return undefined;
+  }
+
+  /** Tells a prediction waiting on the state just drawn what the widget measures there. */
+  protected reportMeasured(values: Measured): void {
+    const waiting = this.awaitingMeasure;
+    this.awaitingMeasure = undefined;
+    waiting?.(values, typeof this.state.seed === 'number' ? this.state.seed : undefined);
+  }
+
+  /** Whether a prediction waits for what the widget measures at the state it was moved to. */
+  protected get revealing(): boolean {
+    return this.awaitingMeasure !== undefined;
+  }
+
+  /** The learner used the widget (not only its state, e.g. pressed Start): while held, that is a skip. */
+  protected noteMove(): void {
+    if (!this.holding) return;
+    // Moving the widget shows its answer: the prediction is skipped, not kept waiting behind a figure that told.
+    this.movedWhileHeld = true;
+    this.setHeld(false);
+    this.moveListener?.();
+  }
+
+  private setHeld(held: boolean): void {
+    this.holding = held;
+    if (held) this.movedWhileHeld = false;
+    this.frame.holdClaim(held);
+    if (this.lastResult) this.render(this.lastResult);
+  }
+
   protected update(partial: Partial<S>): void {
+    this.noteMove();
     this.state = { ...this.state, ...partial };
     this.options.onStateChange?.(this.currentState);
     this.syncControls();
@@ -151,7 +240,12 @@ export abstract class LiveWidget<Name extends ComputationName, S extends WidgetS
   private draw(result: ResultOf<Name>, params: ParamsOf<Name>): void {
     clearTimeout(this.waiting);
     this.frame.setWaiting('');
+    this.lastResult = result;
     this.render(result);
+    // Only the drawing of the state asked about answers a prediction, not a stale one arriving first.
+    const current = JSON.stringify(params) === JSON.stringify(this.params(this.state));
+    const measured = current && this.awaitingMeasure && this.measure(result);
+    if (measured) this.reportMeasured(measured);
     if (this.showingError) this.frame.setNotice('');
     this.showingError = false;
     // What is on screen now, for tests and for "copy link": the parameters this result was computed from.

@@ -15,6 +15,8 @@ export class WidgetFrame {
   private readonly notice = document.createElement('p');
   private readonly waiting = document.createElement('p');
   private readonly claim = document.createElement('p');
+  /** The claim's words while a prediction holds them back (out of the DOM, not only out of sight). */
+  private heldClaim?: Node[];
   readonly resampleButton = Object.assign(document.createElement('button'), {
     type: 'button',
     textContent: 'Resample',
@@ -78,6 +80,14 @@ export class WidgetFrame {
     const label = Object.assign(document.createElement('strong'), { textContent: 'Look for: ' });
     this.claim.replaceChildren(label, sentence);
     this.claim.hidden = false;
+  }
+
+  /** While a prediction waits, "Look for" would tell the answer: it is hidden until the learner has guessed. */
+  holdClaim(held: boolean): void {
+    if (held && this.claim.hasChildNodes()) this.heldClaim = [...this.claim.childNodes];
+    if (held) this.claim.replaceChildren();
+    else if (this.heldClaim) this.claim.replaceChildren(...this.heldClaim);
+    this.claim.hidden = !this.claim.hasChildNodes();
   }
 
   showSeed(seed: number | undefined): void {

@@ -5,6 +5,8 @@ import { LiveWidget, type WidgetOptions } from '../live-widget.js';
 import { claim } from './claim.js';
 import { dkSlider, keysSlider } from '../sliders.js';
 import type { BeforeAfterParams, BeforeAfterResult } from './compute.js';
+import { measured } from './predict.js';
+import { guessLines } from '../../predict/guess-lines.js';
 import type { SoftmaxStats } from '../../core/types.js';
 import { schema } from './schema.js';
 import { formatSurvival, SurvivalBadge, survivalName } from '../survival-badge.js';
@@ -77,6 +79,10 @@ export class BeforeAfter extends LiveWidget<'before-after', BeforeAfterState> {
       : { dk: s.dk, keys: s.keys, seed: s.seed };
   }
 
+  protected override measure(r: BeforeAfterResult) {
+    return measured(r);
+  }
+
   protected render(r: BeforeAfterResult): void {
     const keys = Array.from({ length: r.keyCount }, (_, i) => `k${i + 1}`);
     const scoreSummary =
@@ -105,6 +111,7 @@ export class BeforeAfter extends LiveWidget<'before-after', BeforeAfterState> {
         { name: 'scaled', className: 'scaled', values: r.scaled },
       ],
       weightSummary,
+      guessLines(this.guess),
     );
     this.frame.setSummary(`${scoreSummary} ${weightSummary}`);
     this.frame.setTable(

@@ -8,6 +8,7 @@ import { rangeOf } from '../params.js';
 import { dkSlider, keysSlider } from '../sliders.js';
 import { claim } from './claim.js';
 import type { Float16OverflowParams, Float16OverflowResult } from './compute.js';
+import { measured } from './predict.js';
 import { schema } from './schema.js';
 
 type State = Float16OverflowParams;
@@ -70,6 +71,10 @@ export class Float16Overflow extends LiveWidget<'float16-overflow', State> {
 
   protected params(s: State): Float16OverflowParams {
     return { dk: s.dk, keys: s.keys, spread: s.spread, order: s.order, seed: s.seed };
+  }
+
+  protected override measure(r: Float16OverflowResult) {
+    return measured(r);
   }
 
   protected render(r: Float16OverflowResult): void {

@@ -8,6 +8,8 @@ import { claim } from './claim.js';
 import { rangeOf } from '../params.js';
 import { dkSlider, keysSlider } from '../sliders.js';
 import type { Precision, ScaleMode, SoftmaxDiesParams, SoftmaxDiesResult } from './compute.js';
+import { measured } from './predict.js';
+import { guessLines } from '../../predict/guess-lines.js';
 import { schema } from './schema.js';
 import { bandsSentence, formatSurvival, SurvivalBadge, survivalName } from '../survival-badge.js';
 
@@ -94,6 +96,16 @@ export class SoftmaxDies extends LiveWidget<'softmax-dies', SoftmaxDiesState> {
     return { dk: s.dk, keys: s.keys, scale: s.scale, temperature: s.temperature, precision: s.precision, seed: s.seed };
   }
 
+  protected override placeGuess(quantity: string, listener: ((value: number) => void) | undefined): boolean {
+    if (quantity !== 'largestWeight') return false;
+    this.chart.guessable(listener);
+    return true;
+  }
+
+  protected override measure(r: SoftmaxDiesResult) {
+    return measured(r);
+  }
+
   protected render(r: SoftmaxDiesResult): void {
     const keys = Array.from({ length: r.keys }, (_, i) => `k${i + 1}`);
     const { stats } = r;
@@ -110,6 +122,7 @@ export class SoftmaxDies extends LiveWidget<'softmax-dies', SoftmaxDiesState> {
       keys,
       [{ name: 'weights', className: r.scale === 'none' ? 'unscaled' : 'scaled', values: r.weights }],
       summary,
+      guessLines(this.guess),
     );
     this.frame.setSummary(summary);
     this.badge.show(survival);

@@ -1,7 +1,7 @@
 // Widget 8: train a small attention model twice, with and without ÷√dₖ, and watch loss, accuracy and gradient norm
 // live.
 import { legend } from '../../charts/legend.js';
-import { LineChart, type LineSeries, type PointMarker } from '../../charts/line-chart.js';
+import { LineChart, type LineSeries, type PointMarker, type ReferenceLine } from '../../charts/line-chart.js';
 import { formatValue } from '../../format.js';
 import { accuracyGoal, goalStreak, type TrainingProgress, type TrainingRequest } from '../../training/session.js';
 import { runningAverage } from '../../training/smoothing.js';
@@ -16,6 +16,7 @@ import {
 } from './training.js';
 import type { WidgetOptions } from '../live-widget.js';
 import { claim } from './claim.js';
+import { measured } from './predict.js';
 import { dkSlider, keysSlider, stepsSlider } from '../sliders.js';
 import { schema } from './schema.js';
 
@@ -131,16 +132,32 @@ export class TrainIt extends TrainingWidget<'train-it', TrainItState> {
       this.setTraining('idle');
       this.frame.setSummary(`${this.planSentence} Press Start to train.`);
       this.drawCurves();
+      // A prediction was just committed: the runs it asked about start at once.
+      if (this.revealing) this.buttons.element.querySelector<HTMLButtonElement>('.training-start')?.click();
     }
     this.bringBackFinishedRun();
   }
 
   protected nextRequest(): TrainingRequest | undefined {
+    this.noteMove(); // Start before a prediction is committed shows the answer: a skip
     return this.plan ? trainingRequest(this.params(this.state)) : undefined;
   }
 
   protected finish(stepsDone: number): void {
     this.frame.setSummary(`${this.planSentence} ${this.resultSentence(this.params(this.state), stepsDone)}`);
+    // Only a run trained to its end says which run got there first.
+    if (stepsDone >= this.state.steps) this.reportMeasured(measured(this.reachedAt));
+  }
+
+  // A guess of which run gets there first, and of when, drawn on the accuracy chart.
+  private guessLines(): ReferenceLine[] {
+    const guess = this.guess;
+    if (!guess) return [];
+    const ends = [guess.range?.from, guess.range?.to].filter((end): end is number => end !== undefined);
+    // Which run the learner picked is said in the panel above; over the curves a short label keeps them readable.
+    if (!ends.length) return [{ axis: 'y', value: accuracyGoal, label: 'your guess', className: 'guess' }];
+    const words = guess.outcome ? `your guess: ${guess.outcome}, step ${guess.label.replace(/^your guess: /, '')}` : '';
+    return ends.map((value, i) => ({ axis: 'x', value, label: i === 0 ? words : '', className: 'guess' }));
   }
 
   protected append(progress: TrainingProgress): void {
@@ -213,8 +230,9 @@ export class TrainIt extends TrainingWidget<'train-it', TrainItState> {
       xs: this.steps,
       ys: runningAverage(this.curves[run][metric], gradientFloors[metric]),
     }));
+    const references = metric === 'accuracy' ? this.guessLines() : [];
     this.metricCharts[metric].draw(
-      { series: [...raw, ...smooth], points: this.markers(metric), xDomain },
+      { series: [...raw, ...smooth], points: this.markers(metric), xDomain, references },
       this.curveSummary(metric),
     );
   }

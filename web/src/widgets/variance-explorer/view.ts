@@ -8,6 +8,7 @@ import { claim } from './claim.js';
 import { rangeOf } from '../params.js';
 import { dkSlider } from '../sliders.js';
 import type { VarianceExplorerParams, VarianceExplorerResult } from './compute.js';
+import { measured } from './predict.js';
 import { schema } from './schema.js';
 
 type State = VarianceExplorerParams;
@@ -63,6 +64,16 @@ export class VarianceExplorer extends LiveWidget<'variance-explorer', State> {
     return { dk: state.dk, samples: state.samples, scaled: state.scaled, axis: state.axis, seed: state.seed };
   }
 
+  protected override placeGuess(quantity: string, listener: ((value: number) => void) | undefined): boolean {
+    if (quantity !== 'twoSigma') return false;
+    this.chart.guessable(listener);
+    return true;
+  }
+
+  protected override measure(r: VarianceExplorerResult) {
+    return measured(r);
+  }
+
   protected render(r: VarianceExplorerResult): void {
     const what = r.scaled ? 'q·k / √dₖ' : 'q·k';
     const summary =
@@ -74,6 +85,13 @@ export class VarianceExplorer extends LiveWidget<'variance-explorer', State> {
       { value: -twoSigma, label: '', className: 'theory-spread' },
       { value: twoSigma, label: `±2σ = ±${formatValue(twoSigma)}`, className: 'theory-spread' },
     ];
+    // A guess at where the ±2σ lines lie is drawn as a pair of lines too, on the same axis.
+    const guess = this.guess;
+    if (guess?.value !== undefined)
+      markers.push(
+        { value: -guess.value, label: '', className: 'guess' },
+        { value: guess.value, label: guess.label, className: 'guess' },
+      );
     const xDomain: [number, number] | undefined = r.axis === 'fixed' ? [-fixedHalfWidth, fixedHalfWidth] : undefined;
     this.chart.draw({ edges: r.edges, counts: r.counts, density: r.densityCounts, markers, xDomain }, summary);
     this.frame.setSummary(summary);
