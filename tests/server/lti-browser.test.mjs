@@ -3,48 +3,19 @@
 // instructor deep-links a graded question and the platform verifies the signed content item with the tool's JWKS; a
 // learner then launches that link and the question shows in the iframe.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium } from 'playwright-core';
-import { chromiumLaunch } from '../../scripts/chromium.mjs';
-import { startPlatform } from './platform-double.mjs';
-import { throwawayPostgres } from './postgres.mjs';
-import { startTool } from './tool.mjs';
+import { startCourse } from './course.mjs';
 
-let cluster;
 let platform;
 let tool;
 let context;
-let profile;
+let course;
 before(async () => {
-  profile = mkdtempSync(join(tmpdir(), 'attention-lab-chromium-'));
-  // Chrome's default for most people: third-party cookies allowed. This Chromium blocks them unless told (then an LMS
-  // must open the tool in a window of its own: see README, "LTI 1.3 tool").
-  mkdirSync(join(profile, 'Default'));
-  const allowThirdParty = { profile: { cookie_controls_mode: 0, block_third_party_cookies: false } };
-  writeFileSync(join(profile, 'Default', 'Preferences'), JSON.stringify(allowThirdParty));
-  // Chromium and the platform's keys get ready while the cluster and the tool start.
-  const browserReady = chromium.launchPersistentContext(profile, {
-    ...chromiumLaunch,
-    viewport: { width: 1280, height: 900 },
-  });
-  const platformReady = startPlatform();
-  cluster = await throwawayPostgres();
-  platform = await platformReady;
-  tool = await startTool({ databaseUrl: cluster.url, platforms: [platform.registration()] });
-  platform.useTool(tool);
-  context = await browserReady;
+  course = await startCourse();
+  ({ platform, tool, context } = course);
 });
-after(async () => {
-  await context?.close();
-  if (profile) rmSync(profile, { recursive: true, force: true });
-  await tool?.stop();
-  await platform?.close();
-  cluster?.stop();
-});
+after(() => course?.close());
 
 // Each course visit in a fresh tab; what failed there (script errors, refused requests) is in `problems`.
 async function openCourse(launchId) {

@@ -3,43 +3,23 @@
 // fonts are binary and hold no lesson) carries an answer key before the server releases it. A fourth answer under
 // attempts=3, from a second tab opened before the third, is refused by the server and the learner reads why.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import pg from 'pg';
-import { chromium } from 'playwright-core';
-import { chromiumLaunch } from '../../scripts/chromium.mjs';
 import { lesson, questions } from '../e2e/lesson-data.mjs';
 import { answerKey } from './answer-key.mjs';
-import { startPlatform } from './platform-double.mjs';
-import { throwawayPostgres } from './postgres.mjs';
-import { startTool } from './tool.mjs';
 import { waitFor } from './wait-for.mjs';
+import { startCourse } from './course.mjs';
 
 let cluster;
 let platform;
 let tool;
 let context;
-let profile;
+let course;
 // Every response of the browser, in order: what the page loaded and when.
 const responses = [];
 before(async () => {
-  profile = mkdtempSync(join(tmpdir(), 'attention-lab-chromium-'));
-  // Third-party cookies allowed, as in most browsers: the tool runs in the course page's iframe.
-  mkdirSync(join(profile, 'Default'));
-  const allowThirdParty = { profile: { cookie_controls_mode: 0, block_third_party_cookies: false } };
-  writeFileSync(join(profile, 'Default', 'Preferences'), JSON.stringify(allowThirdParty));
-  const browserReady = chromium.launchPersistentContext(profile, {
-    ...chromiumLaunch,
-    viewport: { width: 1280, height: 900 },
-  });
-  const platformReady = startPlatform();
-  cluster = await throwawayPostgres();
-  platform = await platformReady;
-  tool = await startTool({ databaseUrl: cluster.url, platforms: [platform.registration()] });
-  platform.useTool(tool);
-  context = await browserReady;
+  course = await startCourse();
+  ({ cluster, platform, tool, context } = course);
   context.on('response', (response) => {
     const entry = { url: response.url(), status: response.status(), type: response.headers()['content-type'] ?? '' };
     responses.push(entry);
@@ -49,13 +29,7 @@ before(async () => {
     );
   });
 });
-after(async () => {
-  await context?.close();
-  if (profile) rmSync(profile, { recursive: true, force: true });
-  await tool?.stop();
-  await platform?.close();
-  cluster?.stop();
-});
+after(() => course?.close());
 
 // Searches the responses from `from` on for every question's answer key (`formatted`: also as the page would print
 // that question's answer), but what `released(question, needle, index)` says the server had released; checks that
