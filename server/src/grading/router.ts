@@ -162,20 +162,25 @@ export function gradingRouter(options: GradingOptions): Router {
     answerRefusals,
   );
 
+  // The launch's learner, the question the URL names in their placement, and the variant the server drew for them.
+  const askedQuestion = (req: Request, res: Response) => {
+    const launch = gradedLaunch(options.launchOf, res);
+    refuseAnotherLearner(req, launch);
+    const placed = placedLesson(lessons, launch);
+    const question = findQuestion(placed, String(req.params.id));
+    const drawn = drawnFor(question, placed.policy, launch);
+    const assigned = { questionId: question.id, variant: drawn.stored, seed: drawn.pinned.seed };
+    return { launch, placed, question, key: learnerKey(launch), drawn, assigned };
+  };
+
   router.post(
     '/grading/questions/:id/answers',
     json,
     handle(async (req, res) => {
-      const launch = gradedLaunch(options.launchOf, res);
-      refuseAnotherLearner(req, launch);
-      const placed = placedLesson(lessons, launch);
-      const question = findQuestion(placed, String(req.params.id));
+      const { launch, placed, question, key, drawn, assigned } = askedQuestion(req, res);
       const body = (req.body ?? {}) as Record<string, unknown>;
       if (typeof body !== 'object' || Array.isArray(body))
         throw new Refusal(400, 'Send the answer as a JSON object, e.g. { "answer": "22.6" }.');
-      const key = learnerKey(launch);
-      const drawn = drawnFor(question, placed.policy, launch);
-      const assigned = { questionId: question.id, variant: drawn.stored, seed: drawn.pinned.seed };
       const outcome = await withQuestionLocked(pool, key, assigned, async (client, row) => {
         const pinned = pinnedOf(question, row, drawn.pinned);
         const before = questionState(question, pinned, placed.policy, row.progress);
@@ -229,13 +234,7 @@ export function gradingRouter(options: GradingOptions): Router {
     '/grading/questions/:id/solution',
     json,
     handle(async (req, res) => {
-      const launch = gradedLaunch(options.launchOf, res);
-      refuseAnotherLearner(req, launch);
-      const placed = placedLesson(lessons, launch);
-      const question = findQuestion(placed, String(req.params.id));
-      const key = learnerKey(launch);
-      const drawn = drawnFor(question, placed.policy, launch);
-      const assigned = { questionId: question.id, variant: drawn.stored, seed: drawn.pinned.seed };
+      const { placed, question, key, drawn, assigned } = askedQuestion(req, res);
       const released = await withQuestionLocked(pool, key, assigned, async (client, row) => {
         const pinned = pinnedOf(question, row, drawn.pinned);
         const state = questionState(question, pinned, placed.policy, row.progress);
