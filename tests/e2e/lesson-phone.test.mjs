@@ -49,10 +49,12 @@ test('no element of the lesson body is wider than the 375 px viewport', async ()
   );
 });
 
-test('the first figure starts within the first two screens', async () => {
+test('the first figure, or the prediction that opens it, starts within the first two screens', async () => {
   const first = await lesson.page.evaluate(() => {
     const slot = document.querySelector('.lesson-body .widget-slot');
-    return { id: slot.id, top: slot.getBoundingClientRect().top + window.scrollY, screen: window.innerHeight };
+    // A figure that asks for a prediction starts with it: the learner guesses, then the figure answers.
+    const start = document.getElementById(`${slot.id}-predict`) ?? slot;
+    return { id: start.id, top: start.getBoundingClientRect().top + window.scrollY, screen: window.innerHeight };
   });
   // Its caption and the start of its controls show before the reader has scrolled a second screen.
   assert.ok(first.top < 2 * first.screen - 80, `#${first.id} starts at ${Math.round(first.top)} px`);
