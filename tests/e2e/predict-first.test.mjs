@@ -151,15 +151,15 @@ test('float16: the spread that overflows is not said before the guess; then both
   const { overflowSpread } = truth(w);
   const said = await openAt(w.id);
   assert.equal(said.includes(shown(overflowSpread)), false, `σ = ${shown(overflowSpread)} is nowhere before the guess`);
-  await commit(w.id, 16);
+  await commit(w.id, 64);
   const line = await chartPicture(lesson.page, `#${w.id}-predict svg.predict-line`);
   const [guess] = guessLines(line);
   const result = await lesson.page.$eval(`#${w.id}-predict circle.predict-result`, (c) => c.getBoundingClientRect().x);
-  assert.ok(guess.x > result + 50, 'the guess 16 lies well right of the result');
-  // The caption never prints that spread (question 12 asks for it); the verdict beside the guess does.
+  assert.ok(guess.x > result + 50, 'the guess 64 lies well right of the result');
+  // The caption never prints that spread (question 12 asks it at 4096); the verdict beside the guess does.
   assert.match(
     await lesson.page.textContent(`#${w.id}-predict`),
-    new RegExp(`Your guess: 16 σ\\. The figure: ${shown(overflowSpread)} σ`),
+    new RegExp(`Your guess: 64 σ\\. The figure: ${shown(overflowSpread)} σ`),
   );
 });
 
@@ -189,7 +189,7 @@ test('the guesses are in "Download my results": every prediction in the JSON, on
         'softmax-dies': 0.6,
         'before-after': 'one-hot-later',
         'train-it': 'scaled-early',
-        'float16-overflow': 16,
+        'float16-overflow': 64,
       }[w.widget],
     ]),
   );

@@ -93,16 +93,20 @@ test('train-it: the unscaled run starts sixteen times larger, with larger gradie
 });
 
 test('float16: the aligned score σ²·dₖ reaches 65504 at the square root of 65504 ÷ dₖ', () => {
-  const dk = asked['float16-overflow'].params.dk;
+  // Asked at the state the prediction names (question 12 asks the widget's own dₖ).
+  const dk = asked['float16-overflow'].predict.at?.dk ?? asked['float16-overflow'].params.dk;
   const spread = core.float16OverflowSpread({ dk });
   says(
     'float16-overflow',
     'σ²·dₖ reaches 65504 when σ² = 65504 ÷ dₖ',
     () => Math.abs(spread ** 2 * dk - 65504) < 65504 * 1e-3,
   );
+  const atFour = core.float16OverflowSpread({ dk: dk * 4 });
+  says('float16-overflow', 'a quarter of the dimensions lets σ double', () => Math.abs(spread / atFour - 2) < 1e-3);
   // The band that says so starts at 0.7 of the result: any guess in it gives an aligned score below the limit.
   const [low] = asked['float16-overflow'].predict.bands;
   says('float16-overflow', 'σ²·dₖ is still below 65504', () => (low.to * spread) ** 2 * dk < 65504);
   const near = asked['float16-overflow'].predict.bands.at(-1);
-  says('float16-overflow', 'That is near 65504 ÷ dₖ', () => near.from * spread <= 65504 / dk && 65504 / dk <= 16);
+  const [, top] = asked['float16-overflow'].predict.range;
+  says('float16-overflow', 'That is near 65504 ÷ dₖ', () => near.from * spread <= 65504 / dk && 65504 / dk <= top);
 });
