@@ -105,7 +105,7 @@ test('the questions come as the learner sees them, at a variant the server chose
     questions.map((q) => q.id),
   );
   assert.equal(body.policy, 'variant=learner&attempts=3&explain=after-attempts');
-  // A widget's prediction is ungraded and carries its own reveal sentences ("feedback"): the questions' keys are sought.
+  // A widget's prediction is ungraded and has its own reveal sentences ("feedback"): seek the questions' keys.
   const sections = body.lesson.sections.map((section) => ({
     ...section,
     blocks: section.blocks.map((block) => ({ ...block, predict: undefined })),
