@@ -1,6 +1,6 @@
 // lesson.md → CompiledLesson: every problem is collected (not just the first) and located file:line:column.
 import type { Question } from '../quiz/types.js';
-import { answerWarnings, type LaidOut } from './answer-warnings.js';
+import { answerWarnings, screenWidth, type LaidOut } from './answer-warnings.js';
 import type { Block, CompiledLesson, CompiledSection } from './compiled.js';
 import type { ValuesCore } from './core-values.js';
 import { segmentBody, type Segment } from './directives.js';
@@ -133,7 +133,7 @@ class LessonBuilder {
     const section: CompiledSection = { id, title: plain, titleHtml: html, blocks: [] };
     this.sections.push(section);
     this.parts.set(section, { place, text: segment.text, textLine: segment.line });
-    this.laidOut.push({ kind: 'heading', length: plain.length });
+    this.laidOut.push({ kind: 'heading', length: screenWidth(plain) });
   }
 
   prose(segment: Extract<Segment, { kind: 'prose' }>): void {
@@ -294,7 +294,7 @@ function helpPlaces(yaml: YamlBlock): {
   });
   const prompt = fields.get('prompt');
   return {
-    promptLength: String(prompt?.toJSON() ?? '').length,
+    promptLength: screenWidth(String(prompt?.toJSON() ?? '')),
     hintPlace: hint ? yaml.placeOf(hint) : undefined,
     feedbackPlaces,
   };
