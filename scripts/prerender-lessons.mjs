@@ -35,7 +35,8 @@ if (into) {
 } else {
   const template = readFileSync(join(site, 'lesson.html'), 'utf8');
   const slugs = readdirSync(lessons)
-    .filter((name) => name.endsWith('.json') && name !== 'index.json')
+    // <slug>.<locale>.json files are translations of a lesson, not other lessons.
+    .filter((name) => /^[^.]+\.json$/.test(name) && name !== 'index.json')
     .map((name) => name.slice(0, -'.json'.length));
   for (const slug of slugs) {
     // Compiling single files with --write leaves index.json as it was: such a page is written without the list.

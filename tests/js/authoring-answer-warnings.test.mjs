@@ -73,7 +73,7 @@ describe('warnings of the compiler', () => {
 
   test('an answer a screen of text away is out of sight, one just inside it is not', () => {
     const sentence = 'This sentence names no number at all and only takes up room. ';
-    const lessonWith = (characters) => `---
+    const lessonWith = (characters, filler = sentence) => `---
 title: Distance
 slug: distance
 summary: An answer some way below its question.
@@ -89,12 +89,16 @@ answer: { value: scoreVariance, dk: 2 }
 explanation: Variances add.
 :::
 
-${sentence.repeat(Math.ceil(characters / sentence.length))}
+${filler.repeat(Math.ceil(characters / filler.length))}
 
 The variance is $2$.
 `;
     assert.equal(warningsOf(compileText(lessonWith(screenCharacters * 0.9))).length, 1, 'just inside a screen');
     assert.deepEqual(warningsOf(compileText(lessonWith(screenCharacters * 1.1))), [], 'past a screen');
+    // A Chinese character is set twice as wide as a Latin letter: 0.6 of a screen's count fills 1.2 screens.
+    const chinese = '这句话不含任何数字，只是占一些地方。';
+    assert.equal(warningsOf(compileText(lessonWith(screenCharacters * 0.4, chinese))).length, 1, 'Chinese, inside');
+    assert.deepEqual(warningsOf(compileText(lessonWith(screenCharacters * 0.6, chinese))), [], 'Chinese, past');
   });
 
   test('the build prints the warnings and goes on; the real lesson has none', () => {

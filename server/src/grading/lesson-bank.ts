@@ -14,7 +14,8 @@ export const compiledLessonsFolder = fileURLToPath(new URL('../../../web/generat
 export function readLessonBank(folder: string = compiledLessonsFolder): LessonBank {
   let names: string[];
   try {
-    names = readdirSync(folder).filter((name) => name.endsWith('.json') && name !== 'index.json');
+    // <slug>.<locale>.json files are translations (same answers, other prose), not other lessons.
+    names = readdirSync(folder).filter((name) => /^[^.]+\.json$/.test(name) && name !== 'index.json');
   } catch (error) {
     throw new Error(`readLessonBank: cannot read ${folder} (${(error as Error).message}); build the lessons first`, {
       cause: error,

@@ -13,6 +13,14 @@ export const screenCharacters = 2000;
 /** What a question's box, buttons and hint line take on the screen, in characters of prose. */
 const questionChrome = 400;
 
+// Chinese, Japanese and Korean characters and full-width forms are set about twice as wide as a Latin letter.
+const wide = /[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6]/gu;
+
+/** How much of a screen a text takes, in Latin characters: a translation's screen is as tall as its original's. */
+export function screenWidth(text: string): number {
+  return text.length + (text.match(wide)?.length ?? 0);
+}
+
 /** One line of prose with its {{values}} written in, and how its columns map back to the author's. */
 export interface ProseLine {
   line: number;
@@ -109,7 +117,7 @@ function linesInSight(body: LaidOut[], at: number): { line: ProseLine; side: 'ab
       for (const line of lines) {
         if (used >= screenCharacters) break;
         found.push({ line, side });
-        used += line.text.length;
+        used += screenWidth(line.text);
       }
     }
   }

@@ -1,11 +1,11 @@
 // lesson.md → CompiledLesson: every problem is collected (not just the first) and located file:line:column.
 import type { Question } from '../quiz/types.js';
-import { answerWarnings, type LaidOut } from './answer-warnings.js';
-import type { CompiledLesson, CompiledSection } from './compiled.js';
+import { answerWarnings, screenWidth, type LaidOut } from './answer-warnings.js';
+import type { Block, CompiledLesson, CompiledSection } from './compiled.js';
 import type { ValuesCore } from './core-values.js';
 import { segmentBody, type Segment } from './directives.js';
 import type { FieldContext } from './fields.js';
-import { splitFrontMatter } from './front-matter.js';
+import { splitFrontMatter, type FrontMatter } from './front-matter.js';
 import { renderBlocks, renderInline } from './markdown.js';
 import { buildPrediction } from './predictions.js';
 import { collectProblems, type LessonProblem, type Report } from './problems.js';
@@ -30,6 +30,26 @@ export interface CompileOptions {
   core: ValuesCore;
   /** The folder name; the front matter's slug must equal it. */
   expectedSlug?: string;
+  /** Section ids by position, for a translation: its headings take the original's ids (see translation.ts). */
+  sectionIds?: readonly string[];
+}
+
+/** Where a compiled section or block was written: its header, and its YAML or its Markdown source. */
+export interface PartSource {
+  place: Place;
+  /** A widget's or question's body. */
+  yaml?: YamlBlock;
+  /** A text block's Markdown, as written, and the file line of its first line. */
+  text?: string;
+  textLine?: number;
+}
+
+/** Where the compiled lesson came from, part by part, for checks that compare two files (translation.ts). */
+export interface LessonSources {
+  /** Keyed by the CompiledSection and Block objects of the result. */
+  parts: Map<object, PartSource>;
+  frontMatter: FrontMatter | null;
+  fileLines: string[];
 }
 
 export interface CompileResult {
@@ -40,6 +60,8 @@ export interface CompileResult {
   warnings: LessonProblem[];
   /** The front matter's order, for the lesson index (not part of the page's CompiledLesson). */
   order?: number;
+  /** Set when lesson is: where each part was written. */
+  sources?: LessonSources;
 }
 
 /** Heading text → anchor id: "Why √dₖ?" → "why-dk". */
@@ -57,11 +79,13 @@ class LessonBuilder {
   readonly widgets = new Map<string, WidgetName>();
   /** The body in reading order, for the warnings about answers in sight. */
   readonly laidOut: LaidOut[] = [];
+  readonly parts = new Map<object, PartSource>();
   private readonly ids = new Map<string, Place>();
 
   constructor(
     readonly ctx: FieldContext,
     readonly report: Report,
+    readonly sectionIds: readonly string[] = [],
   ) {}
 
   claimId(id: string, place: Place): void {
@@ -104,10 +128,12 @@ class LessonBuilder {
   heading(segment: Extract<Segment, { kind: 'heading' }>): void {
     const place = { line: segment.line, column: segment.column };
     const { html, plain } = this.markdown(segment.text, place, true);
-    const id = slugify(plain) || `section-${this.sections.length + 1}`;
+    const id = this.sectionIds[this.sections.length] ?? (slugify(plain) || `section-${this.sections.length + 1}`);
     this.claimId(id, place);
-    this.sections.push({ id, title: plain, titleHtml: html, blocks: [] });
-    this.laidOut.push({ kind: 'heading', length: plain.length });
+    const section: CompiledSection = { id, title: plain, titleHtml: html, blocks: [] };
+    this.sections.push(section);
+    this.parts.set(section, { place, text: segment.text, textLine: segment.line });
+    this.laidOut.push({ kind: 'heading', length: screenWidth(plain) });
   }
 
   prose(segment: Extract<Segment, { kind: 'prose' }>): void {
@@ -115,7 +141,15 @@ class LessonBuilder {
     if (firstText < 0) return;
     const section = this.current({ line: segment.line + firstText, column: 1 }, 'text');
     const { html, values } = this.markdown(segment.text, { line: segment.line, column: 1 }, false);
-    if (section && html) section.blocks.push({ kind: 'html', html });
+    if (section && html) {
+      const block: Block = { kind: 'html', html };
+      section.blocks.push(block);
+      this.parts.set(block, {
+        place: { line: segment.line + firstText, column: 1 },
+        text: segment.text,
+        textLine: segment.line,
+      });
+    }
     const lines = values.text.split('\n').map((text, i) => ({
       line: segment.line + i,
       text,
@@ -184,13 +218,15 @@ class LessonBuilder {
           `${l.name} up to ${l.to} (${l.why})`,
       );
     const predict = predictNode === undefined ? undefined : buildPrediction(this.ctx, yaml, name, params, predictNode);
-    section?.blocks.push({
+    const block: Block = {
       kind: 'widget',
       id,
       widget: name,
       params: flattenWidgetParams(params),
       ...(predict && { predict }),
-    });
+    };
+    section?.blocks.push(block);
+    this.parts.set(block, { place, yaml });
     this.laidOut.push({ kind: 'widget' });
   }
 
@@ -209,7 +245,11 @@ class LessonBuilder {
       return;
     }
     const question: Question | null = buildQuestion(this.ctx, segment.id, place, yaml);
-    if (question) section?.blocks.push({ kind: 'question', question });
+    if (question && section) {
+      const block: Block = { kind: 'question', question };
+      section.blocks.push(block);
+      this.parts.set(block, { place, yaml });
+    }
     if (question) this.laidOut.push({ kind: 'question', question, place, ...helpPlaces(yaml) });
   }
 
@@ -254,7 +294,7 @@ function helpPlaces(yaml: YamlBlock): {
   });
   const prompt = fields.get('prompt');
   return {
-    promptLength: String(prompt?.toJSON() ?? '').length,
+    promptLength: screenWidth(String(prompt?.toJSON() ?? '')),
     hintPlace: hint ? yaml.placeOf(hint) : undefined,
     feedbackPlaces,
   };
@@ -271,7 +311,7 @@ export function compileLesson(source: string, options: CompileOptions): CompileR
     pendingShows: [],
     problemCount: () => problems.length,
   };
-  const builder = new LessonBuilder(ctx, report);
+  const builder = new LessonBuilder(ctx, report, options.sectionIds);
   const { frontMatter, body, bodyLine } = splitFrontMatter(text, report, options.expectedSlug);
   const title = frontMatter ? builder.markdown(frontMatter.title, frontMatter.titlePlace, true) : null;
   for (const segment of segmentBody(body, bodyLine, report)) {
@@ -295,5 +335,6 @@ export function compileLesson(source: string, options: CompileOptions): CompileR
     summary: frontMatter.summary,
     sections: builder.sections,
   };
-  return { lesson, problems, warnings, order: frontMatter.order };
+  const sources: LessonSources = { parts: builder.parts, frontMatter, fileLines };
+  return { lesson, problems, warnings, order: frontMatter.order, sources };
 }

@@ -38,4 +38,6 @@ export interface LessonIndexEntry {
   summary: string;
   /** How many questions the lesson asks, for the lesson list. */
   questions: number;
+  /** The languages the lesson can be read in: 'en' (the original) and each checked translation's locale. */
+  locales?: string[];
 }

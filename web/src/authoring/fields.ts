@@ -41,7 +41,13 @@ function boundExpression(ctx: FieldContext, text: string): string {
 }
 
 // Maps a place inside a YAML string back to the file; folded and multi-line flow strings fall back to their start.
-function placeInScalar(ctx: FieldContext, block: YamlBlock, node: unknown, line: number, column: number): Place {
+export function placeInScalar(
+  ctx: Pick<FieldContext, 'fileLines'>,
+  block: YamlBlock,
+  node: unknown,
+  line: number,
+  column: number,
+): Place {
   const start = block.placeOf(node);
   const type = (node as { type?: string }).type;
   if (type === 'BLOCK_LITERAL') {

@@ -9,6 +9,8 @@ export interface FrontMatter {
   slug: string;
   summary: string;
   order: number;
+  /** Where each field's value is written, for problems that point at it (a translation's slug, say). */
+  places: Partial<Record<keyof typeof frontMatterFields, Place>>;
 }
 
 export interface SplitLesson {
@@ -46,7 +48,7 @@ function readFields(yaml: string, report: Report, expectedSlug?: string): FrontM
     report(start, 'front-matter', `front matter is not a mapping; ${fieldsHelp}`);
     return null;
   }
-  const found: Partial<FrontMatter> = {};
+  const found: Partial<FrontMatter> & Pick<FrontMatter, 'places'> = { places: {} };
   let ok = true;
   const fail = (place: Place, message: string) => {
     report(place, 'front-matter', message);
@@ -55,6 +57,7 @@ function readFields(yaml: string, report: Report, expectedSlug?: string): FrontM
   for (const { key, keyNode, value } of entries) {
     const raw = plainOf(value);
     const place = block.placeOf(value ?? keyNode);
+    if (Object.hasOwn(frontMatterFields, key)) found.places[key as keyof typeof frontMatterFields] = place;
     if (key === 'title' || key === 'summary') {
       if (typeof raw !== 'string' || raw.trim() === '') fail(place, `${key} must be text; ${fieldsHelp}`);
       else found[key] = raw.trim();

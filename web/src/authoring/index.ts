@@ -17,3 +17,10 @@ export {
   type WidgetParams,
 } from './widget-schema.js';
 export { authoringReference, referenceCommand } from './reference.js';
+export {
+  compileTranslation,
+  translationLocale,
+  translationLocales,
+  translationRules,
+  type TranslationOptions,
+} from './translation.js';

@@ -24,6 +24,13 @@ export type ProblemKind =
   | 'bad-math'
   | 'unknown-show-target'
   | 'bad-prediction'
+  /** A translation (translation.ts): its file name, its original, and what it must keep of the original. */
+  | 'unknown-locale'
+  | 'original-broken'
+  | 'missing-in-translation'
+  | 'extra-in-translation'
+  | 'moved-in-translation'
+  | 'differs-from-original'
   /** A warning, never fatal: an answer printed within a screen of its question. */
   | 'answer-in-sight';
 

@@ -9,6 +9,7 @@ import { bandFields, checkedSeeds, predictableWidgets, predictFields, predictOpt
 import { paramsSyntax } from './question-params.js';
 import { anticipatedFields, optionFields, questionFields, showFields, toleranceFields } from './question-fields.js';
 import type { FieldDoc } from './question-fields.js';
+import { translationLocales, translationRules } from './translation.js';
 import { valueSyntax } from './value-syntax.js';
 import { widgetSchemas } from './widget-schema.js';
 
@@ -221,8 +222,9 @@ function answersInSightSection(): string[] {
     "The build warns (it does not stop) when a question's answer, in any variant, is printed where a learner sees it",
     'before answering:',
     '',
-    `- in prose within about ${screenCharacters} characters above or below the question, a screen of text; a widget`,
-    '  between them counts as a screen, so text behind a widget is out of sight;',
+    `- in prose within about ${screenCharacters} characters above or below the question, a screen of text (a`,
+    '  Chinese, Japanese or Korean character counts as two, as it is set twice as wide); a widget between them counts',
+    '  as a screen, so text behind a widget is out of sight;',
     "- in the question's own `hint` or anticipated `feedback`, which show while the learner may still try again.",
     '',
     'It looks for every form the grader would mark right: a number within the tolerance (a single digit too: `4`',
@@ -253,6 +255,38 @@ function frontMatterSection(): string[] {
   ];
 }
 
+function translationsSection(): string[] {
+  const rows = translationRules.map((rule) => [rule.part, rule.keep, rule.free]);
+  return [
+    '## Translations',
+    '',
+    'A translation is a complete lesson in another language, in a file beside its original:',
+    '`lessons/<slug>/lesson.<locale>.md`, e.g. `lesson.zh-CN.md`. `lesson.md` is the original (English). The build',
+    'compiles the translation like any lesson, then checks it against the original: prose is free, structure and',
+    'numbers are not. What is checked is what the compiler built from each file, so writing a parameter out at its',
+    'default, or an answer as another expression of the same core value, changes nothing. KaTeX math and code are',
+    'copied unchanged.',
+    '',
+    table(['Part', 'Must match the original', 'Free to translate'], rows),
+    '',
+    'Every difference is a `file:line:column: …` problem in the translation, at the line that differs (or where the',
+    "missing part belongs), naming the original's line where there is one, e.g.",
+    '`lessons/why-sqrt-dk/lesson.zh-CN.md:84:9: question "std-at-512": answer is 16 here but 22.6274 in the original',
+    "(lesson.md:84); allowed: the original's answer, as only prose is translated`. A problem in either file stops the",
+    'build like any lesson problem. A translation that passes is written to',
+    "`web/generated/lessons/<slug>.<locale>.json`, with the original's slug and section ids (its own headings would",
+    "give other ids), so anchors, the reader's place and saved progress are the same in every language; `index.json`",
+    "lists each lesson's `locales`. Check one with",
+    '`node scripts/compile-lessons.mjs lessons/<slug>/lesson.<locale>.md`.',
+    '',
+    `Locales the build accepts: ${translationLocales.map(code).join(', ')}. To add a language: put`,
+    '`lesson.<locale>.md` beside each lesson, add the locale to `translationLocales` in',
+    '`web/src/authoring/translation.ts`, and give the page a message catalog for it (`web/src/i18n/catalogs/`,',
+    'listed in `web/src/i18n/locales.ts`). Another name of the form `lesson.<anything>.md` is reported, not skipped.',
+    '',
+  ];
+}
+
 /** The whole reference, exactly as docs/authoring.md must hold it. */
 export function authoringReference(): string {
   const parts = [
@@ -276,6 +310,7 @@ export function authoringReference(): string {
     ...coreValuesSection(),
     ...questionsSection(),
     ...answersInSightSection(),
+    ...translationsSection(),
   ];
   return `${parts.join('\n').trimEnd()}\n`;
 }

@@ -103,6 +103,28 @@ function evaluateCall(core: ValuesCore, source: string, name: string, argText: s
   return { ok: true, text: formatCoreNumber(result.value, format) };
 }
 
+/** One {{…}} as written: where it starts (0-based, in the text given) and its arguments in a canonical form. */
+export interface ValueCall {
+  line: number;
+  column: number;
+  source: string;
+  /** "scoreStd dk=512 digits=2": the name, then the arguments sorted, lists without spaces. */
+  canonical: string;
+}
+
+/** Every {{…}} call in a text, in reading order, for comparing a translation's numbers with the original's. */
+export function valueCalls(text: string): ValueCall[] {
+  return text.split('\n').flatMap((lineText, line) =>
+    [...lineText.matchAll(call)].map((match) => {
+      const [source, name = '', argText = ''] = match;
+      const args = splitArguments(argText)
+        .map((piece) => piece.replace(/\s+/g, ''))
+        .sort();
+      return { line, column: match.index, source, canonical: [name, ...args].join(' ') };
+    }),
+  );
+}
+
 /** Replaces every {{name arg=value …}} by the number the core computes; problems point at the braces. */
 export function interpolateValues(core: ValuesCore, text: string, bindings: Bindings = {}): Interpolated {
   const problems: TextProblem[] = [];

@@ -13,7 +13,8 @@ const index = (Object.entries(compiled).find(([path]) => path.endsWith('/index.j
   []) as LessonIndexEntry[];
 const bySlug = new Map(
   Object.entries(compiled)
-    .filter(([path]) => !path.endsWith('/index.json'))
+    // <slug>.<locale>.json files are translations of a lesson, not other lessons.
+    .filter(([path]) => !path.endsWith('/index.json') && /\/[^/.]+\.json$/.test(path))
     .map(([, lesson]) => [(lesson as CompiledLesson).slug, lesson as CompiledLesson]),
 );
 
