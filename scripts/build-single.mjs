@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { viteBuild } from './vite-build.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const staging = join(root, 'dist', '.single-build');
@@ -47,17 +48,7 @@ export function buildSingle({ prepare = true } = {}) {
     if (!built) run('node', ['scripts/build.mjs']);
     else run('node', ['scripts/compile-lessons.mjs']);
   }
-  run('npx', [
-    '--no-install',
-    'vite',
-    'build',
-    '--config',
-    'web/vite.config.ts',
-    '--mode',
-    'single',
-    '--logLevel',
-    'warn',
-  ]);
+  viteBuild('single');
   const manifest = JSON.parse(readFileSync(join(staging, '.vite', 'manifest.json'), 'utf8'));
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
   const css = Object.values(manifest)

@@ -8,6 +8,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildScorm } from './build-scorm.mjs';
 import { removeForeignBuilds } from './stale-build.mjs';
+import { viteBuild } from './vite-build.mjs';
 
 const purpose = process.argv.includes('--for') ? process.argv[process.argv.indexOf('--for') + 1] : 'start';
 const jobs = ['-j', '2'];
@@ -17,6 +18,16 @@ function run(command, args, extraEnv = {}) {
   if (result.status !== 0) {
     console.error(`attention-lab build: '${command} ${args.join(' ')}' failed`);
     process.exit(result.status ?? 1);
+  }
+}
+
+// A mode of the vite config (the site without one), stopping the build as `run` does when it fails.
+function vite(mode) {
+  try {
+    viteBuild(mode);
+  } catch (error) {
+    console.error(`attention-lab build: ${error.message}`);
+    process.exit(1);
   }
 }
 
@@ -51,26 +62,16 @@ if (purpose === 'fuzz') {
 }
 // Lessons are checked against the core and compiled before the site bundles them.
 run('node', ['scripts/compile-lessons.mjs']);
-run('npx', ['--no-install', 'vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
+vite();
 // Each lesson also gets its own page with its HTML written in, readable before any script runs.
 run('node', ['scripts/prerender-lessons.mjs']);
 // The host script for pages that embed our iframes: a classic script with a stable name beside the pages.
-run('npx', ['--no-install', 'vite', 'build', '--config', 'web/vite.config.ts', '--mode', 'host', '--logLevel', 'warn']);
+vite('host');
 // The LTI tool server: TypeScript in server/src, using the quiz engine and the core's Node package built above, and
 // the pages it serves to graded launches (dist/lti-site), which hold no lesson: the tool sends them theirs.
 if (purpose === 'test' || purpose === 'lti') {
   run('npx', ['--no-install', 'tsc', '-p', 'tsconfig.server.json']);
-  run('npx', [
-    '--no-install',
-    'vite',
-    'build',
-    '--config',
-    'web/vite.config.ts',
-    '--mode',
-    'lti',
-    '--logLevel',
-    'warn',
-  ]);
+  vite('lti');
 }
 if (purpose === 'test') {
   try {
