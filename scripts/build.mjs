@@ -1,9 +1,10 @@
 // Builds what a command needs: the WASM module, the Node package of the core, the compiled lessons and the site
 // (and the native core for tests and benchmarks); for tests and `npm run lti` the LTI tool server and the pages it
-// serves to graded launches; for tests also the single-file lesson, the SCORM package and the sanitizer build
+// serves to graded launches; for tests also the single-file lesson and the SCORM package (in each language the first
+// lesson is translated into) and the sanitizer build
 // (`--for fuzz` builds that one, the WASM module and the Node package of the core only).
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildScorm } from './build-scorm.mjs';
@@ -19,6 +20,16 @@ function run(command, args, extraEnv = {}) {
     console.error(`attention-lab build: '${command} ${args.join(' ')}' failed`);
     process.exit(result.status ?? 1);
   }
+}
+
+// The languages the first lesson, the one the single file and the SCORM package hold, is translated into.
+function translatedLocales() {
+  const lessons = 'web/generated/lessons';
+  const first = JSON.parse(readFileSync(`${lessons}/index.json`, 'utf8'))[0]?.slug;
+  return readdirSync(lessons).flatMap((name) => {
+    const translation = /^([a-z0-9-]+)\.([A-Za-z-]+)\.json$/.exec(name);
+    return translation && translation[1] === first ? [translation[2]] : [];
+  });
 }
 
 // A mode of the vite config (the site without one), stopping the build as `run` does when it fails.
@@ -75,7 +86,8 @@ if (purpose === 'test' || purpose === 'lti') {
 }
 if (purpose === 'test') {
   try {
-    buildScorm({ prepare: false }); // builds the single file first, then packs it
+    // Builds the single file first, then packs it: the original and each translation the tests open.
+    buildScorm({ prepare: false, locales: ['en', ...translatedLocales()] });
   } catch (error) {
     console.error(`attention-lab build: ${error.message}`);
     process.exit(1);
