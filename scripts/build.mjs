@@ -1,13 +1,15 @@
 // Builds what a command needs: the WASM module, the Node package of the core, the compiled lessons and the site
 // (and the native core for tests and benchmarks); for tests and `npm run lti` the LTI tool server and the pages it
-// serves to graded launches; for tests also the single-file lesson, the SCORM package and the sanitizer build
+// serves to graded launches; for tests also the single-file lesson and the SCORM package (in each language the first
+// lesson is translated into) and the sanitizer build
 // (`--for fuzz` builds that one, the WASM module and the Node package of the core only).
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildScorm } from './build-scorm.mjs';
 import { removeForeignBuilds } from './stale-build.mjs';
+import { viteBuild } from './vite-build.mjs';
 
 const purpose = process.argv.includes('--for') ? process.argv[process.argv.indexOf('--for') + 1] : 'start';
 const jobs = ['-j', '2'];
@@ -17,6 +19,26 @@ function run(command, args, extraEnv = {}) {
   if (result.status !== 0) {
     console.error(`attention-lab build: '${command} ${args.join(' ')}' failed`);
     process.exit(result.status ?? 1);
+  }
+}
+
+// The languages the first lesson, the one the single file and the SCORM package hold, is translated into.
+function translatedLocales() {
+  const lessons = 'web/generated/lessons';
+  const first = JSON.parse(readFileSync(`${lessons}/index.json`, 'utf8'))[0]?.slug;
+  return readdirSync(lessons).flatMap((name) => {
+    const translation = /^([a-z0-9-]+)\.([A-Za-z-]+)\.json$/.exec(name);
+    return translation && translation[1] === first ? [translation[2]] : [];
+  });
+}
+
+// A mode of the vite config (the site without one), stopping the build as `run` does when it fails.
+function vite(mode) {
+  try {
+    viteBuild(mode);
+  } catch (error) {
+    console.error(`attention-lab build: ${error.message}`);
+    process.exit(1);
   }
 }
 
@@ -51,30 +73,21 @@ if (purpose === 'fuzz') {
 }
 // Lessons are checked against the core and compiled before the site bundles them.
 run('node', ['scripts/compile-lessons.mjs']);
-run('npx', ['--no-install', 'vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
+vite();
 // Each lesson also gets its own page with its HTML written in, readable before any script runs.
 run('node', ['scripts/prerender-lessons.mjs']);
 // The host script for pages that embed our iframes: a classic script with a stable name beside the pages.
-run('npx', ['--no-install', 'vite', 'build', '--config', 'web/vite.config.ts', '--mode', 'host', '--logLevel', 'warn']);
+vite('host');
 // The LTI tool server: TypeScript in server/src, using the quiz engine and the core's Node package built above, and
 // the pages it serves to graded launches (dist/lti-site), which hold no lesson: the tool sends them theirs.
 if (purpose === 'test' || purpose === 'lti') {
   run('npx', ['--no-install', 'tsc', '-p', 'tsconfig.server.json']);
-  run('npx', [
-    '--no-install',
-    'vite',
-    'build',
-    '--config',
-    'web/vite.config.ts',
-    '--mode',
-    'lti',
-    '--logLevel',
-    'warn',
-  ]);
+  vite('lti');
 }
 if (purpose === 'test') {
   try {
-    buildScorm({ prepare: false }); // builds the single file first, then packs it
+    // Builds the single file first, then packs it: the original and each translation the tests open.
+    buildScorm({ prepare: false, locales: ['en', ...translatedLocales()] });
   } catch (error) {
     console.error(`attention-lab build: ${error.message}`);
     process.exit(1);

@@ -24,8 +24,10 @@ declare -A wanted=(
   [libxml2-utils]=/usr/bin/xmllint
 )
 # Tests only: the site generators tests/e2e/embed-recipes.test.mjs builds the README's embed recipes with, and
-# LibreOffice Calc, which opens the results CSV as a spreadsheet would (tests/js/results-csv.test.mjs).
+# LibreOffice Calc, which opens the results CSV as a spreadsheet would (tests/js/results-csv.test.mjs), and the CJK
+# fonts the Chinese lesson's screenshots are drawn with (the page itself uses the reader's system fonts).
 declare -A wanted_for_test=(
+  [fonts-noto-cjk]=/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
   [hugo]=/usr/bin/hugo
   [jekyll]=/usr/bin/jekyll
   [mkdocs]=/usr/bin/mkdocs

@@ -2,7 +2,7 @@
 // exactly the choices made (read back with the URL parser, as a browser reads the iframe's src).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkOrigin, embedUrl, iframeSnippet } from '../../dist/lib/src/embed/snippet.js';
+import { checkOrigin, embedUrl, iframeSnippet, lessonUrl } from '../../dist/lib/src/embed/snippet.js';
 
 const page = 'https://lab.example.edu/attention-lab/lesson.html?lesson=why-sqrt-dk';
 
@@ -74,4 +74,25 @@ test('the snippet takes only a whole, sensible height', () => {
       name: 'RangeError',
       message: /height must be a whole number of pixels/,
     });
+});
+
+test("from a page in Chinese, the frame is the site's embed.html with lang=zh-CN, and opens the Chinese page", () => {
+  const chinese = 'https://lab.example.edu/attention-lab/zh-CN/why-sqrt-dk.html?softmax-dies.dk=64';
+  const target = { lesson: 'why-sqrt-dk', question: 'std-at-512', locale: 'zh-CN' };
+  const frame = new URL(embedUrl(chinese, target));
+  assert.equal(frame.pathname, '/attention-lab/embed.html');
+  assert.deepEqual(Object.fromEntries(frame.searchParams), {
+    lesson: 'why-sqrt-dk',
+    lang: 'zh-CN',
+    question: 'std-at-512',
+  });
+  // embed.html sits at the site's root: its link to the full lesson goes down into the language's folder.
+  const open = new URL(lessonUrl(frame.href, target));
+  assert.equal(open.pathname, '/attention-lab/zh-CN/why-sqrt-dk.html');
+  assert.equal(open.hash, '#question-std-at-512');
+  assert.equal(new URL(lessonUrl(chinese, target)).pathname, '/attention-lab/zh-CN/why-sqrt-dk.html');
+  // In English nothing changes: no lang, the bare lesson page told which lesson.
+  const english = new URL(embedUrl(page, { ...target, locale: 'en' }));
+  assert.equal(english.searchParams.has('lang'), false);
+  assert.equal(new URL(lessonUrl(page, { ...target, locale: 'en' })).pathname, '/attention-lab/lesson.html');
 });

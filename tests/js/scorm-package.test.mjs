@@ -6,7 +6,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { strToU8, zipSync } from 'fflate';
-import { packageIdentity, packScorm, scormZip } from '../../scripts/build-scorm.mjs';
+import { packageIdentity, packScorm, scormZip, scormZipIn } from '../../scripts/build-scorm.mjs';
 import { controlFiles, namespaces, readScormPackage, resourceFiles, unpack } from './scorm-package.mjs';
 
 if (!existsSync(scormZip))
@@ -54,6 +54,27 @@ test('the built zip validates against the SCORM 1.2 schemas and launches its one
     ['index.html'],
     'the resource lists its content, not the control files',
   );
+});
+
+test('the zh-CN package (--lang zh-CN) validates too, and states its language in the manifest and its metadata', () => {
+  const { manifest, launch } = readScormPackage(readFileSync(scormZipIn('zh-CN')));
+  const chinese = packageIdentity('zh-CN');
+  assert.equal(launch.file, 'index.html');
+  assert.equal(manifest.documentElement.getAttributeNS(namespaces.xml, 'lang'), 'zh-CN');
+  const metadata = (name) => [...manifest.getElementsByTagNameNS(namespaces.imsmd, name)];
+  assert.deepEqual(
+    metadata('language').map((node) => node.textContent),
+    ['zh-CN'],
+  );
+  const [langstring] = metadata('langstring');
+  assert.deepEqual(
+    [langstring.getAttributeNS(namespaces.xml, 'lang'), langstring.textContent],
+    ['zh-CN', chinese.title],
+  );
+  assert.notEqual(chinese.title, title, "the title is the translation's");
+  assert.equal(chinese.identifier, identifier, 'the same lesson, so the same identifier');
+  const organization = manifest.getElementsByTagNameNS(namespaces.imscp, 'title')[0];
+  assert.equal(organization.textContent, chinese.title);
 });
 
 test('a rebuild is byte-identical', () => {

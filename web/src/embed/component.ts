@@ -1,13 +1,16 @@
 // attention-lab.js: defines <attention-lab-widget> and <attention-lab-question> for hosts that run scripts (Jupyter
 // Book,
-// Quarto, MkDocs, Docusaurus). Attributes mirror the embed URL (lesson, widget or question, dk, hide, theme, frame …);
-// each element renders in its own shadow root and fires `attention-lab` events carrying the host messages.
+// Quarto, MkDocs, Docusaurus). Attributes mirror the embed URL (lesson, widget or question, dk, hide, theme, frame …;
+// `lang` is the element's language); each element renders in its own shadow root and fires `attention-lab` events
+// carrying the host messages.
 import { widgetSchemas } from '../authoring/widget-schema.js';
 import { LessonEvents } from '../lesson/lesson-events.js';
 import { ProgressStore } from '../lesson/progress-store.js';
 import { SafeStorage } from '../lesson/safe-storage.js';
+import { loadLocale, localeLoaded } from '../lesson/lessons.js';
 import { CoreClient, startCoreWorker } from '../worker/core-client.js';
-import { readEmbedRequest, reservedParams } from './embed-request.js';
+import { readEmbedLocale, readEmbedRequest, reservedParams } from './embed-request.js';
+import { toLocale } from '../i18n/locales.js';
 import { renderEmbed, type RenderedEmbed } from './embed-view.js';
 import { withLocalWorkers } from './local-worker.js';
 import { learnerSeed } from './learner-seed.js';
@@ -107,12 +110,24 @@ abstract class AttentionLabElement extends HTMLElement {
     const announce = (text: string | undefined) => {
       if (text) notices.append(Object.assign(document.createElement('p'), { textContent: text }));
     };
-    const request = readEmbedRequest(this.params(), this.kind);
+    // `lang` names the element's language; without it the element speaks the host page's, where the lesson does.
+    const language = readEmbedLocale(this.getAttribute('lang') ?? document.documentElement.lang);
+    if (!localeLoaded(language.locale)) {
+      // The translation comes first; a failed load leaves the original, as for a lesson not translated yet.
+      const again = () => generation === this.generation && this.render();
+      void loadLocale(language.locale).then(again, again);
+      return;
+    }
+    if (this.hasAttribute('lang')) announce(language.problem);
+    const request = readEmbedRequest(this.params(), this.kind, language.locale);
     request.problems.forEach(announce);
     if (!request.lesson) {
       this.root.replaceChildren(notices);
       return;
     }
+    // The page's strings are in its one language (<html lang>): an element asked for another sets it.
+    const pageLocale = toLocale(document.documentElement.lang);
+    if (this.hasAttribute('lang') && pageLocale !== request.locale) document.documentElement.lang = request.locale;
     if (request.theme) this.dataset.theme = request.theme;
     else delete this.dataset.theme;
     const events = new LessonEvents();

@@ -4,7 +4,7 @@ import type { CompiledLesson, Question } from '../authoring/compiled.js';
 import { widgetSchemas, type WidgetParams } from '../authoring/widget-schema.js';
 import type { LessonView } from '../lesson/render-lesson.js';
 import { hiddenFor, type UrlState } from '../lesson/url-state.js';
-import { questionsOf, widgetBlocksOf } from '../lesson/lessons.js';
+import { documentLocale, questionsOf, widgetBlocksOf } from '../lesson/lessons.js';
 import { EmbedOptions } from './embed-options.js';
 import { embedThis } from './embed-this.js';
 import { measureEmbedHeight } from './measure-height.js';
@@ -30,6 +30,7 @@ function addQuestionButton(view: LessonView, lesson: CompiledLesson, question: Q
   const title = words ? `Attention Lab question: ${words}` : `Attention Lab: a question from “${lesson.title}”`;
   const target = (choices: EmbedOptions['choices']) => ({
     lesson: lesson.slug,
+    locale: documentLocale(),
     question: question.id,
     graded: choices.graded,
     origin: choices.origin,
@@ -57,6 +58,7 @@ function addWidgetButton(view: LessonView, lesson: CompiledLesson, slot: HTMLEle
     const options = new EmbedOptions({ controls, hidden: hiddenFor(url, slot.id) });
     const target = (choices: EmbedOptions['choices']) => ({
       lesson: lesson.slug,
+      locale: documentLocale(),
       widget: {
         id: slot.id,
         state: (view.widget(slot.id)?.currentState ?? {}) as WidgetParams,

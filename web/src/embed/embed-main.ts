@@ -10,10 +10,10 @@ import { SafeStorage } from '../lesson/safe-storage.js';
 import { showCoreStatus } from '../lesson/core-status.js';
 import { CoreClient } from '../worker/core-client.js';
 import { reportHeight } from './auto-height.js';
-import { readEmbedRequest } from './embed-request.js';
+import { readEmbedLocale, readEmbedRequest } from './embed-request.js';
 import { renderEmbed } from './embed-view.js';
 import { embeddingOrigin, postToHost, targetOrigins } from './host-bridge.js';
-import { questionsOf } from '../lesson/lessons.js';
+import { loadLocale, questionsOf } from '../lesson/lessons.js';
 import { MessageMaker } from './messages.js';
 import { relayLessonEvents } from './relay.js';
 import { lessonUrl } from './snippet.js';
@@ -30,8 +30,18 @@ const announce = (text: string | undefined) => {
 // come first, and the server grades. The mode is tested here, not imported, so that other builds drop the tool's code.
 const tool = import.meta.env.MODE === 'lti' ? await startToolLaunch() : undefined;
 announce(tool?.problem);
-const request = readEmbedRequest(new URLSearchParams(location.search));
+const search = new URLSearchParams(location.search);
+// The frame's language, before any of the lesson is drawn: the page's strings and the lesson follow <html lang>.
+const language = readEmbedLocale(search.get('lang'));
+document.documentElement.lang = language.locale;
+announce(language.problem);
+await loadLocale(language.locale).catch((error: unknown) =>
+  announce(`The lesson's ${language.locale} text could not load (${error instanceof Error ? error.message : error}).`),
+);
+const request = readEmbedRequest(search);
 request.problems.forEach(announce);
+// A lesson not yet translated is shown in the original, and the frame's strings with it.
+if (request.lesson) document.documentElement.lang = request.locale;
 
 if (request.lesson) {
   const lesson = request.lesson;
@@ -85,5 +95,8 @@ if (request.lesson) {
   };
   document
     .getElementById('embed-open')
-    ?.setAttribute('href', lessonUrl(location.href, { lesson: lesson.slug, widget, question: request.question?.id }));
+    ?.setAttribute(
+      'href',
+      lessonUrl(location.href, { lesson: lesson.slug, locale: request.locale, widget, question: request.question?.id }),
+    );
 }

@@ -13,7 +13,8 @@ import {
   type WidgetParams,
 } from '../authoring/widget-schema.js';
 import { hiddenFor, readUrlState, type UrlState } from '../lesson/url-state.js';
-import { findLesson, questionsOf, widgetBlocksOf } from '../lesson/lessons.js';
+import { documentLocale, findLesson, questionsOf, widgetBlocksOf } from '../lesson/lessons.js';
+import { defaultLocale, locales, toLocale, type Locale } from '../i18n/locales.js';
 import { gradedParams, readGradedPolicy, type GradedPolicy } from '../quiz/index.js';
 
 export const reservedParams: ReadonlySet<string> = new Set([
@@ -24,6 +25,7 @@ export const reservedParams: ReadonlySet<string> = new Set([
   'origin',
   'frame',
   'theme',
+  'lang',
   ...gradedParams,
 ]);
 
@@ -38,6 +40,8 @@ export interface WidgetPick {
 
 export interface EmbedRequest {
   lesson: CompiledLesson;
+  /** The language the lesson is in: the one asked for, or the original's when the lesson has no such translation. */
+  locale: Locale;
   widget?: WidgetPick;
   question?: Question;
   /** Neither a widget nor a question was asked for: the whole lesson, with the lesson page's URL state. */
@@ -118,12 +122,28 @@ function widgetState(
   return { ...pick, params, hidden };
 }
 
+/**
+ * The language `lang=` (or the web component's `lang` attribute) asks for: a locale the lesson is written in ('zh',
+ * 'zh-Hans' … name zh-CN), the original's when unset, and the original's with a notice for any other value.
+ */
+export function readEmbedLocale(value: string | null): { locale: Locale; problem?: string } {
+  if (value === null || value.trim() === '') return { locale: defaultLocale };
+  const locale = toLocale(value);
+  if (locale) return { locale };
+  return {
+    locale: defaultLocale,
+    problem: `The language “${short(value)}” is not available (allowed: ${locales.join(', ')}); showing English.`,
+  };
+}
+
+/** What the link asks for, the lesson in `locale` (set from lang= on the page before this is read). */
 export function readEmbedRequest(
   search: URLSearchParams,
   only?: 'widget' | 'question',
+  locale: Locale = documentLocale(),
 ): EmbedRequest | { lesson: undefined; problems: string[] } {
   const problems: string[] = [];
-  const { lesson, problem } = findLesson(search.get('lesson'));
+  const { lesson, locale: found, problem } = findLesson(search.get('lesson'), locale);
   if (problem) problems.push(problem);
   if (!lesson) return { lesson: undefined, problems: [...problems, 'No lesson is built into this page.'] };
   const widgetRef = only === 'question' ? null : search.get('widget');
@@ -150,6 +170,7 @@ export function readEmbedRequest(
   }
   return {
     lesson,
+    locale: found,
     widget,
     question,
     whole,

@@ -1,5 +1,6 @@
 // Links and paste-ready HTML for embedding: embed.html sits beside lesson.html, so both resolve against the page URL.
 import { flattenWidgetParams, type WidgetParams } from '../authoring/widget-schema.js';
+import { defaultLocale, type Locale } from '../i18n/locales.js';
 
 /** What a graded context reads, as the embed URL spells it; unset means the default. */
 export interface GradedChoices {
@@ -16,6 +17,16 @@ export interface EmbedTarget {
   graded?: GradedChoices;
   /** The only origin that may receive messages: an origin checkOrigin accepted, or '*'. */
   origin?: string;
+  /** The lesson's language (lang=); the original's when unset. */
+  locale?: Locale;
+}
+
+const translated = (target: EmbedTarget) => target.locale !== undefined && target.locale !== defaultLocale;
+
+// A translation's pages sit in a folder named by its locale, one below embed.html and lesson.html.
+function siteUrl(pageUrl: string, target: EmbedTarget): string {
+  const inFolder = translated(target) && new URL(pageUrl).pathname.includes(`/${target.locale}/`);
+  return inFolder ? new URL('../', pageUrl).href : pageUrl;
 }
 
 const escapeAttribute = (text: string) =>
@@ -24,8 +35,9 @@ const short = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}…` : 
 
 /** embed.html?lesson=…&widget=…&dk=…&hide=… (un-namespaced: they apply to the one widget) or &question=…. */
 export function embedUrl(pageUrl: string, target: EmbedTarget): string {
-  const url = new URL('embed.html', pageUrl);
+  const url = new URL('embed.html', siteUrl(pageUrl, target));
   url.searchParams.set('lesson', target.lesson);
+  if (translated(target)) url.searchParams.set('lang', target.locale!);
   if (target.widget) {
     url.searchParams.set('widget', target.widget.id);
     for (const [name, value] of Object.entries(flattenWidgetParams(target.widget.state)))
@@ -44,8 +56,10 @@ export function embedUrl(pageUrl: string, target: EmbedTarget): string {
 
 /** The same view in the full lesson page (lesson page URL state is namespaced by widget id). */
 export function lessonUrl(pageUrl: string, target: EmbedTarget): string {
-  const url = new URL('lesson.html', pageUrl);
-  url.searchParams.set('lesson', target.lesson);
+  // A translated lesson opens in its own page, which names it; the original in the bare page, told which lesson.
+  const page = translated(target) ? `${target.locale}/${encodeURIComponent(target.lesson)}.html` : 'lesson.html';
+  const url = new URL(page, siteUrl(pageUrl, target));
+  if (!translated(target)) url.searchParams.set('lesson', target.lesson);
   if (target.widget) {
     const { id } = target.widget;
     for (const [name, value] of Object.entries(flattenWidgetParams(target.widget.state)))

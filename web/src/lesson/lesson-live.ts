@@ -6,7 +6,7 @@ import type { LessonPageOptions } from './lesson-page.js';
 import { LessonEvents } from './lesson-events.js';
 import { instructorToggle } from './instructor-tools.js';
 import { markCurrentLesson } from './lesson-index.js';
-import { findLesson } from './lessons.js';
+import { documentLocale, findLesson, loadLocale } from './lessons.js';
 import { ProgressStore } from './progress-store.js';
 import { layOutWholeLesson } from './full-layout.js';
 import { keepReaderPlace, readerPlace } from './reader-place.js';
@@ -25,8 +25,14 @@ export interface LiveLessonOptions extends LessonPageOptions {
   first?: FirstWidgets;
 }
 
-export function startLiveLesson(options: LiveLessonOptions): void {
+export async function startLiveLesson(options: LiveLessonOptions): Promise<void> {
   const { client, url, announce, storage, first } = options;
+  // A page in another language than the original's brings in its translation first (the original is bundled).
+  await loadLocale(documentLocale()).catch((error: unknown) =>
+    announce(
+      `The lesson's ${documentLocale()} text could not load (${error instanceof Error ? error.message : error}).`,
+    ),
+  );
   const { lesson, problem } = findLesson(options.wanted);
   announce(problem);
   if (!lesson) return;

@@ -7,6 +7,7 @@ import { FirstWidgets } from './first-widgets.js';
 import type { GradedSettings } from '../quiz-ui/graded-settings.js';
 import type { LessonEvents } from './lesson-events.js';
 import type { ProgressStore } from './progress-store.js';
+import { arrivingPlace, carryPlaceAcrossLanguages, goToChosenLanguage } from './language-choice.js';
 import { keepPlaceAcrossReloads } from './reader-place.js';
 import { SafeStorage } from './safe-storage.js';
 import { themeToggle } from './theme.js';
@@ -33,6 +34,8 @@ export function startLessonPage(options: LessonPageOptions): void {
   const wanted = new URLSearchParams(location.search).get('lesson') ?? prerendered;
 
   const storage = options.storage ?? new SafeStorage('attention-lab');
+  // At the site root a reader whose language has its own pages goes there before anything starts here.
+  if (goToChosenLanguage(storage)) return;
   document.getElementById('toolbar')?.append(themeToggle(storage));
   announce(storage.problem);
   storage.onSavingChange(announce);
@@ -41,7 +44,8 @@ export function startLessonPage(options: LessonPageOptions): void {
   showCoreStatus(client, document.getElementById('core-status') as HTMLElement, 'The text and questions still work.');
   const url = readUrlState(location.search);
   // Back where the reader was before a reload, before the figures in view start.
-  if (root) keepPlaceAcrossReloads(root);
+  if (root) keepPlaceAcrossReloads(root, arrivingPlace(wanted));
+  if (root) carryPlaceAcrossLanguages(root, wanted ?? '', storage);
   // Figures of the page's own lesson start now; another lesson named in the URL is drawn by the live lesson alone.
   const first =
     root && prerendered !== null && wanted === prerendered ? new FirstWidgets(root, { client, url }) : undefined;

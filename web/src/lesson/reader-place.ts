@@ -23,6 +23,8 @@ const stateKey = 'readerPlace';
 const movedOn = 48;
 // The place being restored after a reload: until the reader moves, it is theirs, whatever the page shows meanwhile.
 let held: ReaderPlace | undefined;
+// The last place saved below the first screen: a reader who goes up to the page's top bar came from there.
+let lastRead: ReaderPlace | undefined;
 
 const isPlace = (value: unknown): value is ReaderPlace => {
   const place = value as ReaderPlace;
@@ -60,6 +62,15 @@ function blockTop(place: ReaderPlace): number | undefined {
   return document.getElementById(place.section)?.children[place.block]?.getBoundingClientRect().top;
 }
 
+/**
+ * Where the reader has been reading: the place now, or, within the first screen (where the page's top bar and its
+ * language switch are), the last place saved further down, if any.
+ */
+export function readingPlace(root: HTMLElement): ReaderPlace | undefined {
+  const now = readerPlace(root);
+  return window.scrollY > window.innerHeight ? now : (lastRead ?? now);
+}
+
 /** Scrolls so that the block at `place` is where it was; false when the page has no such block. */
 export function keepReaderPlace(place: ReaderPlace | undefined): boolean {
   if (place === undefined) return false;
@@ -83,6 +94,7 @@ function savedPlace(): SavedPlace | undefined {
 function savePlace(root: HTMLElement): void {
   const state: unknown = history.state;
   const saved: SavedPlace = { place: readerPlace(root), y: window.scrollY };
+  if (saved.place && window.scrollY > window.innerHeight) lastRead = saved.place;
   try {
     history.replaceState({ ...(typeof state === 'object' ? state : {}), [stateKey]: saved }, '');
   } catch {
@@ -128,16 +140,18 @@ function holdPlace(saved: SavedPlace, root: HTMLElement, done: () => void): void
 
 /**
  * Keeps the reader's place across reloads: saved in the page's history entry as they scroll (a place belongs to this
- * tab's visit, not to the learner's progress), and restored on the next load of that entry.
+ * tab's visit, not to the learner's progress), and restored on the next load of that entry; `arriving` is a place
+ * brought from the same lesson in another language (language-choice.ts), restored when the entry has none of its own.
  */
-export function keepPlaceAcrossReloads(root: HTMLElement): void {
+export function keepPlaceAcrossReloads(root: HTMLElement, arriving?: ReaderPlace): void {
   if (!(root instanceof HTMLElement)) throw new TypeError('keepPlaceAcrossReloads: root must be an HTMLElement');
   if (!('scrollRestoration' in history)) return;
   // The browser's own restoring would land on the estimated heights: the page restores the place itself.
   history.scrollRestoration = 'manual';
   let holding = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const saved = savedPlace();
+  // A place brought from the page in another language counts only on the first load of this entry.
+  const saved = savedPlace() ?? (isPlace(arriving) ? { place: arriving, y: window.scrollY } : undefined);
   if (saved) {
     holding = true;
     holdPlace(saved, root, () => (holding = false));

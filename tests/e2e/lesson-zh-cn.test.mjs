@@ -1,0 +1,393 @@
+// The lesson in Simplified Chinese as a reader meets it, in one browser: the zh-CN page (its language, alternates and
+// a switch that keeps the reader's place and progress), the site root choosing by the browser's language (storage
+// blocked too), the embed and the web component with lang, the single file and the SCORM package in zh-CN; axe on the
+// page, the embed and the single file; the screenshots in Chinese.
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, before, test } from 'node:test';
+import AxeBuilder from '@axe-core/playwright';
+import { scormZipIn } from '../../scripts/build-scorm.mjs';
+import { singleFileIn } from '../../scripts/build-single.mjs';
+import { answer } from './embed-answer.mjs';
+import { launch, repo, requireBuilt, startOrigins } from './embed-support.mjs';
+import { questions, widgetOf } from './lesson-data.mjs';
+import { answerInLms, closeLms, openLms, startLms } from './scorm-lms.mjs';
+
+requireBuilt(
+  'web/generated/lessons/why-sqrt-dk.zh-CN.json',
+  'dist/site/zh-CN/why-sqrt-dk.html',
+  'dist/single/attention-lab.zh-CN.html',
+  'dist/scorm/attention-lab-scorm12.zh-CN.zip',
+);
+const chinese = JSON.parse(readFileSync(join(repo, 'web/generated/lessons/why-sqrt-dk.zh-CN.json'), 'utf8'));
+const chineseQuestion = (id) =>
+  chinese.sections.flatMap((s) => s.blocks).find((b) => b.kind === 'question' && b.question.id === id).question;
+const numeric = questions.find((q) => q.kind === 'numeric');
+
+let origins;
+let browser;
+before(async () => {
+  // The web component loads from the site's origin into the host's, as from a CDN.
+  origins = await startOrigins({ siteOptions: { headers: { 'Access-Control-Allow-Origin': '*' } } });
+  browser = await launch({ viewport: { width: 1280, height: 800 } });
+});
+after(async () => {
+  await browser?.close();
+  await origins?.close();
+});
+const site = (path = '') => `${origins.site.url}${path}`;
+const axe = async (page, { exclude } = {}) => {
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
+  const results = await (exclude ? builder.exclude(exclude) : builder).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.length} × ${v.nodes[0]?.target.join(' ')} — ${v.help}`);
+};
+// The text of a piece of the lesson's HTML, as the page shows it.
+const textOf = (page, html) =>
+  page.evaluate((markup) => {
+    const holder = document.createElement('div');
+    holder.innerHTML = markup;
+    return holder.textContent.replace(/\s+/g, ' ').trim();
+  }, html);
+const shownText = (page, selector) =>
+  page.$eval(selector, (element) => element.textContent.replace(/\s+/g, ' ').trim());
+
+// Where the reader is: the section the window's top is in, the element starting nearest above the top (by its id:
+// figures and questions have the same in both languages), and how far past the top it starts.
+const placeOf = (page) =>
+  page.evaluate(() => {
+    const section = [...document.querySelectorAll('.lesson-body > section')].find((s) => {
+      const { top, bottom } = s.getBoundingClientRect();
+      return top <= 1 && bottom > 0;
+    });
+    const blocks = [...(section?.children ?? [])];
+    const block = blocks.findLast((child) => child.getBoundingClientRect().top <= 1);
+    return block && { section: section.id, id: block.id, top: Math.round(block.getBoundingClientRect().top) };
+  });
+const samePlace = (page, wanted) =>
+  page.waitForFunction((place) => {
+    const element = document.getElementById(place.id);
+    return (
+      element?.parentElement?.id === place.section && Math.abs(element.getBoundingClientRect().top - place.top) <= 2
+    );
+  }, wanted);
+// The page has saved the reader's place for this visit (it does once the scrolling pauses).
+const savedPlace = (page, id) =>
+  page.waitForFunction((block) => {
+    const place = window.history.state?.readerPlace?.place;
+    return place !== undefined && document.getElementById(place.section)?.children[place.block]?.id === block;
+  }, id);
+// The live lesson has replaced the prerendered one once the questions take answers.
+const liveLesson = (page) => page.waitForSelector(`#question-${numeric.id} input.answer`);
+
+test('the zh-CN page speaks Chinese, names its English version, offers a switch at 375 px, by keyboard', async () => {
+  const { page } = browser;
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto(site('zh-CN/why-sqrt-dk.html'));
+  await liveLesson(page);
+  assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN');
+  assert.equal(await page.title(), `${chinese.title} · Attention Lab`);
+  const prompt = chineseQuestion(numeric.id).prompt;
+  assert.equal(await shownText(page, `#question-${numeric.id} .prompt`), await textOf(page, prompt));
+  const alternates = await page.$$eval('link[rel="alternate"]', (links) =>
+    links.map((link) => [link.hreflang, new URL(link.href).pathname]),
+  );
+  assert.deepEqual(alternates, [
+    ['en', '/why-sqrt-dk.html'],
+    ['zh-CN', '/zh-CN/why-sqrt-dk.html'],
+  ]);
+  const link = page.locator('a.language-switch');
+  assert.deepEqual(
+    [await link.count(), await link.getAttribute('lang'), await link.textContent()],
+    [1, 'en', 'English'],
+  );
+  const box = await link.boundingBox();
+  assert.ok(box && box.x >= 0 && box.x + box.width <= 375 && box.y + box.height <= 812, JSON.stringify(box));
+  // From the top of the page, the switch is the first stop after the skip link.
+  await page.evaluate(() => document.activeElement instanceof HTMLElement && document.activeElement.blur());
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.className), 'language-switch');
+  await page.keyboard.press('Enter');
+  await page.waitForURL(site('why-sqrt-dk.html'));
+  assert.equal(await page.getAttribute('html', 'lang'), 'en');
+});
+
+test('switching language keeps the place and the progress, kept under keys that name no language', async () => {
+  const { page } = browser;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(site('why-sqrt-dk.html'));
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await liveLesson(page);
+  await answer(page, numeric);
+  // The reader stops with the second question's section a little above the window's top.
+  const target = questions[1];
+  await page.evaluate((id) => {
+    document.getElementById(`question-${id}`).scrollIntoView();
+    window.scrollBy(0, 30);
+  }, target.id);
+  const before = await placeOf(page);
+  assert.equal(before?.id, `question-${target.id}`, 'the reader has the question at the top of the window');
+  // The reader then goes up to the switch in the page's top bar (the click scrolls there) and takes it.
+  await savedPlace(page, before.id);
+  await page.click('a.language-switch');
+  await page.waitForURL((url) => url.pathname === '/zh-CN/why-sqrt-dk.html');
+  await liveLesson(page);
+  await samePlace(page, before); // the same block of the same section, as far past the top
+  await page.waitForSelector(`#question-${numeric.id}[data-status="correct"]`);
+  assert.match(await shownText(page, `#question-${numeric.id} .prompt`), /[\u4e00-\u9fff]/, 'in Chinese');
+
+  // Progress is the learner's in the lesson, whatever the language: one set of keys, none naming a language.
+  const kept = await page.evaluate(() => Object.keys(localStorage));
+  assert.ok(kept.includes('attention-lab:progress:why-sqrt-dk'), kept.join(', '));
+  assert.deepEqual(
+    kept.filter((key) => /zh|\ben\b/i.test(key)),
+    [],
+  );
+  // Back to English from a figure further on.
+  const { id: figure } = widgetOf('softmax-dies');
+  await page.evaluate((id) => {
+    document.getElementById(id).scrollIntoView();
+    window.scrollBy(0, 20);
+  }, figure);
+  const there = await placeOf(page);
+  assert.equal(there?.id, figure);
+  await savedPlace(page, figure);
+  await page.click('a.language-switch');
+  await page.waitForURL((url) => url.pathname === '/why-sqrt-dk.html');
+  await liveLesson(page);
+  await samePlace(page, there);
+  await page.waitForSelector(`#question-${numeric.id}[data-status="correct"]`);
+});
+
+test('the site root follows the browser language at first; the switch is remembered, storage or not', async () => {
+  const chineseBrowser = () =>
+    Object.defineProperty(navigator, 'languages', { configurable: true, get: () => ['zh-CN', 'zh', 'en'] });
+  const page = await browser.context.newPage();
+  try {
+    await page.addInitScript(chineseBrowser);
+    await page.goto(site());
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(site());
+    await page.waitForURL(site('zh-CN/index.html'));
+    await liveLesson(page);
+    assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN');
+    await page.click('a.language-switch');
+    await page.waitForURL(site('index.html'));
+    await liveLesson(page); // the root started its lesson, so it did not send the reader on
+    await page.goto(site()); // a later visit: the choice made with the switch wins over the browser's language
+    await liveLesson(page);
+    assert.equal(new URL(page.url()).pathname, '/');
+    assert.equal(await page.getAttribute('html', 'lang'), 'en');
+  } finally {
+    await page.close();
+  }
+  const blocked = await browser.context.newPage();
+  try {
+    await blocked.addInitScript(chineseBrowser);
+    await blocked.addInitScript(() => {
+      for (const name of ['localStorage', 'sessionStorage'])
+        Object.defineProperty(window, name, {
+          configurable: true,
+          get() {
+            throw new DOMException('The user has blocked site data.', 'SecurityError');
+          },
+        });
+    });
+    await blocked.goto(site());
+    await blocked.waitForURL(site('zh-CN/index.html'));
+    await liveLesson(blocked);
+    await blocked.click('a.language-switch');
+    await blocked.waitForURL(site('index.html'));
+    await liveLesson(blocked);
+    assert.equal(await blocked.getAttribute('html', 'lang'), 'en');
+  } finally {
+    await blocked.close();
+  }
+});
+
+test('axe finds no WCAG 2.2 AA violations on the zh-CN page at 375 px, dark', async () => {
+  const { page } = browser;
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto(site('zh-CN/why-sqrt-dk.html'));
+  await liveLesson(page);
+  for (const slot of await page.$$('.widget-slot')) await slot.scrollIntoViewIfNeeded();
+  await page.waitForFunction(
+    () =>
+      document.querySelectorAll('.widget[data-rendered]:not([aria-busy])').length ===
+      document.querySelectorAll('.widget-slot').length,
+  );
+  assert.deepEqual(await axe(page), []);
+});
+
+test('screenshots in Chinese at phone and desktop sizes, light and dark, for a person to look at', async () => {
+  const { page } = browser;
+  mkdirSync('screenshots', { recursive: true });
+  for (const [width, height] of [
+    [375, 812],
+    [1280, 800],
+  ]) {
+    for (const scheme of ['light', 'dark']) {
+      await page.setViewportSize({ width, height });
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(site(`zh-CN/why-sqrt-dk.html#${widgetOf('softmax-dies').id}`));
+      await page.waitForSelector('.widget[data-rendered]:not([aria-busy])');
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      assert.ok(overflow <= 0, `no sideways scrolling at ${width} px (overflow ${overflow} px)`);
+      await page.screenshot({ path: `screenshots/lesson-zh-CN-${width}x${height}-${scheme}.png` });
+      await page.goto(site('zh-CN/why-sqrt-dk.html'));
+      await liveLesson(page);
+      // Far sections skip their layout until the window comes near; a picture of the whole page lays them all out.
+      await page.evaluate(() => document.documentElement.classList.add('full-layout'));
+      await page.screenshot({ path: `screenshots/lesson-zh-CN-${width}-${scheme}-full.png`, fullPage: true });
+      await page.evaluate(() => document.documentElement.classList.remove('full-layout'));
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+});
+
+test('an embed with lang=zh-CN asks and grades in Chinese; an unknown lang says so and shows English', async () => {
+  const { page } = browser;
+  await page.setViewportSize({ width: 800, height: 900 });
+  await page.goto(site(`embed.html?lesson=why-sqrt-dk&question=${numeric.id}&lang=zh-CN`));
+  await page.waitForSelector(`#question-${numeric.id}`);
+  assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN');
+  const prompt = chineseQuestion(numeric.id).prompt;
+  assert.equal(await shownText(page, `#question-${numeric.id} .prompt`), await textOf(page, prompt));
+  assert.equal(await page.textContent('#page-notices'), '');
+  assert.deepEqual(await axe(page), []);
+  await answer(page, numeric);
+  const open = new URL(await page.getAttribute('#embed-open', 'href'), page.url());
+  assert.equal(open.pathname, '/zh-CN/why-sqrt-dk.html', 'the full lesson opens in Chinese too');
+
+  await page.goto(site(`embed.html?lesson=why-sqrt-dk&question=${numeric.id}&lang=klingon`));
+  await page.waitForSelector(`#question-${numeric.id}`);
+  assert.equal(await page.getAttribute('html', 'lang'), 'en');
+  assert.match(
+    await page.textContent('#page-notices'),
+    /The language “klingon” is not available \(allowed: en, zh-CN\)/,
+  );
+});
+
+test("the web component's lang attribute shows the question in Chinese", async () => {
+  const page = await browser.context.newPage();
+  try {
+    await page.goto(`${origins.host.url}component-plain.html?site=${encodeURIComponent(site())}`);
+    await page.waitForFunction(() => document.getElementById('q1')?.shadowRoot?.querySelector('.question .prompt'));
+    await page.evaluate(() => document.getElementById('q1').setAttribute('lang', 'zh-CN'));
+    const prompt = await textOf(page, chineseQuestion('std-at-512').prompt);
+    await page.waitForFunction(
+      (wanted) =>
+        document
+          .getElementById('q1')
+          .shadowRoot.querySelector('.question .prompt')
+          ?.textContent.replace(/\s+/g, ' ')
+          .trim() === wanted,
+      prompt,
+    );
+    assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN');
+  } finally {
+    await page.close();
+  }
+});
+
+test('the single file built with --lang zh-CN reads in Chinese from file://, axe-clean, nothing fetched', async () => {
+  const page = await browser.context.newPage();
+  try {
+    const fetched = [];
+    page.on('request', (request) => !/^(data|file|blob):/.test(request.url()) && fetched.push(request.url()));
+    await page.goto(pathToFileURL(singleFileIn('zh-CN')).href);
+    await liveLesson(page);
+    assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN');
+    assert.equal(await page.title(), `${chinese.title} · Attention Lab`);
+    const { id } = widgetOf('softmax-dies');
+    await page.evaluate((slot) => document.getElementById(slot).scrollIntoView(), id);
+    await page.waitForSelector(`#${id}-widget[data-rendered]:not([aria-busy])`);
+    await answer(page, numeric);
+    // The lesson's sections are the site page's, checked whole above: here the document, its chrome and the answer.
+    const sections = '.lesson-body > section:not(:has(#question-' + numeric.id + '))';
+    assert.deepEqual(await axe(page, { exclude: sections }), []);
+    assert.deepEqual(fetched, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test('the SCORM package built with --lang zh-CN launches in Chinese in the LMS and reports a score', async () => {
+  const lms = await startLms({ zip: scormZipIn('zh-CN') });
+  const page = await browser.context.newPage();
+  const earlier = browser.problems.length;
+  try {
+    const frame = await openLms(page, lms.url);
+    assert.equal(await frame.getAttribute('html', 'lang'), 'zh-CN');
+    assert.equal(await frame.title(), `${chinese.title} · Attention Lab`);
+    await answerInLms(page, frame, numeric);
+    const raw = await page.evaluate(() => window.API.cmi.core.score.raw);
+    assert.equal(raw, String(Math.round(100 / questions.length)));
+  } finally {
+    await closeLms(page);
+    await lms.close();
+    // openLms clears the LMS's storage from a page of its origin that does not exist: those 404s are expected.
+    const expected = (problem) => /no-lesson-here|status of 404/.test(problem);
+    browser.problems.splice(earlier, Infinity, ...browser.problems.slice(earlier).filter((p) => !expected(p)));
+  }
+});
+
+// Words of Latin letters a learner would read on the page: visible text and what assistive technology reads
+// (aria-label, title, placeholder, alt), leaving out math (KaTeX), code and names that stay as they are.
+const englishLeft = (page) =>
+  page.evaluate(() => {
+    const kept =
+      /^(Attention|Lab|English|softmax|Softmax|Transformer|KaTeX|float16|SCORM|LMS|JSON|CSV|seed|ReLU|WASM)$/;
+    const words = (text) => (text.match(/[A-Za-z]{3,}/g) ?? []).filter((word) => !kept.test(word));
+    const found = new Set();
+    const skipped = (node) =>
+      node.parentElement?.closest('.katex, code, pre, .language-switch, script, style, [hidden]');
+    const walker = document.createTreeWalker(document.body, window.NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode())
+      if (!skipped(node) && node.parentElement?.checkVisibility())
+        words(node.textContent).forEach((word) => found.add(`${word} (${node.parentElement.tagName.toLowerCase()})`));
+    for (const element of document.querySelectorAll('[aria-label], [title], [placeholder], [alt]'))
+      if (!element.closest('.katex, .language-switch'))
+        for (const name of ['aria-label', 'title', 'placeholder', 'alt'])
+          words(element.getAttribute(name) ?? '').forEach((word) => found.add(`${word} (@${name})`));
+    return [...found];
+  });
+
+// A skeleton for after the merge of the catalog (h-i18ncat) and the lesson (h-zhlesson): it walks the states a
+// learner reaches and lists the English left in each. Left to do: every widget's controls moved, the instructor
+// panel and "Embed this", the results download's headers, the notices of blocked storage.
+test(
+  'no English is left in any state of the zh-CN page a learner reaches',
+  { skip: 'skeleton: turn on once the zh-CN catalog and lesson are merged' },
+  async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(site('zh-CN/why-sqrt-dk.html'));
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await liveLesson(page);
+    const left = { 'on arrival': await englishLeft(page) };
+    for (const slot of await page.$$('.widget-slot')) await slot.scrollIntoViewIfNeeded();
+    for (const skip of await page.$$('.predict-skip')) await skip.click();
+    left['after every prediction is shown'] = await englishLeft(page);
+    for (const question of questions) {
+      const section = `#question-${question.id}`;
+      await page.click(`${section} .hint-toggle`).catch(() => {});
+      await answer(page, question, { right: false });
+      left[`${question.id}: wrong, with its hint`] = await englishLeft(page);
+      await answer(page, question);
+      left[`${question.id}: right`] = await englishLeft(page);
+    }
+    for (const [state, words] of Object.entries(left)) assert.deepEqual(words, [], state);
+  },
+);
+
+test('no page raised an error', () => {
+  assert.deepEqual(browser.problems, []);
+});
