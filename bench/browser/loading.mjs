@@ -68,8 +68,9 @@ export async function measureLoading(profile) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
- * measureLoading in `count` fresh browser profiles on the device `profile` (profiles.mjs): one page load's paint and shift times vary by ±30 % on this machine, so
- * the budgets are checked on the median load, and the range is reported beside it.
+ * measureLoading in `count` fresh browser profiles on the device `profile` (profiles.mjs): one page load's paint and
+ * shift times vary by ±30 % on this machine, so the budgets are checked on the median load, and the range is reported
+ * beside it.
  */
 export async function measureLoadingRuns(count = 5, profile = undefined) {
   const runs = [];

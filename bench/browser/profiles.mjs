@@ -37,8 +37,9 @@ export function chosenProfiles(name = 'desktop') {
 /**
  * Slows the page and each worker it starts to the profile's CPU (and, with `network`, the profile's network, cache
  * off), before the page loads anything. Workers are held at their first instruction (auto-attach, wait for the
- * debugger) until they are throttled too. Returns { workers, close }: workers lists each attached worker as
- * { url, send(method, params) } for checks such as workerSlowdown.
+ * debugger) until their slowing and network commands are sent; the debugger's duty cycle, where CDP throttling is
+ * refused, starts one round trip later. Returns { workers, close }: workers lists each attached worker as
+ * { url, send(method, params), slowing } for checks such as workerSlowdown.
  */
 export async function throttle(context, page, profile, { network = false } = {}) {
   const workers = [];
