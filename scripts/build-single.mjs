@@ -86,7 +86,7 @@ export function buildSingle({ prepare = true } = {}) {
   const head =
     `<meta http-equiv="Content-Security-Policy" content="${csp}" />\n    <style>${css}</style>\n    ` +
     `<script type="module">${script}</script>`;
-  const html = template.replace(/<script type="module" src="[^"]*"><\/script>/, () => head);
+  const html = template.replace(/<script type="module"(?: async)? src="[^"]*"><\/script>/, () => head);
   if (html === template) throw new Error('build-single: web/lesson.html has no module script to replace');
   mkdirSync(dirname(singleFile), { recursive: true });
   writeFileSync(singleFile, html);
