@@ -107,7 +107,7 @@ function buildOne(locale) {
   const head =
     `<meta http-equiv="Content-Security-Policy" content="${csp}" />\n    <style>${css}</style>\n    ` +
     `<script type="module">${script}</script>`;
-  const html = template.replace(/<script type="module" src="[^"]*"><\/script>/, () => head);
+  const html = template.replace(/<script type="module"(?: async)? src="[^"]*"><\/script>/, () => head);
   if (html === template) throw new Error('build-single: web/lesson.html has no module script to replace');
   mkdirSync(dirname(singleFile), { recursive: true });
   const file = singleFileIn(locale);

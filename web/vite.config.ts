@@ -4,8 +4,12 @@
 // scripts/prerender-lessons.mjs then writes each lesson into a copy of the lesson page, index.html the first.
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { katexFontSubset } from './katex-fonts.js';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+// KaTeX's fonts, cut to the lessons' math (katex-fonts.ts).
+const katexSubset = () =>
+  katexFontSubset({ lessonsDir: here('generated/lessons'), outDir: here('generated/katex-fonts') });
 
 // Only the woff2 KaTeX fonts, in the site and the single file: every browser that runs WASM reads woff2.
 const katexWoff2Only = (): Plugin => ({
@@ -35,7 +39,7 @@ const fontsAsFiles = (file: string) => (/\.(?:woff2?|ttf)$/.test(file) ? false :
 const site: UserConfig = {
   root: here('.'),
   base: './',
-  plugins: [rootIsLesson(), katexWoff2Only()],
+  plugins: [rootIsLesson(), katexWoff2Only(), katexSubset()],
   build: {
     outDir: here('../dist/site'),
     emptyOutDir: true,
@@ -60,7 +64,7 @@ const site: UserConfig = {
 // tool sends the placement's without its answers and grades (remote-grader.ts).
 const lti: UserConfig = {
   ...site,
-  plugins: [katexWoff2Only()],
+  plugins: [katexWoff2Only(), katexSubset()],
   build: {
     ...site.build,
     outDir: here('../dist/lti-site'),
@@ -95,7 +99,7 @@ const single: UserConfig = {
   root: here('.'),
   base: './',
   publicDir: false,
-  plugins: [katexWoff2Only()],
+  plugins: [katexWoff2Only(), katexSubset()],
   build: {
     outDir: here('../dist/.single-build'),
     emptyOutDir: true,

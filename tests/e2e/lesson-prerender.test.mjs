@@ -155,3 +155,52 @@ for (const section of linked) {
     assert.ok(Math.abs(again) <= 2, `at the top when followed in the live lesson (${again} px)`);
   });
 }
+
+// The site's KaTeX fonts are cut to the characters the lessons' math uses (web/katex-fonts.ts): every character of
+// the math must still be drawn with a KaTeX font, as Chromium reports the fonts it used for each text (CDP).
+test('every character of the math is drawn in a KaTeX font, none falls back', async () => {
+  const { page, context } = site;
+  await page.goto(pageUrl());
+  await page.waitForSelector('.question form');
+  // Every section laid out (far ones skip layout), so each text picks its font; then the fonts it asked for load.
+  const texts = await page.evaluate(async () => {
+    document.querySelectorAll('main *').forEach((element) => {
+      if (getComputedStyle(element).contentVisibility !== 'visible') element.style.contentVisibility = 'visible';
+    });
+    let count = 0;
+    document.querySelectorAll('.katex-html *').forEach((element) => {
+      const own = [...element.childNodes].some((n) => n.nodeType === 3 /* text */ && n.textContent.trim());
+      if (own && element.getClientRects().length > 0) element.dataset.glyphCheck = String(count++);
+    });
+    await document.fonts.ready;
+    return count;
+  });
+  assert.ok(texts > 200, `the lesson's math has many texts (${texts})`);
+  const cdp = await context.newCDPSession(page);
+  try {
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+    const { nodeIds } = await cdp.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector: '[data-glyph-check]' });
+    assert.equal(nodeIds.length, texts);
+    const fallbacks = new Map();
+    const used = new Set();
+    for (const nodeId of nodeIds) {
+      const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+      for (const font of fonts) {
+        if (font.isCustomFont && font.familyName.startsWith('KaTeX_')) used.add(font.familyName);
+        else fallbacks.set(nodeId, font.familyName);
+      }
+    }
+    const examples = await Promise.all(
+      [...fallbacks].slice(0, 5).map(async ([nodeId, family]) => {
+        const { outerHTML } = await cdp.send('DOM.getOuterHTML', { nodeId });
+        return `${outerHTML} in ${family}`;
+      }),
+    );
+    assert.deepEqual(examples, [], 'texts drawn in a font other than KaTeX’s');
+    assert.ok(used.has('KaTeX_Main') && used.has('KaTeX_Math'), `KaTeX's fonts drew the math (${[...used]})`);
+  } finally {
+    await cdp.detach();
+  }
+});

@@ -123,7 +123,10 @@ export abstract class Chart {
 
   private resize(available: number): void {
     this.width = available;
-    this.box.width = Math.round(Math.min(760, Math.max(this.minWidth, available || 640)));
+    // Before the first draw measures the container, a phone's width is the better guess: the chart then mounts
+    // about as tall as it draws, and the figure below it does not jump.
+    const guess = typeof innerWidth === 'number' && innerWidth > 0 ? Math.min(640, innerWidth - 40) : 640;
+    this.box.width = Math.round(Math.min(760, Math.max(this.minWidth, available || guess)));
     setAttributes(this.element, { viewBox: `0 0 ${this.box.width} ${this.box.height}` });
     setAttributes(this.plot, { transform: `translate(${this.box.margin.left},${this.box.margin.top})` });
     const { width, height } = this.inner;

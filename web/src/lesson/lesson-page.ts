@@ -24,7 +24,17 @@ export interface LessonPageOptions {
   graded?: GradedSettings;
 }
 
+/**
+ * Starts the core worker at once, and the page once its HTML is parsed: the entry script is async, so on a slow
+ * network the worker fetches and compiles the WASM while the long prerendered lesson is still being parsed.
+ */
 export function startLessonPage(options: LessonPageOptions): void {
+  const client = new CoreClient();
+  if (document.readyState !== 'loading') startParsedPage(options, client);
+  else document.addEventListener('DOMContentLoaded', () => startParsedPage(options, client), { once: true });
+}
+
+function startParsedPage(options: LessonPageOptions, client: CoreClient): void {
   const notices = document.getElementById('page-notices') as HTMLElement;
   const announce = (text: string | undefined) => {
     if (text) notices.append(Object.assign(document.createElement('p'), { textContent: text }));
@@ -40,7 +50,6 @@ export function startLessonPage(options: LessonPageOptions): void {
   announce(storage.problem);
   storage.onSavingChange(announce);
 
-  const client = new CoreClient();
   showCoreStatus(client, document.getElementById('core-status') as HTMLElement, 'The text and questions still work.');
   const url = readUrlState(location.search);
   // Back where the reader was before a reload, before the figures in view start.
