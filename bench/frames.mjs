@@ -1,4 +1,5 @@
 // Frame times of the real page in Chromium while a slider moves: the main thread must stay free (core in a worker).
+import { openBenchPage } from './browser/page.mjs';
 import { openLesson } from '../tests/e2e/browser.mjs';
 
 export async function measureFrames({ presses = 120 } = {}) {
@@ -49,12 +50,15 @@ export async function measureFrames({ presses = 120 } = {}) {
   }
 }
 
-/** Longest main-thread task and frame times while the Train-it widget trains at dₖ = 512 (the worker does the work). */
-export async function measureTraining({ seconds = 1.5 } = {}) {
-  const lesson = await openLesson();
+/**
+ * Longest main-thread task and frame times while the Train-it widget trains at dₖ = 512 (the worker does the work),
+ * on the device `profile` (bench/browser/profiles.mjs).
+ */
+export async function measureTraining({ seconds = 1.5, profile } = {}) {
+  const lesson = await openBenchPage({ profile });
   try {
     const { page } = lesson;
-    await page.goto(`${lesson.url}?training.dk=512&training.keys=32&training.steps=3000#training`);
+    await page.goto(`${lesson.url}lesson.html?training.dk=512&training.keys=32&training.steps=3000#training`);
     await page.waitForSelector('#training-widget button.training-start');
     // Fast: the worker trains as fast as it can, which is what this compares with the raw trainer.
     await page.check('#training-widget-speed-fast');

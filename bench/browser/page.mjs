@@ -5,27 +5,31 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { chromiumLaunch } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/serve.mjs';
+import { profiles, throttle } from './profiles.mjs';
 
-/** Opens a page; `served` lists { path, body, at } in the order the server sent them (at: Node's performance.now()). */
-export async function openBenchPage() {
+/**
+ * Opens a page on the device `profile` (profiles.mjs; with `network`, its network too); `served` lists
+ * { path, body, at } in the order the server sent them (at: Node's performance.now()); `workers` the throttled workers.
+ */
+export async function openBenchPage({ profile = profiles.desktop, network = false } = {}) {
   const served = [];
   const server = await startServer({ onServe: ({ path, body }) => served.push({ path, body, at: performance.now() }) });
-  const profile = mkdtempSync(join(tmpdir(), 'attention-lab-bench-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    ...chromiumLaunch,
-    viewport: { width: 1280, height: 800 },
-  });
+  const folder = mkdtempSync(join(tmpdir(), 'attention-lab-bench-'));
+  const context = await chromium.launchPersistentContext(folder, { ...chromiumLaunch, ...profile.browser });
   const page = context.pages()[0] ?? (await context.newPage());
+  const throttling = await throttle(context, page, profile, { network });
   return {
     context,
     page,
     served,
+    workers: throttling.workers,
     // The page a learner reaches first: the site root, the first lesson with its text written in at build time.
     url: server.url,
     async close() {
+      await throttling.close();
       await context.close();
       await server.close();
-      rmSync(profile, { recursive: true, force: true });
+      rmSync(folder, { recursive: true, force: true });
     },
   };
 }

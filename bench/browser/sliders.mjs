@@ -80,8 +80,8 @@ async function sweep(page, selector, steps) {
   }
 }
 
-export async function measureSliders({ steps = 200, widgets = widgetIds } = {}) {
-  const bench = await openBenchPage();
+export async function measureSliders({ steps = 200, widgets = widgetIds, profile } = {}) {
+  const bench = await openBenchPage({ profile });
   const rows = [];
   let peakPageHeap = 0;
   let peakWorkerHeap = 0;
