@@ -1,5 +1,6 @@
 // Serves the production build on loopback under the strict Content-Security-Policy the lesson promises.
 import { createServer } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,7 +40,8 @@ async function resolveFile(root, urlPath) {
  * Starts a server; port 0 picks a free one. Resolves to { url, close }. `headers` add to or (set to undefined) remove
  * the common headers; `types` overrides content types by extension, e.g. { '.wasm': 'application/octet-stream' } to act
  * like an LMS file server. `maxHeaderSize` (bytes) admits longer URLs than Node's 16 KiB, for tests of huge links.
- * `onServe({ path, body })` hears of every file sent (the browser benchmark counts bytes).
+ * `onServe({ path, body })` hears of every file sent (the browser benchmark counts bytes). `gzip` compresses text and
+ * WASM for browsers that accept it, as a web host does (the phone benchmark's slow 4G carries the compressed bytes).
  */
 export async function startServer({
   root = defaultRoot,
@@ -49,6 +51,7 @@ export async function startServer({
   types: typeOverrides = {},
   maxHeaderSize,
   onServe = () => {},
+  gzip = false,
 } = {}) {
   const siteRoot = resolve(root);
   const typeOf = (file) => typeOverrides[extname(file)] ?? types[extname(file)] ?? 'application/octet-stream';
@@ -69,8 +72,13 @@ export async function startServer({
       }
       const body = await readFile(file);
       onServe({ path: new URL(request.url ?? '/', 'http://x').pathname, body });
-      response.writeHead(200, { ...common, 'Content-Type': typeOf(file) });
-      response.end(request.method === 'HEAD' ? undefined : body);
+      const type = typeOf(file);
+      const compress =
+        gzip && /gzip/.test(request.headers['accept-encoding'] ?? '') && !/font|image\/png|zip/.test(type);
+      const sent = compress ? gzipSync(body, { level: 6 }) : body;
+      const encoding = compress ? { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' } : {};
+      response.writeHead(200, { ...common, ...encoding, 'Content-Type': type });
+      response.end(request.method === 'HEAD' ? undefined : sent);
     } catch (error) {
       response.writeHead(400, { ...common, 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request');
     }

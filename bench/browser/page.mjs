@@ -13,7 +13,11 @@ import { profiles, throttle } from './profiles.mjs';
  */
 export async function openBenchPage({ profile = profiles.desktop, network = false } = {}) {
   const served = [];
-  const server = await startServer({ onServe: ({ path, body }) => served.push({ path, body, at: performance.now() }) });
+  // Compressed as a web host sends it: the loading lines' slow 4G carries gzip bytes, as the byte budget counts them.
+  const server = await startServer({
+    gzip: true,
+    onServe: ({ path, body }) => served.push({ path, body, at: performance.now() }),
+  });
   const folder = mkdtempSync(join(tmpdir(), 'attention-lab-bench-'));
   const context = await chromium.launchPersistentContext(folder, { ...chromiumLaunch, ...profile.browser });
   const page = context.pages()[0] ?? (await context.newPage());

@@ -77,24 +77,47 @@ export async function throttle(context, page, profile, { network = false } = {})
       });
   session.on('Target.attachedToTarget', async ({ sessionId, targetInfo }) => {
     const send = sendTo(sessionId);
-    try {
-      if (targetInfo.type !== 'worker') return;
-      const slowing = await slowWorker(send, (method, hear) => listeners.set(`${sessionId} ${method}`, hear), profile);
-      stops.push(slowing.stop);
-      // A dedicated worker fetches on its own (the core's WASM): it gets the page's network too, where it can.
-      if (conditions) {
-        await send('Network.enable');
-        await send('Network.setCacheDisabled', { cacheDisabled: true });
-        await send('Network.emulateNetworkConditions', conditions).catch((error) => {
-          workerNetwork = error.message;
-        });
-      }
-      workers.push({ url: targetInfo.url, send, slowing });
-    } catch (error) {
-      console.error(`bench:browser: could not throttle the worker ${targetInfo.url}: ${error.message}`);
-    } finally {
+    if (targetInfo.type !== 'worker') {
       await send('Runtime.runIfWaitingForDebugger').catch(() => undefined);
+      return;
     }
+    // All commands go out at once and the worker's session answers them in order, so the worker is slowed before
+    // it runs yet waits for one round trip only (the time a page's worker takes to start is part of what is timed).
+    const tried = send('Emulation.setCPUThrottlingRate', { rate: profile.cpu }).then(
+      () => undefined,
+      (error) => error.message,
+    );
+    const debuggerOn = send('Debugger.enable');
+    // A dedicated worker fetches on its own (the core's WASM): it gets the page's network too, where it can.
+    const networked = conditions
+      ? Promise.all([
+          send('Network.enable'),
+          send('Network.setCacheDisabled', { cacheDisabled: true }),
+          send('Network.emulateNetworkConditions', conditions),
+        ]).catch((error) => (workerNetwork = error.message))
+      : undefined;
+    // Chromium 156 refuses ("Operation is only supported for pages, not workers"): its debugger holds it instead.
+    const slowing = (refused) =>
+      refused
+        ? { how: 'debugger pauses (CDP refuses to throttle workers)', ...dutyCycle(send, listen, profile.cpu) }
+        : {
+            how: 'CDP CPU throttling',
+            on: (v) => send('Emulation.setCPUThrottlingRate', { rate: v ? profile.cpu : 1 }),
+            stop() {},
+          };
+    const listen = (method, hear) => listeners.set(`${sessionId} ${method}`, hear);
+    const started = send('Runtime.runIfWaitingForDebugger');
+    try {
+      const refused = await tried;
+      await debuggerOn;
+      const slowed = slowing(refused);
+      stops.push(slowed.stop);
+      await networked;
+      workers.push({ url: targetInfo.url, send, slowing: slowed });
+    } catch (error) {
+      console.error(`bench:browser: could not slow the worker ${targetInfo.url}: ${error.message}`);
+    }
+    await started.catch(() => undefined);
   });
   await session.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: false });
   return {
@@ -108,21 +131,6 @@ export async function throttle(context, page, profile, { network = false } = {})
       await session.detach().catch(() => undefined);
     },
   };
-}
-
-/**
- * Slows a worker to the profile's CPU: by CDP throttling where Chromium allows it, else (Chromium 156 answers
- * "Operation is only supported for pages, not workers") by holding it in its debugger. Returns { how, on, stop }.
- */
-async function slowWorker(send, on, profile) {
-  const rate = (value) => send('Emulation.setCPUThrottlingRate', { rate: value ? profile.cpu : 1 });
-  const refused = await rate(true).then(
-    () => undefined,
-    (error) => error.message,
-  );
-  if (!refused) return { how: 'CDP CPU throttling', on: rate, stop: () => undefined };
-  await send('Debugger.enable');
-  return { how: 'debugger pauses (CDP refuses to throttle workers)', ...dutyCycle(send, on, profile.cpu) };
 }
 
 const quantumMs = 4;
