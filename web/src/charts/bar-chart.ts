@@ -117,28 +117,35 @@ export class BarChart extends Chart {
     const zero = marks(this.layer('zero'), 'line', 1)[0] as SVGLineElement;
     setAttributes(zero, { x1: 0, x2: width, y1: y(0), y2: y(0), class: 'axis' });
     const bars = marks(barLayer, 'rect', categories.length * series.length);
-    const barTexts = marks(this.layer('bar-labels'), 'text', categories.length * series.length);
+    // Text only over the bars that have some (∞ over an overflowed row), not an empty one over every bar.
+    const labelled = series.flatMap((s, k) => categories.flatMap((_, i) => (s.barLabels?.[i] ? [{ s, k, i }] : [])));
+    const barTexts = marks(this.layer('bar-labels'), 'text', labelled.length);
+    const zeroAt = y(0);
+    const offsets = series.map((s) => inner(s.name) ?? 0);
+    const barWidth = inner.bandwidth();
     categories.forEach((category, i) => {
       const left = x(category) ?? 0;
       series.forEach((s, k) => {
         const value = s.values[i] ?? 0;
         const bar = bars[i * series.length + k] as SVGRectElement;
         setAttributes(bar, {
-          x: left + (inner(s.name) ?? 0),
+          x: left + (offsets[k] ?? 0),
           y: y(Math.max(0, value)),
-          width: inner.bandwidth(),
-          height: Math.abs(y(value) - y(0)),
-          class: `bar ${s.className} ${s.barClasses?.[i] ?? ''}`.trim(),
+          width: barWidth,
+          height: Math.abs(y(value) - zeroAt),
+          class: s.barClasses?.[i] ? `bar ${s.className} ${s.barClasses[i]}` : `bar ${s.className}`,
         });
-        const text = barTexts[i * series.length + k] as SVGTextElement;
-        setAttributes(text, {
-          x: left + (inner(s.name) ?? 0) + inner.bandwidth() / 2,
-          y: y(Math.max(0, value)) - 4,
-          class: 'tick bar-label',
-          'text-anchor': 'middle',
-        });
-        setText(text, s.barLabels?.[i] ?? '');
       });
+    });
+    labelled.forEach(({ s, k, i }, t) => {
+      const text = barTexts[t] as SVGTextElement;
+      setAttributes(text, {
+        x: (x(categories[i] ?? '') ?? 0) + (offsets[k] ?? 0) + barWidth / 2,
+        y: y(Math.max(0, s.values[i] ?? 0)) - 4,
+        class: 'tick bar-label',
+        'text-anchor': 'middle',
+      });
+      setText(text, s.barLabels?.[i] ?? '');
     });
   }
 }

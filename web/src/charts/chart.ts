@@ -10,9 +10,17 @@ export interface Box {
 
 export type Attributes = Record<string, string | number>;
 
+/** What setAttributes last wrote on each mark: a JS lookup, cheaper than asking the DOM back for every attribute. */
+const written = new WeakMap<Element, Record<string, string>>();
+
+/** Writes only the attributes whose value changed since the last call for this element (charts own their marks). */
 export function setAttributes(element: Element, attributes: Attributes): void {
-  for (const [key, value] of Object.entries(attributes)) {
-    const text = String(value);
+  let last = written.get(element);
+  if (!last) written.set(element, (last = {}));
+  for (const key in attributes) {
+    const text = String(attributes[key]);
+    if (last[key] === text) continue;
+    last[key] = text;
     if (element.getAttribute(key) !== text) element.setAttribute(key, text);
   }
 }

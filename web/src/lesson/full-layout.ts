@@ -17,4 +17,29 @@ export function layOutWholeLesson(): void {
     section.style.containIntrinsicSize = `auto ${Math.max(0, content)}px`;
   }
   root.classList.remove(className);
+  stopLayingOutBeforeTargets();
+}
+
+/**
+ * With every section's real height kept, a link lands exactly without the sections before its target laid out, so the
+ * live page drops that selector: `:has(~ section :target)` made every change inside a figure recalculate the style of
+ * the sections before it, about a millisecond per slider step (4 ms at a phone's CPU).
+ */
+function stopLayingOutBeforeTargets(): void {
+  for (const sheet of Array.from(document.styleSheets)) {
+    let rules: CSSRuleList;
+    try {
+      rules = sheet.cssRules;
+    } catch {
+      continue; // another origin's sheet: not ours
+    }
+    for (let index = rules.length - 1; index >= 0; index--) {
+      const rule = rules[index];
+      if (!(rule instanceof CSSStyleRule) || !rule.selectorText.includes(':target')) continue;
+      // The bundler may have split the selector list into rules of their own: keep whatever does not ask for :target.
+      const kept = rule.selectorText.split(/,(?![^(]*\))/).filter((selector) => !selector.includes(':target'));
+      if (kept.length) rule.selectorText = kept.join(',');
+      else sheet.deleteRule(index);
+    }
+  }
 }

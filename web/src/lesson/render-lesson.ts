@@ -330,7 +330,9 @@ export class LessonView {
   // Browsers limit how often history may change: a drag writes at most once per interval, the last state last.
   private remember(id: string, state: Record<string, number | string | boolean>): void {
     this.unsaved.set(id, state);
-    if (this.saveTimer !== undefined) return;
+    // Written once the learner pauses, not while a slider moves: each replaceState holds the page's thread for
+    // longer than a frame on a phone, and only the view where the learner stopped is worth a reload or a link.
+    clearTimeout(this.saveTimer);
     this.saveTimer = setTimeout(() => {
       this.saveTimer = undefined;
       let url = new URL(location.href);

@@ -37,10 +37,13 @@ export class SurvivalBadge {
     this.element.append(name, ' ', this.state, ' ', this.percent);
   }
 
+  // Shown on every slider step: what did not change is not written again (each text write costs a relayout).
   show({ state, share }: SurvivalVerdict): void {
-    this.element.dataset.state = state;
-    this.element.dataset.share = String(share);
-    this.state.textContent = state;
-    this.percent.textContent = formatSurvival(share);
+    const { dataset } = this.element;
+    if (dataset.state !== state) dataset.state = state;
+    if (dataset.share !== String(share)) dataset.share = String(share);
+    if (this.state.textContent !== state) this.state.textContent = state;
+    const percent = formatSurvival(share);
+    if (this.percent.textContent !== percent) this.percent.textContent = percent;
   }
 }

@@ -90,9 +90,10 @@ export class WidgetFrame {
     this.claim.hidden = !this.claim.hasChildNodes();
   }
 
+  // Called on every slider step: only a change is written, so an unchanged seed costs no DOM write.
   showSeed(seed: number | undefined): void {
-    this.seedLine.hidden = seed === undefined;
-    if (seed !== undefined) this.seedText.value = String(seed);
+    if (this.seedLine.hidden !== (seed === undefined)) this.seedLine.hidden = seed === undefined;
+    if (seed !== undefined && this.seedText.value !== String(seed)) this.seedText.value = String(seed);
   }
 
   setSummary(text: string): void {
@@ -105,8 +106,8 @@ export class WidgetFrame {
 
   /** What the figure is waiting for (the core loading, a slow computation); empty once it has drawn. */
   setWaiting(text: string): void {
-    this.waiting.textContent = text;
-    this.waiting.hidden = text === '';
+    if (this.waiting.textContent !== text) this.waiting.textContent = text;
+    if (this.waiting.hidden !== (text === '')) this.waiting.hidden = text === '';
   }
 
   /** footer: totals or counts about the rows (in a tfoot, so row counts stay one per key). */
@@ -133,29 +134,32 @@ function scrolling(table: HTMLTableElement): HTMLElement {
   return box;
 }
 
-// Rows start with a header cell, so a screen reader announces the key or statistic each number belongs to.
+// Rows start with a header cell, so a screen reader announces the key or statistic each number belongs to. Rows and
+// cells already there are reused and only changed text is written: a slider's step rewrites numbers, not the table.
 function fillTable(table: HTMLTableElement, headers: string[], rows: Cell[][], footer: Cell[][] = []): void {
   const head = table.tHead ?? table.createTHead();
-  const headRow = document.createElement('tr');
-  for (const header of headers)
-    headRow.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: header }));
-  head.replaceChildren(headRow);
-  const body = document.createElement('tbody');
-  appendRows(body, rows);
-  table.tBodies[0]?.remove();
-  table.append(body);
-  table.deleteTFoot();
-  if (footer.length) appendRows(table.createTFoot(), footer);
+  fillRows(head, [headers], 'col');
+  fillRows(table.tBodies[0] ?? table.createTBody(), rows, 'row');
+  if (footer.length) fillRows(table.tFoot ?? table.createTFoot(), footer, 'row');
+  else table.deleteTFoot();
 }
 
-function appendRows(section: HTMLTableSectionElement, rows: Cell[][]): void {
-  for (const row of rows) {
-    const tr = section.insertRow();
+function fillRows(section: HTMLTableSectionElement, rows: Cell[][], scope: 'row' | 'col'): void {
+  while (section.rows.length > rows.length) section.deleteRow(-1);
+  rows.forEach((row, r) => {
+    const tr = section.rows[r] ?? section.insertRow();
+    while (tr.cells.length > row.length) tr.deleteCell(-1);
     row.forEach((cell, i) => {
-      const element =
-        i === 0 ? Object.assign(document.createElement('th'), { scope: 'row' }) : document.createElement('td');
-      element.textContent = String(cell);
-      tr.append(element);
+      const header = scope === 'col' || i === 0;
+      let element = tr.cells[i];
+      if (!element || (element.tagName === 'TH') !== header) {
+        const fresh = header ? Object.assign(document.createElement('th'), { scope }) : document.createElement('td');
+        if (element) element.replaceWith(fresh);
+        else tr.append(fresh);
+        element = fresh;
+      }
+      const text = String(cell);
+      if (element.textContent !== text) element.textContent = text;
     });
-  }
+  });
 }

@@ -63,6 +63,8 @@ export class CoreClient {
   private readonly computedInPage = new WeakSet<object>();
   /** The latest parameters asked per computation, so the page's core can warm those computations when it starts. */
   private readonly lastAsked = new Map<ComputationName, unknown>();
+  /** The worker's last results: a slider moved back to where it was asks again for numbers already drawn. */
+  private readonly recent = new RecentResults(recentResults);
 
   /** `loadPageCore` null keeps every computation in the worker. */
   constructor(
@@ -94,15 +96,20 @@ export class CoreClient {
     this.lastAsked.set(widget, params);
     const here = this.computeInPage(widget, params);
     if (here) return Promise.resolve(here.result as ResultOf<Name>);
+    // Only what the worker computes is kept: the page's own core answers within the keystroke anyway.
+    const key = `${widget} ${JSON.stringify(params)}`;
+    const known = this.recent.take(key);
+    if (known !== undefined) return Promise.resolve(known as ResultOf<Name>);
     const request = { kind: 'compute', id: this.nextId++, widget, params } as ComputeRequest;
-    return new Promise((resolve, reject) => {
+    const answer = new Promise<unknown>((resolve, reject) => {
       if (this.current.state === 'failed') {
         reject(new Error(`the computation core is not running (${this.current.reason})`));
         return;
       }
-      this.pending.set(request.id, { request, resolve: resolve as (value: unknown) => void, reject });
+      this.pending.set(request.id, { request, resolve, reject });
       this.post(request);
     });
+    return answer.then((result) => this.recent.keep(key, result) as ResultOf<Name>);
   }
 
   /**
@@ -164,6 +171,7 @@ export class CoreClient {
   /** Ends the worker for good: nothing on the page needs it any more. Pending requests are rejected. */
   dispose(): void {
     this.pageCore = undefined;
+    this.recent.clear();
     this.disposed = true;
     clearInterval(this.watchdog);
     this.watchdog = undefined;
@@ -284,6 +292,41 @@ export class CoreClient {
     this.pending.delete(message.id);
     if (message.kind === 'result') waiter.resolve(message.result);
     else waiter.reject(Object.assign(new Error(message.error.message), { name: message.error.name }));
+  }
+}
+
+/**
+ * How many results are kept for a request asked again. Each is a few kB (the largest, alignment's 3 × 1000 scores,
+ * 24 kB), so they hold well under 2 MB; a dragged slider's range (13 dₖ stops, 64 keys) fits.
+ */
+const recentResults = 64;
+
+// Least recently used first: a Map keeps insertion order, and a result used again is moved to the end.
+class RecentResults {
+  private readonly results = new Map<string, unknown>();
+
+  constructor(private readonly limit: number) {}
+
+  take(key: string): unknown {
+    const result = this.results.get(key);
+    if (result === undefined) return undefined;
+    this.results.delete(key);
+    this.results.set(key, result);
+    return result;
+  }
+
+  keep(key: string, result: unknown): unknown {
+    this.results.delete(key);
+    this.results.set(key, result);
+    for (const oldest of this.results.keys()) {
+      if (this.results.size <= this.limit) break;
+      this.results.delete(oldest);
+    }
+    return result;
+  }
+
+  clear(): void {
+    this.results.clear();
   }
 }
 
