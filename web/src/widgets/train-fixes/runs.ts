@@ -1,4 +1,5 @@
 // The runs "Train the fixes" offers: the core's run kind, the switch in the schema, and the name the learner reads.
+import { t } from '../../i18n/messages.js';
 import type { RunKind } from '../../core/types.js';
 import type { schema } from './schema.js';
 
@@ -7,18 +8,27 @@ export type RunSwitch = 'unscaled' | 'sqrt' | 'linear' | 'learnedTemperature' | 
 export interface RunInfo {
   kind: RunKind;
   param: RunSwitch & keyof typeof schema;
-  label: string;
+  readonly label: string;
 }
+
+// A run's name, read when shown so it is in the page's language.
+const run = (kind: RunKind, param: RunInfo['param']): RunInfo => ({
+  kind,
+  param,
+  get label() {
+    return t(`trainFixes.runName.${param}`);
+  },
+});
 
 /** In the core's order, so the legend, the charts and the table always list the runs the same way. */
 export const runs: readonly RunInfo[] = [
-  { kind: 'unscaled', param: 'unscaled', label: 'unscaled' },
-  { kind: 'sqrt', param: 'sqrt', label: '÷√dₖ' },
-  { kind: 'linear', param: 'linear', label: '÷dₖ' },
-  { kind: 'learned-temperature', param: 'learnedTemperature', label: 'learned τ' },
-  { kind: 'qk-norm', param: 'qkNorm', label: 'QK-norm' },
-  { kind: 'softcap', param: 'softcap', label: 'soft-cap 50' },
-  { kind: 't5-init', param: 't5Init', label: 'T5 init' },
+  run('unscaled', 'unscaled'),
+  run('sqrt', 'sqrt'),
+  run('linear', 'linear'),
+  run('learned-temperature', 'learnedTemperature'),
+  run('qk-norm', 'qkNorm'),
+  run('softcap', 'softcap'),
+  run('t5-init', 't5Init'),
 ];
 
 export const labelOf = (kind: RunKind): string => runs.find((r) => r.kind === kind)?.label ?? kind;
