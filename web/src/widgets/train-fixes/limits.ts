@@ -5,7 +5,7 @@ import { formatNumber, t } from '../../i18n/messages.js';
 import { maxTrainingStepWork, trainingStepWork } from '../../core/limits.js';
 import { runKinds } from '../../core/run-kinds.js';
 import type { RunKind } from '../../core/types.js';
-import { labelOf } from './runs.js';
+import { labelOf } from './run-labels.js';
 
 /** The keys slider's own range, before dₖ lowers its top. */
 export const keysRange = { min: 2, max: 64 } as const;

@@ -2,7 +2,7 @@
 // chart hide each other, while two or three side by side make the point. Hiding a run hides its curves, nothing else.
 import { t } from '../../i18n/messages.js';
 import type { RunKind } from '../../core/types.js';
-import { labelOf } from './runs.js';
+import { labelOf } from './run-labels.js';
 
 export class ShownRuns {
   readonly element = Object.assign(document.createElement('div'), { className: 'run-legend' });

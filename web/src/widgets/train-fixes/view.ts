@@ -17,7 +17,8 @@ import { claim } from './claim.js';
 import { selectedKinds, trainingRequest, type TrainFixesParams, type TrainFixesPlan } from './compute.js';
 import { runSentence } from './results.js';
 import { whyFewerKeys } from './limits.js';
-import { labelOf, runs } from './runs.js';
+import { labelOf } from './run-labels.js';
+import { runs } from './runs.js';
 import { ShownRuns } from './shown-runs.js';
 import { schema } from './schema.js';
 
@@ -140,7 +141,7 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
         run.param,
         new ToggleControl({
           id: `${id}-${run.param}`,
-          label: run.label,
+          label: labelOf(run.kind),
           value: this.state[run.param],
           onChange: (on) => this.update({ [run.param]: on }),
         }),
