@@ -185,6 +185,51 @@ test("a wrong multi-select answer marks the learner's wrong picks, never a misse
   assert.deepEqual(await marked(), [], 'changing a pick clears the marks: it is a new answer');
 });
 
+// Issue 22: the page's words follow <html lang>; a Chinese keyboard's full-width digits are read like ASCII ones.
+test('in a zh-CN page the chrome is Chinese and an answer typed in full-width digits is graded', async () => {
+  const page = await lesson.context.newPage();
+  page.on('pageerror', (error) => lesson.problems.push(`zh-CN page error: ${error.message}`));
+  try {
+    // Set after the HTML is parsed and before the page's module runs, as an embed or a zh-CN page sets it.
+    await page.addInitScript(() =>
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') document.documentElement.lang = 'zh-CN';
+      }),
+    );
+    await page.goto(lesson.url);
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    // The first figure mounts as it comes near; its prediction holds "Look for" back until the learner skips it.
+    await page.waitForSelector('.widget-slot', { state: 'attached' });
+    await page.$eval('.widget-slot', (slot) => slot.scrollIntoView());
+    await page.waitForSelector('figure.widget figcaption');
+    assert.equal(await page.textContent('section.predict h3'), '先预测');
+    await page.click('section.predict .predict-skip');
+    const figure = await page.waitForSelector('figure.widget .claim strong');
+    assert.equal(await figure.textContent(), '请观察：');
+    const chrome = await page.$eval('figure.widget', (f) => ({
+      caption: f.querySelector('figcaption')?.textContent ?? '',
+      resample: f.querySelector('.seed button')?.textContent ?? '',
+      table: f.querySelector('details.data summary')?.textContent ?? '',
+    }));
+    assert.match(chrome.caption, /[\u4e00-\u9fff]/, chrome.caption);
+    assert.deepEqual([chrome.resample, chrome.table], ['重新采样', '数据表']);
+    const q = questions.find((x) => x.kind === 'numeric');
+    const fullWidth = (text) => text.replace(/[0-9.]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
+    assert.equal(await page.textContent(`${sel(q)} button[type=submit]`), '检查');
+    await page.fill(`${sel(q)} input.answer`, '１，０００');
+    await page.click(`${sel(q)} button[type=submit]`);
+    assert.equal(await status(page, q), 'unreadable');
+    assert.match(await feedback(page, q), /“，”既可能是千位分隔符/);
+    await page.fill(`${sel(q)} input.answer`, fullWidth(rightAnswer(q)));
+    await page.click(`${sel(q)} button[type=submit]`);
+    assert.equal(await status(page, q), 'correct');
+    assert.match(await feedback(page, q), /^正确/);
+  } finally {
+    await page.close();
+  }
+});
+
 test('the page raised no errors', () => {
   assert.deepEqual(lesson.problems, []);
 });

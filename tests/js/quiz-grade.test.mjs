@@ -7,6 +7,7 @@ import {
   gradeChoice,
   gradeNumeric,
   validateQuestion,
+  verdictText,
   withinTolerance,
 } from '../../dist/lib/src/quiz/index.js';
 
@@ -485,5 +486,31 @@ describe('validateQuestion', () => {
   test('several correct options are fine in a multi question', () => {
     assert.deepEqual(validateQuestion(onlyAtInit), []);
     assert.ok(onlyAtInit.options.filter((o) => o.correct).length > 1);
+  });
+});
+
+// Issue 22: a learner on a Chinese keyboard is graded the same, and told why in Chinese when the page asks for it.
+describe('grading in another locale', () => {
+  test('a full-width answer is graded like its ASCII twin, and its anticipated mistake is found', () => {
+    const right = gradeNumeric(scoreStd512, '２２．６３');
+    assert.equal(right.status, 'correct');
+    assert.equal(right.value, 22.63);
+    assert.equal(gradeNumeric(scoreStd512, '１６√２', 'zh-CN').status, 'correct');
+    const variance = gradeNumeric(scoreStd512, '５１２', 'zh-CN');
+    assert.equal(variance.status, 'incorrect');
+    assert.equal(variance.feedback, scoreStd512.anticipated[0].feedback);
+  });
+
+  test("the engine's own words follow the locale: unreadable input, the verdict, a multi-select summary", () => {
+    const unreadable = gradeNumeric(scoreStd512, '５０％', 'zh-CN');
+    assert.equal(unreadable.status, 'unreadable');
+    assert.equal(unreadable.feedback, '无法读取（第 3 个字符）：百分号。不接受百分数：请写 0.5，而不是 50%。');
+    assert.equal(gradeNumeric(scoreStd512, ' ', 'zh-CN').feedback, '请输入一个数或表达式，例如 3/4 或 sqrt(2)。');
+    assert.equal(
+      verdictText({ status: 'correct', feedback: 'x' }, true, 'zh-CN'),
+      '正确。x\n这是在查看详解之后作答的，不计分。',
+    );
+    assert.equal(verdictText({ status: 'incorrect', feedback: 'x' }, false), 'Not quite. x');
+    assert.equal(gradeNumeric(scoreStd512, '2^', 'en').feedback.startsWith("I couldn't read this"), true);
   });
 });

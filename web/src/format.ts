@@ -1,4 +1,5 @@
 // How numbers from the core are written for learners: enough digits to see a weight die, never a misleading 0.0000.
+import { t } from './i18n/messages.js';
 
 const minus = (text: string) => text.replace('-', '−');
 
@@ -27,5 +28,5 @@ export function formatWithError(x: number, standardError: number): string {
 /** A share in [0, 1] as a whole percent, "87 %"; a share just under 1 reads "99 %" so it never claims the whole. */
 export function formatShare(share: number): string {
   const percent = share * 100;
-  return `${percent < 100 ? Math.min(99, Math.round(percent)) : 100} %`;
+  return t('format.percent', { value: percent < 100 ? Math.min(99, Math.round(percent)) : 100 });
 }

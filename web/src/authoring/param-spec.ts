@@ -1,4 +1,5 @@
 // Parameter specs shared by widgets and core values: one checker, so a lesson file, a URL and the build agree.
+import { t } from '../i18n/messages.js';
 
 interface SpecBase {
   /** A parameter without a default that may still be left out (e.g. given scores, sampled when absent). */
@@ -240,4 +241,5 @@ export function limitParams(specs: Record<string, ParamSpec>, params: Record<str
 }
 
 /** What a learner reads when a link's setting was lowered: "keys lowered from 64 to 46: <why>". */
-export const loweredNotice = (l: Lowered): string => `${l.name} lowered from ${l.from} to ${l.to}: ${l.why}`;
+export const loweredNotice = (l: Lowered): string =>
+  t('control.lowered', { name: l.name, from: l.from, to: l.to, why: l.why });

@@ -1,5 +1,6 @@
 // Histogram of samples with, when given, the theoretical density drawn over it and marked x positions (all from the
 // core).
+import { t } from '../i18n/messages.js';
 import { Chart, marks, polylinePath, setAttributes, setText, tickLabel } from './chart.js';
 import { linearScale } from './linear-scale.js';
 
@@ -24,7 +25,7 @@ export class HistogramChart extends Chart {
   private data: HistogramData = { edges: [], counts: [] };
 
   constructor(
-    private readonly xLabel = 'score',
+    private readonly xLabel = t('axis.score'),
     className = 'histogram',
   ) {
     super({ width: 640, height: 260, margin: { top: 26, right: 10, bottom: 38, left: 56 } }, className);
@@ -65,7 +66,7 @@ export class HistogramChart extends Chart {
       'left',
       y.ticks(4).map((t) => ({ at: y(t), label: tickLabel(t) })),
       true,
-      'count',
+      t('axis.count'),
     );
     this.axis(
       'x',

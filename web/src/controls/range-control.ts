@@ -1,5 +1,6 @@
 // A range input paired with a number box (log or linear scale); both stay in step, and typed garbage is refused
 // politely.
+import { t } from '../i18n/messages.js';
 
 export interface RangeControlOptions {
   id: string;
@@ -69,7 +70,7 @@ export class RangeControl {
       size: 7,
       autocomplete: 'off',
     });
-    this.box.setAttribute('aria-label', `${options.label}, exact value`);
+    this.box.setAttribute('aria-label', t('control.exactValue', { label: options.label }));
     this.problem = Object.assign(document.createElement('p'), {
       id: `${options.id}-problem`,
       className: 'control-problem',
@@ -146,9 +147,13 @@ export class RangeControl {
     const typed = /^-?(\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : NaN;
     const { min, integer, symbol } = this.options;
     const { max } = this;
-    const kind = integer ? 'a whole number' : 'a number';
     if (text === '' || !Number.isFinite(typed) || (integer && !Number.isInteger(typed)) || typed < min || typed > max) {
-      this.problem.textContent = `Enter ${kind} from ${min} to ${max}; kept ${symbol} = ${this.current}.`;
+      this.problem.textContent = t(integer ? 'control.enterWholeNumber' : 'control.enterNumber', {
+        min,
+        max,
+        symbol,
+        kept: this.current,
+      });
       this.box.setAttribute('aria-invalid', 'true');
       return;
     }

@@ -1,5 +1,6 @@
 // Puts "Embed this" on every widget and question of a rendered lesson, from outside LessonView: questions are there at
 // once; widgets mount when they near the viewport, so each slot is watched until its figure appears.
+import { t } from '../i18n/messages.js';
 import type { CompiledLesson, Question } from '../authoring/compiled.js';
 import { widgetSchemas, type WidgetParams } from '../authoring/widget-schema.js';
 import type { LessonView } from '../lesson/render-lesson.js';
@@ -27,7 +28,7 @@ function addQuestionButton(view: LessonView, lesson: CompiledLesson, question: Q
   const section = view.element.querySelector<HTMLElement>(`#question-${CSS.escape(question.id)}`);
   if (!section) return;
   const words = promptWords(section);
-  const title = words ? `Attention Lab question: ${words}` : `Attention Lab: a question from “${lesson.title}”`;
+  const title = words ? t('embed.questionTitle', { words }) : t('embed.questionFrom', { lesson: lesson.title });
   const target = (choices: EmbedOptions['choices']) => ({
     lesson: lesson.slug,
     locale: documentLocale(),
@@ -36,11 +37,11 @@ function addQuestionButton(view: LessonView, lesson: CompiledLesson, question: Q
     origin: choices.origin,
   });
   const { toggle, panel } = embedThis({
-    label: 'HTML that embeds this question',
+    label: t('embed.questionLabel'),
     options: new EmbedOptions({ question }),
     src: (choices) => embedUrl(location.href, target(choices)),
     snippet: (choices, height) => iframeSnippet(location.href, target(choices), title, height),
-    tallest: 'with its verdict, feedback, hint and worked solution open',
+    tallest: t('embed.questionTallest'),
     measure: (src, signal) => measureEmbedHeight(src, question, signal),
     roughHeight: () => Math.ceil(section.getBoundingClientRect().height) + frameChrome + 240,
   });
@@ -67,11 +68,12 @@ function addWidgetButton(view: LessonView, lesson: CompiledLesson, slot: HTMLEle
       origin: choices.origin,
     });
     const { toggle, panel } = embedThis({
-      label: 'HTML that embeds this widget with its current settings',
+      label: t('embed.widgetLabel'),
       options,
       src: (choices) => embedUrl(location.href, target(choices)),
-      snippet: (choices, height) => iframeSnippet(location.href, target(choices), `Attention Lab: ${caption}`, height),
-      tallest: 'with its data table open',
+      snippet: (choices, height) =>
+        iframeSnippet(location.href, target(choices), t('embed.widgetTitle', { caption }), height),
+      tallest: t('embed.widgetTallest'),
       measure: (src, signal) => measureEmbedHeight(src, undefined, signal),
       roughHeight: () => Math.ceil(figure.getBoundingClientRect().height) + frameChrome,
     });

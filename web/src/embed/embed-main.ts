@@ -1,4 +1,5 @@
 // Entry of embed.html: one widget, one question or a whole lesson in compact chrome, reporting to the host page.
+import { t } from '../i18n/messages.js';
 import 'katex/dist/katex.min.css';
 import '../styles/lesson.css';
 import '../styles/widget-slots.generated.css';
@@ -79,7 +80,7 @@ if (request.lesson) {
   showCoreStatus(
     client,
     document.getElementById('core-status') as HTMLElement,
-    request.question ? 'The question still works.' : '',
+    request.question ? t('core.questionStillWorks') : '',
   );
 
   // variant=learner without an LMS: this browser's seed stands in for the learner.
@@ -87,7 +88,7 @@ if (request.lesson) {
   announce(seeded?.notice);
   const context = { client, store, events, announce, learner: seeded?.seed, server: tool?.server };
   document.getElementById('embed')?.replaceChildren(renderEmbed(request, context).element);
-  document.title = `${lesson.title} · Attention Lab`;
+  document.title = t('page.title', { lesson: lesson.title });
   const widget = request.widget && {
     id: request.widget.id,
     state: flattenWidgetParams(request.widget.params),

@@ -1,6 +1,7 @@
 // The choices of "Embed this", as labelled form controls in fieldsets: the controls to hide (a widget), which numbers,
 // how many attempts and when the solution shows (a question), and the one origin that may hear the frame. Every
 // change is reported at once, so the snippet follows as the instructor chooses.
+import { t, type MessageKey } from '../i18n/messages.js';
 import type { Question } from '../authoring/compiled.js';
 import { explainChoices, variantCount, type ExplainWhen } from '../quiz/index.js';
 import { checkOrigin, type GradedChoices } from './snippet.js';
@@ -17,10 +18,10 @@ export interface HideableControl {
   label: string;
 }
 
-const explainLabels: Record<ExplainWhen, string> = {
-  'after-attempts': 'Once right, or when the attempts are used up (default)',
-  'after-correct': 'Only once right',
-  never: 'Never',
+const explainLabels: Record<ExplainWhen, MessageKey> = {
+  'after-attempts': 'embedOptions.explainAfterAttempts',
+  'after-correct': 'embedOptions.explainAfterCorrect',
+  never: 'embedOptions.explainNever',
 };
 const attemptChoices = ['', '1', '2', '3', '5', '10'];
 const maxSeed = 0xffffffff;
@@ -106,7 +107,7 @@ export class EmbedOptions {
   }
 
   private hideSet(id: string, controls: HideableControl[], hidden: Set<string>): HTMLFieldSetElement {
-    const set = fieldset('Controls to hide from learners', 'embed-hide');
+    const set = fieldset(t('embedOptions.hide'), 'embed-hide');
     for (const control of controls) {
       const box = field('input', {
         type: 'checkbox',
@@ -125,13 +126,13 @@ export class EmbedOptions {
   }
 
   private variantSet(id: string, count: number): HTMLFieldSetElement {
-    const set = fieldset(`Numbers in the question (${count} variants)`, 'embed-variant');
+    const set = fieldset(t('embedOptions.numbers', { count }), 'embed-variant');
     const group = `${id}-variant`;
     const choices: [string, string][] = [
-      ['', "As on the lesson page: the lesson's numbers, then “Another like this”"],
-      ['fixed', "The lesson's own numbers for everyone"],
-      ['learner', 'Each learner their own numbers'],
-      ['seed', 'The numbers one seed draws, the same for everyone'],
+      ['', t('embedOptions.variantPage')],
+      ['fixed', t('embedOptions.variantFixed')],
+      ['learner', t('embedOptions.variantLearner')],
+      ['seed', t('embedOptions.variantSeed')],
     ];
     for (const [value, label] of choices) {
       const { row, input } = radio(group, `${group}-${value || 'page'}`, value, label, value === '');
@@ -152,27 +153,24 @@ export class EmbedOptions {
     this.seedProblem.setAttribute('aria-live', 'polite');
     seed.setAttribute('aria-describedby', this.seedProblem.id);
     const row = field('div', { className: 'embed-seed' });
-    row.append(field('label', { htmlFor: seed.id, textContent: 'Seed' }), seed, this.seedProblem);
+    row.append(field('label', { htmlFor: seed.id, textContent: t('widget.seed') }), seed, this.seedProblem);
     set.append(row);
     return set;
   }
 
   private attemptsRow(id: string): HTMLFieldSetElement {
-    const set = fieldset('Attempts', 'embed-attempts');
+    const set = fieldset(t('embedOptions.attempts'), 'embed-attempts');
     const select = (this.attempts = field('select', { id: `${id}-attempts` }));
     for (const value of attemptChoices)
-      select.append(field('option', { value, textContent: value === '' ? 'Unlimited (default)' : value }));
+      select.append(field('option', { value, textContent: value === '' ? t('embedOptions.unlimited') : value }));
     const row = field('div', { className: 'embed-choice' });
-    row.append(
-      field('label', { htmlFor: select.id, textContent: 'Counted attempts before the question locks' }),
-      select,
-    );
+    row.append(field('label', { htmlFor: select.id, textContent: t('embedOptions.attemptsLabel') }), select);
     set.append(row);
     return set;
   }
 
   private explainSet(id: string): HTMLFieldSetElement {
-    const set = fieldset('When the worked solution shows', 'embed-explain');
+    const set = fieldset(t('embedOptions.explain'), 'embed-explain');
     const group = `${id}-explain`;
     // The default first, then the stricter rules; a rule the quiz engine adds shows last, under its own name.
     const order = Object.keys(explainLabels) as ExplainWhen[];
@@ -181,7 +179,8 @@ export class EmbedOptions {
       ...explainChoices.filter((r) => !order.includes(r)),
     ];
     for (const value of rules) {
-      const label = explainLabels[value] ?? value;
+      const key = explainLabels[value];
+      const label = key ? t(key) : value;
       const { row, input } = radio(group, `${group}-${value}`, value, label, value === 'after-attempts');
       this.explain.push(input);
       set.append(row);
@@ -190,19 +189,17 @@ export class EmbedOptions {
   }
 
   private originSet(id: string): HTMLFieldSetElement {
-    const set = fieldset('Where the answers may go', 'embed-origin');
+    const set = fieldset(t('embedOptions.origin'), 'embed-origin');
     const help = field('p', {
       id: `${id}-origin-help`,
       className: 'embed-help',
-      textContent:
-        'Empty: the learner’s answers and progress go only to the page that embeds the frame. Name your course ' +
-        'site’s origin to send every message to it alone.',
+      textContent: t('embedOptions.originHelp'),
     });
     this.originProblem.id = `${id}-origin-problem`;
     this.originProblem.setAttribute('aria-live', 'polite');
     this.origin.setAttribute('aria-describedby', `${help.id} ${this.originProblem.id}`);
     set.append(
-      field('label', { htmlFor: this.origin.id, textContent: 'Origin of your course site (optional)' }),
+      field('label', { htmlFor: this.origin.id, textContent: t('embedOptions.originLabel') }),
       this.origin,
       help,
       this.originProblem,
@@ -219,14 +216,12 @@ export class EmbedOptions {
     if (ok) this.lastSeed = String(Number(text));
     const problem = seedChosen && !ok;
     this.seed.setAttribute('aria-invalid', String(problem));
-    this.seedProblem.textContent = problem
-      ? `Enter a whole number from 1 to ${maxSeed}; the snippet keeps seed ${this.lastSeed}.`
-      : '';
+    this.seedProblem.textContent = problem ? t('embedOptions.seedProblem', { max: maxSeed, kept: this.lastSeed }) : '';
   }
 
   private checkOrigin(): void {
     const { problem } = checkOrigin(this.origin.value);
     this.origin.setAttribute('aria-invalid', String(problem !== undefined));
-    this.originProblem.textContent = problem ? `${problem} Until then the snippet names no origin.` : '';
+    this.originProblem.textContent = problem ? t('embedOptions.originProblem', { problem }) : '';
   }
 }

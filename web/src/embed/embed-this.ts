@@ -1,6 +1,7 @@
 // "Embed this": a disclosure button that reveals the embed's choices, a read-only textarea with the snippet (updated
 // as the choices change) and a Copy button. Copying works without clipboard permission: the text is selected, then
 // copied or left for Ctrl+C. The snippet's height is measured on the real embed once the choices settle.
+import { t } from '../i18n/messages.js';
 import type { EmbedChoices, EmbedOptions } from './embed-options.js';
 import { columnWidth } from './measure-height.js';
 
@@ -36,7 +37,7 @@ export function embedThis(options: EmbedThisOptions): EmbedThis {
   const toggle = Object.assign(document.createElement('button'), {
     type: 'button',
     className: 'embed-this-toggle',
-    textContent: 'Embed this',
+    textContent: t('embed.toggle'),
   });
   toggle.setAttribute('aria-expanded', 'false');
   toggle.setAttribute('aria-controls', id);
@@ -51,7 +52,7 @@ export function embedThis(options: EmbedThisOptions): EmbedThis {
   const copy = Object.assign(document.createElement('button'), {
     type: 'button',
     className: 'embed-copy',
-    textContent: 'Copy',
+    textContent: t('embed.copy'),
   });
   const status = Object.assign(document.createElement('span'), { className: 'embed-copy-status' });
   status.setAttribute('role', 'status');
@@ -84,9 +85,9 @@ export function embedThis(options: EmbedThisOptions): EmbedThis {
           if (run.signal.aborted) return;
           measuring = undefined;
           panel.dataset.height = 'rough';
-          heightNote.textContent =
-            `The height could not be measured (${error instanceof Error ? error.message : String(error)}), so ` +
-            'it is an estimate: check the frame in your page before learners see it.';
+          heightNote.textContent = t('embed.heightFailed', {
+            message: error instanceof Error ? error.message : String(error),
+          });
         },
       );
     }, settle);
@@ -102,13 +103,11 @@ export function embedThis(options: EmbedThisOptions): EmbedThis {
     if (known !== undefined) {
       measuring?.abort();
       panel.dataset.height = 'measured';
-      heightNote.textContent =
-        `Height ${known} px: measured on this embed ${options.tallest}, in a column ${columnWidth} px wide; ` +
-        'where your page runs our script, the frame follows its content instead.';
+      heightNote.textContent = t('embed.heightMeasured', { height: known, tallest: options.tallest, columnWidth });
       return;
     }
     panel.dataset.height = 'measuring';
-    heightNote.textContent = 'Measuring the height the frame needs…';
+    heightNote.textContent = t('embed.measuring');
     measure(src);
   };
   options.options.onChange(() => {
@@ -134,7 +133,7 @@ export function embedThis(options: EmbedThisOptions): EmbedThis {
     code.focus();
     code.select();
     // A snippet taken before its height is measured carries the rough one: say so, so it is taken again.
-    const rough = panel.dataset.height === 'measured' ? '' : ' Its height is not measured yet: copy again once it is.';
+    const rough = panel.dataset.height === 'measured' ? '' : t('embed.notMeasuredYet');
     const fallback = () => {
       let copied: boolean;
       try {
@@ -142,10 +141,10 @@ export function embedThis(options: EmbedThisOptions): EmbedThis {
       } catch {
         copied = false;
       }
-      status.textContent = (copied ? 'Copied.' : 'Selected: press Ctrl+C (⌘C on a Mac) to copy.') + rough;
+      status.textContent = (copied ? t('embed.copied') : t('embed.selected')) + rough;
     };
     if (navigator.clipboard?.writeText)
-      navigator.clipboard.writeText(code.value).then(() => (status.textContent = `Copied.${rough}`), fallback);
+      navigator.clipboard.writeText(code.value).then(() => (status.textContent = t('embed.copied') + rough), fallback);
     else fallback();
   });
   return { toggle, panel };

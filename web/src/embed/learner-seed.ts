@@ -1,18 +1,19 @@
 // For variant=learner without an LMS: a random seed kept in this browser stands in for the learner's id, so the
 // learner keeps their variants across visits; where storage is refused it lasts for the tab or the page, and says so.
+import { t } from '../i18n/messages.js';
 import type { SafeStorage } from '../lesson/safe-storage.js';
 
 const seedKey = 'variant-seed';
 const wellFormed = /^[0-9a-f]{16,64}$/;
 
 export const seedNotices = {
-  tab:
-    'This browser keeps nothing for this page once the tab closes, so the numbers in your questions may change when ' +
-    'you open it again.',
-  page:
-    'This browser keeps nothing for this page, so the numbers in your questions may change when you reload or ' +
-    'reopen it.',
-} as const;
+  get tab() {
+    return t('seed.keptForTab');
+  },
+  get page() {
+    return t('seed.keptNowhere');
+  },
+};
 
 /** A new random seed, 32 hex digits. */
 export function freshSeed(): string {

@@ -1,6 +1,7 @@
 // The height a snippet needs where no script resizes the frame (a notebook, a page that strips scripts), measured on
 // the real embed: loaded in a hidden frame of this origin at a course column's width and brought to the tallest state
 // a learner reaches (a question answered wrong until its worked solution shows, or right; a widget's table open).
+import { t } from '../i18n/messages.js';
 import type { Question } from '../authoring/compiled.js';
 import { questionOfVariant, variantIndexOfKey } from '../quiz/index.js';
 import { measuringFrameName } from './measure-frame.js';
@@ -29,7 +30,7 @@ class MeasuringFrame {
   readonly frame = Object.assign(document.createElement('iframe'), {
     name: measuringFrameName,
     className: 'embed-measure',
-    title: 'Measuring the height of the embed',
+    title: t('embed.measuringFrame'),
     tabIndex: -1,
   });
 

@@ -1,4 +1,5 @@
 // Links and paste-ready HTML for embedding: embed.html sits beside lesson.html, so both resolve against the page URL.
+import { t } from '../i18n/messages.js';
 import { flattenWidgetParams, type WidgetParams } from '../authoring/widget-schema.js';
 import { defaultLocale, type Locale } from '../i18n/locales.js';
 
@@ -79,19 +80,18 @@ export function checkOrigin(text: string): { origin?: string; problem?: string }
   if (typeof text !== 'string') throw new TypeError(`checkOrigin: text must be a string, got ${typeof text}`);
   const typed = text.trim();
   if (typed === '' || typed === '*') return typed ? { origin: '*' } : {};
-  const example = 'such as https://canvas.example.edu';
+  const example = t('origin.example');
   let url: URL;
   try {
     url = new URL(typed);
   } catch {
-    return { problem: `“${short(typed)}” is not an origin: write the scheme and the host, ${example}.` };
+    return { problem: t('origin.notOrigin', { typed: short(typed), example }) };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    return { problem: `An origin starts with https:// (or http://), ${example}; “${short(typed)}” does not.` };
-  if (!url.host) return { problem: `“${short(typed)}” names no host; write one, ${example}.` };
+    return { problem: t('origin.scheme', { typed: short(typed), example }) };
+  if (!url.host) return { problem: t('origin.noHost', { typed: short(typed), example }) };
   const bare = typed.replace(/\/$/, '').toLowerCase() === url.origin.toLowerCase();
-  if (!bare)
-    return { problem: `An origin is the scheme and host only: write ${short(url.origin)}, not “${short(typed)}”.` };
+  if (!bare) return { problem: t('origin.bare', { origin: short(url.origin), typed: short(typed) }) };
   return { origin: url.origin };
 }
 

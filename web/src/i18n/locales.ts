@@ -1,21 +1,15 @@
-// The languages the page speaks. A third language is one more entry here, its catalog and its lesson files.
-
+// The languages the page speaks; a third one is a lesson file, a catalog in catalogs/ and one entry here.
 export const locales = ['en', 'zh-CN'] as const;
 export type Locale = (typeof locales)[number];
 export const defaultLocale: Locale = 'en';
 
-/**
- * The locale a language tag asks for (case-insensitive): 'zh', 'zh-CN', 'zh-Hans', 'zh-Hans-CN', 'zh-SG' → 'zh-CN';
- * 'en', 'en-US', … → 'en'; undefined for any other language or a tag that is not one.
- */
+/** The locale a BCP 47 tag asks for ('zh', 'zh-Hans-CN', 'zh-SG' → 'zh-CN'; 'en-US' → 'en'), or undefined. */
 export function toLocale(tag: string | null | undefined): Locale | undefined {
   if (typeof tag !== 'string') return undefined;
-  const wanted = tag.trim().toLowerCase();
-  if (!/^[a-z]{2,3}(-[a-z0-9]{1,8})*$/.test(wanted)) return undefined;
-  const exact = locales.find((locale) => locale.toLowerCase() === wanted);
-  if (exact) return exact;
-  const language = wanted.split('-')[0];
-  // Traditional script or regions that write it are not Simplified Chinese.
-  if (language === 'zh' && /-(hant|tw|hk|mo)(-|$)/.test(wanted)) return undefined;
-  return locales.find((locale) => locale.split('-')[0]!.toLowerCase() === language);
+  const parts = tag.trim().replace(/_/g, '-').toLowerCase().split('-');
+  const [language, ...rest] = parts;
+  if (language === 'en') return 'en';
+  // Traditional script (zh-Hant, zh-TW, zh-HK) is another written language: not ours yet.
+  if (language === 'zh' && !rest.some((part) => ['hant', 'tw', 'hk', 'mo'].includes(part))) return 'zh-CN';
+  return undefined;
 }

@@ -1,4 +1,5 @@
 // The live lesson, loaded after the first figures: the lesson's data, its questions, progress and the other figures.
+import { t } from '../i18n/messages.js';
 import { addEmbedButtons } from '../embed/embed-buttons.js';
 import type { CoreClient } from '../worker/core-client.js';
 import type { FirstWidgets } from './first-widgets.js';
@@ -45,7 +46,7 @@ export async function startLiveLesson(options: LiveLessonOptions): Promise<void>
     options.beforeRender?.(store, events, announce);
   } catch (error) {
     // Whatever a host integration does wrong, the lesson itself still renders.
-    announce(`Starting the lesson's connection failed (${error instanceof Error ? error.message : String(error)}).`);
+    announce(t('lesson.connectionFailed', { message: error instanceof Error ? error.message : String(error) }));
   }
   // The learner may be on a slider of a figure that moves into the live lesson: keep their focus where it was.
   const focused = document.activeElement;
@@ -58,7 +59,7 @@ export async function startLiveLesson(options: LiveLessonOptions): Promise<void>
     premounted: first,
     graded: options.graded,
   });
-  document.title = `${lesson.title} · Attention Lab`;
+  document.title = t('page.title', { lesson: lesson.title });
   markCurrentLesson(document, lesson.slug);
   const root = document.getElementById('lesson');
   const place = root ? readerPlace(root) : undefined;

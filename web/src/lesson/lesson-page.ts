@@ -1,6 +1,7 @@
 // The full lesson page, shared by the site (lesson.html), the single-file build and the SCORM package. The page's
 // prerendered figures start first, with only their own code (first-widgets.ts); the lesson's data, its questions
 // and the other figures load after them (lesson-live.ts).
+import { t } from '../i18n/messages.js';
 import { CoreClient } from '../worker/core-client.js';
 import { showCoreStatus } from './core-status.js';
 import { FirstWidgets } from './first-widgets.js';
@@ -50,7 +51,7 @@ function startParsedPage(options: LessonPageOptions, client: CoreClient): void {
   announce(storage.problem);
   storage.onSavingChange(announce);
 
-  showCoreStatus(client, document.getElementById('core-status') as HTMLElement, 'The text and questions still work.');
+  showCoreStatus(client, document.getElementById('core-status') as HTMLElement, t('core.textStillWorks'));
   const url = readUrlState(location.search);
   // Back where the reader was before a reload, before the figures in view start.
   if (root) keepPlaceAcrossReloads(root, arrivingPlace(wanted));
@@ -63,10 +64,7 @@ function startParsedPage(options: LessonPageOptions, client: CoreClient): void {
     import('./lesson-live.js').then(
       ({ startLiveLesson }) => startLiveLesson({ ...options, wanted, client, url, announce, storage, first }),
       (error: unknown) =>
-        announce(
-          `The lesson's questions could not load (${error instanceof Error ? error.message : String(error)}). ` +
-            'Reload the page to try again.',
-        ),
+        announce(t('lesson.loadFailed', { message: error instanceof Error ? error.message : String(error) })),
     );
   if (!first) void loadLive();
   else void Promise.race([first.settled, new Promise((resolve) => setTimeout(resolve, 2000))]).then(loadLive);

@@ -1,5 +1,6 @@
 // Mounting one widget from its view factory: checked parameters, URL overrides, hidden controls. Loads no view
 // itself, so a page can fetch just the views it shows (view-loaders.generated.ts) and mount them through this.
+import { t } from '../i18n/messages.js';
 import {
   checkWidgetParam,
   limitWidgetParams,
@@ -68,11 +69,9 @@ export function mountView(view: unknown, request: WidgetRequest): MountedWidget 
     onStateChange: request.onStateChange,
   });
   const notices = [
-    ...(problems.length
-      ? [`Some settings in the link were not usable and were reset to defaults: ${problems.join('; ')}.`]
-      : []),
-    ...(lowered.length ? [`Some settings were lowered to what trains: ${lowered.join('; ')}.`] : []),
+    ...(problems.length ? [t('link.unusable', { problems: problems.join(t('list.semicolon')) })] : []),
+    ...(lowered.length ? [t('link.lowered', { lowered: lowered.join(t('list.semicolon')) })] : []),
   ];
-  if (notices.length) widget.frame.setNotice(notices.join(' '));
+  if (notices.length) widget.frame.setNotice(notices.join(t('list.sentences')));
   return widget;
 }

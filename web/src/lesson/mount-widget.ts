@@ -1,5 +1,6 @@
 // The one way a widget gets onto a page (lesson, embed, web component): checked parameters, URL overrides, the view
 // from the widget's folder, and "show me" from a question.
+import { t } from '../i18n/messages.js';
 import type { WidgetAction } from '../quiz/index.js';
 import { views } from '../widgets/views.generated.js';
 import { mountView, type MountedWidget, type WidgetRequest } from './mount-view.js';
@@ -46,7 +47,7 @@ function backLink(figure: HTMLElement, returnTo: HTMLElement, reduce: boolean): 
   if (!link) {
     link = Object.assign(document.createElement('a'), {
       className: 'back-to-question',
-      textContent: 'Back to the question',
+      textContent: t('question.backTo'),
     });
     const caption = figure.querySelector(':scope > figcaption');
     if (caption) caption.after(link);

@@ -1,5 +1,6 @@
 // The learner's answers, saved per lesson and shared with other tabs of the lesson: every change is merged with what
 // storage holds (newest answer wins per question), and an unreadable entry is set aside, never the whole progress.
+import { t } from '../i18n/messages.js';
 import {
   emptySavedProgress,
   isQuizProgress,
@@ -57,15 +58,10 @@ export class ProgressStore {
     const dropped = Object.keys(setAside).length;
     if (unreadable) {
       this.keepAside({ text });
-      this.notice =
-        'Your saved progress for this lesson could not be read, so the lesson starts afresh. ' +
-        'The saved text is kept aside in this browser.';
+      this.notice = t('progress.unreadable');
     } else if (dropped > 0) {
       this.keepAside({ entries: setAside });
-      const [answers, were] = dropped === 1 ? ['answer', 'it was'] : ['answers', 'they were'];
-      this.notice =
-        `${dropped} saved ${answers} could not be read, so ${were} set aside (kept in this browser); ` +
-        'your other answers are kept.';
+      this.notice = t('progress.setAside', { dropped });
     }
     this.see(saved);
     if (unreadable || dropped > 0) this.storage.set(this.key, writeSavedProgress(saved));

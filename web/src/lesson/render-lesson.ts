@@ -1,5 +1,6 @@
 // Renders a compiled lesson: contents, progress, sections of prose, widgets (mounted as they near the viewport),
 // questions.
+import { t } from '../i18n/messages.js';
 import type { Block, CompiledLesson } from '../authoring/compiled.js';
 import type { CompiledPrediction } from '../predict/types.js';
 import type { FlatWidgetParams, WidgetName } from '../authoring/widget-schema.js';
@@ -123,9 +124,9 @@ export class LessonView {
   private contents(): HTMLElement {
     const nav = document.createElement('nav');
     nav.className = 'contents';
-    nav.setAttribute('aria-label', 'Contents');
+    nav.setAttribute('aria-label', t('lesson.contents'));
     const heading = Object.assign(document.createElement('h2'), {
-      textContent: 'Contents',
+      textContent: t('lesson.contents'),
       className: 'contents-title',
     });
     const list = document.createElement('ol');
@@ -148,27 +149,27 @@ export class LessonView {
     const retry = Object.assign(document.createElement('button'), {
       type: 'button',
       className: 'retry-missed',
-      textContent: 'Retry the questions I missed',
+      textContent: t('lesson.retryMissed'),
     });
     this.panels.push({ text, bar, retry });
-    const reset = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Reset my progress' });
+    const reset = Object.assign(document.createElement('button'), { type: 'button', textContent: t('lesson.reset') });
     let armed = false;
     reset.addEventListener('click', () => {
       if (!armed) {
         armed = true;
-        reset.textContent = 'Press again to erase every answer';
+        reset.textContent = t('lesson.resetConfirm');
         return;
       }
       armed = false;
-      reset.textContent = 'Reset my progress';
+      reset.textContent = t('lesson.reset');
       this.context.store.reset();
       this.questions.forEach((q) => q.clear());
       this.slots.forEach((slot) => this.askAgain(slot));
-      this.context.announce('Your progress was reset: every question is unanswered again.');
+      this.context.announce(t('lesson.resetDone'));
     });
     reset.addEventListener('blur', () => {
       armed = false;
-      reset.textContent = 'Reset my progress';
+      reset.textContent = t('lesson.reset');
     });
     retry.addEventListener('click', () => {
       const wrong = new Set(wrongQuestionIds(this.context.store.current));
@@ -188,8 +189,10 @@ export class LessonView {
     for (const { text, bar, retry } of this.panels) {
       bar.max = Math.max(1, score.total);
       bar.value = score.correct;
-      const ending = complete ? ' — lesson complete.' : '.';
-      const counted = `${score.correct} of ${score.total} questions answered correctly${ending}`;
+      const counted = t(complete ? 'lesson.progressComplete' : 'lesson.progress', {
+        correct: score.correct,
+        total: score.total,
+      });
       text.textContent = `${counted}${this.gradedScore(score)}`;
       retry.hidden = missed === 0;
     }
@@ -200,9 +203,8 @@ export class LessonView {
   private gradedScore(score: Score): string {
     if (!this.context.graded?.policy.graded || score.total === 0) return '';
     const { afterSolution: after } = score;
-    const which = after === 1 ? '1 question was' : `${after} questions were`;
-    const why = after === 0 ? '' : ` (${which} answered right only after the worked solution, which earns no points)`;
-    return ` Score: ${Math.round((100 * score.points) / score.total)} of 100${why}.`;
+    const why = after === 0 ? '' : t('lesson.afterSolution', { after });
+    return t('lesson.score', { score: Math.round((100 * score.points) / score.total), why });
   }
 
   private section(id: string, titleHtml: string, blocks: Block[]): HTMLElement {
@@ -349,9 +351,9 @@ export class LessonView {
 
   private copyLink(id: string, widget: MountedWidget): void {
     const link = linkTo(location, id, widget.currentState);
-    const fallback = () => widget.frame.setNotice(`Copy this link: ${link}`);
+    const fallback = () => widget.frame.setNotice(t('link.copyThis', { link }));
     // Without a clipboard API (plain http, old browsers) the learner copies the link by hand.
     if (!navigator.clipboard) return fallback();
-    navigator.clipboard.writeText(link).then(() => widget.frame.setNotice(`Link copied: ${link}`), fallback);
+    navigator.clipboard.writeText(link).then(() => widget.frame.setNotice(t('link.copied', { link })), fallback);
   }
 }

@@ -1,5 +1,6 @@
 // The "Download my results" buttons: the record is built in the page and handed over as a Blob, no server involved
 // (a blob: link needs no change to the page's Content-Security-Policy).
+import { t } from '../i18n/messages.js';
 import { resultsCsv, resultsRecord, type AskedPrediction, type Question } from '../quiz/index.js';
 import type { ProgressStore } from './progress-store.js';
 
@@ -27,11 +28,12 @@ export function resultsDownload(
     return button;
   };
   const record = () => resultsRecord(lesson, questions(), store.current, new Date(), predictions());
-  const json = make('Download my results (JSON)', () =>
+  // The buttons speak the page's language; the files' keys, columns and codes stay English for programs to read.
+  const json = make(t('results.downloadJson'), () =>
     save(`${JSON.stringify(record(), null, 2)}\n`, 'application/json', `attention-lab-${lesson}-results.json`),
   );
   json.className = 'download-results-json';
-  const csv = make('Download my results (CSV)', () =>
+  const csv = make(t('results.downloadCsv'), () =>
     save(resultsCsv(record()), 'text/csv', `attention-lab-${lesson}-results.csv`),
   );
   csv.className = 'download-results-csv';

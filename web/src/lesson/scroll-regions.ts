@@ -1,12 +1,13 @@
 // Equations, tables and code wider than a phone scroll sideways; while they overflow they must be reachable by
 // keyboard, and the edge that hides more content says so (data-overflow, which the CSS turns into a fade).
+import { t } from '../i18n/messages.js';
 
 const selector = '.math-display, .table-scroll, .lesson-body pre';
 
-const labels: [string, string][] = [
-  ['.math-display', 'Equation'],
-  ['pre', 'Code'],
-  ['.table-scroll', 'Table'],
+const labels: [string, 'region.equation' | 'region.code' | 'region.table'][] = [
+  ['.math-display', 'region.equation'],
+  ['pre', 'region.code'],
+  ['.table-scroll', 'region.table'],
 ];
 
 // Which edges have content beyond them: '', 'left', 'right' or 'both'.
@@ -20,8 +21,8 @@ function update(region: HTMLElement): void {
   if (region.scrollWidth > region.clientWidth + 1) {
     region.tabIndex = 0;
     region.setAttribute('role', 'region');
-    const kind = labels.find(([match]) => region.matches(match))?.[1] ?? 'Content';
-    region.setAttribute('aria-label', `${kind} (scrolls sideways)`);
+    const kind = t(labels.find(([match]) => region.matches(match))?.[1] ?? 'region.content');
+    region.setAttribute('aria-label', t('region.scrolls', { kind }));
   } else {
     region.removeAttribute('tabindex');
     region.removeAttribute('role');

@@ -1,9 +1,10 @@
 // Light and dark themes: the system preference by default, and a toggle the learner's choice overrides it with.
+import { t } from '../i18n/messages.js';
 import type { SafeStorage } from './safe-storage.js';
 
 type Theme = 'system' | 'light' | 'dark';
 const order: Theme[] = ['system', 'light', 'dark'];
-const labels: Record<Theme, string> = { system: 'Theme: system', light: 'Theme: light', dark: 'Theme: dark' };
+const label = (theme: Theme): string => t(`theme.${theme}`);
 
 export function themeToggle(storage: SafeStorage): HTMLButtonElement {
   const saved = storage.get('theme');
@@ -12,7 +13,7 @@ export function themeToggle(storage: SafeStorage): HTMLButtonElement {
   const apply = () => {
     if (theme === 'system') delete document.documentElement.dataset.theme;
     else document.documentElement.dataset.theme = theme;
-    button.textContent = labels[theme];
+    button.textContent = label(theme);
   };
   button.addEventListener('click', () => {
     theme = order[(order.indexOf(theme) + 1) % order.length] ?? 'system';

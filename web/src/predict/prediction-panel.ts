@@ -1,6 +1,7 @@
 // "Predict first", above a widget: the learner places a marker or picks an option and commits it, or presses "Just
 // show me"; the widget then moves to the state asked about, the guess is drawn on its result, and one sentence aimed at
 // the guess compares them. Until then the widget holds its answer back.
+import { t } from '../i18n/messages.js';
 import { RangeControl } from '../controls/range-control.js';
 import { formatValue } from '../format.js';
 import { bandOf, judgeChoice, judgeMarker, resultOf } from './judge.js';
@@ -24,8 +25,8 @@ export class PredictionPanel {
   private readonly input = document.createElement('div');
   private readonly actions = Object.assign(document.createElement('p'), { className: 'predict-actions' });
   private readonly outcome = Object.assign(document.createElement('div'), { className: 'predict-outcome' });
-  private readonly commit = button('Commit my guess', 'predict-commit');
-  private readonly skip = button('Just show me', 'predict-skip');
+  private readonly commit = button(t('predict.commit'), 'predict-commit');
+  private readonly skip = button(t('predict.justShowMe'), 'predict-skip');
   private target?: PredictTarget;
   private record?: PredictionRecord;
   /** The marker's number, or the chosen option's id. */
@@ -37,7 +38,7 @@ export class PredictionPanel {
     readonly prediction: CompiledPrediction,
     private readonly options: PanelOptions,
   ) {
-    const title = Object.assign(document.createElement('h3'), { id: `${id}-title`, textContent: 'Predict first' });
+    const title = Object.assign(document.createElement('h3'), { id: `${id}-title`, textContent: t('predict.title') });
     this.element.className = 'predict';
     this.element.id = id;
     this.element.setAttribute('aria-labelledby', title.id);
@@ -48,7 +49,7 @@ export class PredictionPanel {
     this.outcome.tabIndex = -1;
     const note = Object.assign(document.createElement('p'), {
       className: 'predict-note',
-      textContent: "Make your guess, then commit it. Using the figure's own controls first counts as skipping.",
+      textContent: t('predict.note'),
     });
     this.actions.append(this.commit, ' ', this.skip);
     this.element.append(title, prompt, this.input, this.actions, note, this.outcome);
@@ -122,7 +123,7 @@ export class PredictionPanel {
     const control = new RangeControl({
       id: `${this.id}-guess`,
       symbol: p.unit || 'guess',
-      label: p.unit ? `Your guess (${p.unit})` : 'Your guess',
+      label: p.unit ? t('predict.yourGuessIn', { unit: p.unit }) : t('predict.yourGuess'),
       min,
       max,
       value: min,
@@ -136,7 +137,7 @@ export class PredictionPanel {
 
   private choiceInput(p: ChoicePrediction): void {
     const fieldset = document.createElement('fieldset');
-    const legend = Object.assign(document.createElement('legend'), { textContent: 'Your guess' });
+    const legend = Object.assign(document.createElement('legend'), { textContent: t('predict.yourGuess') });
     fieldset.append(legend);
     for (const option of p.options) {
       const label = Object.assign(document.createElement('label'), { className: 'option' });
@@ -166,7 +167,12 @@ export class PredictionPanel {
   private mark(guess: number | string, final: boolean): GuessMark {
     const p = this.prediction;
     if (p.kind === 'marker')
-      return { quantity: p.ask, value: Number(guess), label: `your guess ${formatValue(Number(guess))}`, final };
+      return {
+        quantity: p.ask,
+        value: Number(guess),
+        label: t('predict.guessMark', { value: formatValue(Number(guess)) }),
+        final,
+      };
     const when = Object.entries(p.options.find((o) => o.id === guess)?.when ?? {});
     const numeric = when.find(([, c]) => typeof c === 'object');
     const outcome = when.find(([, c]) => typeof c === 'string');
@@ -175,7 +181,7 @@ export class PredictionPanel {
       quantity: numeric?.[0] ?? outcome?.[0] ?? '',
       ...(range && { range }),
       ...(outcome && { outcome: String(outcome[1]) }),
-      label: range ? `your guess: ${rangeWords(range)}` : 'your guess',
+      label: range ? t('predict.guessRange', { range: rangeWords(range) }) : t('predict.guessLabel'),
       final,
     };
   }
@@ -186,7 +192,7 @@ export class PredictionPanel {
     const record: PredictionRecord = { guess, result: null, close: null, at: Date.now() };
     this.keep(record, false);
     this.setState('waiting');
-    this.outcome.replaceChildren(paragraph('predict-waiting', 'Showing the figure…'));
+    this.outcome.replaceChildren(paragraph('predict-waiting', t('predict.showing')));
     // The buttons just pressed are gone: focus goes to where the verdict will be, not to the page's top.
     this.outcome.focus({ preventScroll: true });
     const target = this.options.widget()?.predict ?? this.target;
@@ -250,10 +256,7 @@ export class PredictionPanel {
     const skipped = record.guess === null;
     this.setState(skipped ? 'skipped' : record.result === null ? 'waiting' : 'revealed');
     if (record.result === null) {
-      if (skipped)
-        this.outcome.replaceChildren(
-          paragraph('predict-verdict', 'Skipped: the figure was used before a guess was committed.'),
-        );
+      if (skipped) this.outcome.replaceChildren(paragraph('predict-verdict', t('predict.skippedUsed')));
       return;
     }
     const verdict = paragraph('predict-verdict', '');
@@ -261,10 +264,10 @@ export class PredictionPanel {
     verdict.prepend(strong);
     if (p.kind === 'marker') {
       const result = Number(record.result);
-      const shown = (x: number) => `${formatValue(x)}${p.unit ? ` ${p.unit}` : ''}`;
-      if (skipped) strong.textContent = `Skipped. The figure: ${shown(result)}.`;
+      const shown = (x: number) => t('predict.valueWithUnit', { value: formatValue(x), unit: p.unit ?? '' }).trim();
+      if (skipped) strong.textContent = t('predict.skippedFigure', { result: shown(result) });
       else {
-        strong.textContent = `Your guess: ${shown(Number(record.guess))}. The figure: ${shown(result)}.`;
+        strong.textContent = t('predict.guessAndFigure', { guess: shown(Number(record.guess)), result: shown(result) });
         verdict.append(' ', bandOf(p.bands, Number(record.guess), result)?.text ?? '');
       }
       this.outcome.replaceChildren(verdict, numberLine(p, result, skipped ? undefined : Number(record.guess)));
@@ -273,10 +276,10 @@ export class PredictionPanel {
       const picked = p.options.find((o) => o.id === record.guess);
       const showsWords = document.createElement('span');
       showsWords.innerHTML = right?.text ?? '';
-      if (!right) strong.append('The figure shows none of these options at this seed.');
-      else if (skipped) strong.append('Skipped. The figure shows: ', showsWords, '.');
-      else if (record.close) strong.append('Your guess is what the figure shows: ', showsWords, '.');
-      else strong.append('The figure shows: ', showsWords, '.');
+      if (!right) strong.append(t('predict.noneShown'));
+      else if (skipped) strong.append(t('predict.skippedShows'), showsWords, t('predict.sentenceEnd'));
+      else if (record.close) strong.append(t('predict.guessShown'), showsWords, t('predict.sentenceEnd'));
+      else strong.append(t('predict.figureShows'), showsWords, t('predict.sentenceEnd'));
       if (picked && right) verdict.append(' ', picked.feedback); // each feedback was written against a true option
       this.outcome.replaceChildren(verdict);
       // The options stay in view, the true one marked: a learner compares their pick with it.
@@ -290,8 +293,11 @@ export class PredictionPanel {
 
 // [from, to) in words for a chart label: "0.15 to 0.8", "0.8 or more", "below 50".
 function rangeWords({ from, to }: { from?: number; to?: number }): string {
-  if (from !== undefined && to !== undefined) return `${formatValue(from)} to ${formatValue(to)}`;
-  return from !== undefined ? `${formatValue(from)} or more` : `below ${formatValue(to ?? 0)}`;
+  if (from !== undefined && to !== undefined)
+    return t('predict.rangeBetween', { from: formatValue(from), to: formatValue(to) });
+  return from !== undefined
+    ? t('predict.rangeFrom', { from: formatValue(from) })
+    : t('predict.rangeBelow', { to: formatValue(to ?? 0) });
 }
 
 function button(text: string, className: string): HTMLButtonElement {

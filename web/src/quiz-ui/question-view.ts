@@ -1,5 +1,7 @@
 // One question in the page: answer, check, a hint on request, targeted feedback announced in a live region, a worked
 // solution once it is earned (in a graded context, offered with a warning while the question is open), "show me".
+import { pageLocale, t } from '../i18n/messages.js';
+import { escapeHtml } from '../lesson/escape-html.js';
 import {
   anotherSeed,
   chooseVariant,
@@ -69,7 +71,7 @@ export class QuestionView {
   private readonly hintButton = Object.assign(document.createElement('button'), {
     type: 'button',
     className: 'hint-toggle',
-    textContent: 'Hint',
+    textContent: t('question.hint'),
   });
   private readonly hintText = document.createElement('p');
   private readonly showButton = Object.assign(document.createElement('button'), {
@@ -96,7 +98,7 @@ export class QuestionView {
   private readonly anotherButton = Object.assign(document.createElement('button'), {
     type: 'button',
     className: 'another-variant',
-    textContent: 'Another like this',
+    textContent: t('question.another'),
   });
   // The variant on screen and the seed that drew it (seed 0: the lesson's own numbers).
   private variant: Variant;
@@ -117,7 +119,7 @@ export class QuestionView {
     this.element.setAttribute('aria-labelledby', `${id}-title`);
     const title = Object.assign(document.createElement('h3'), {
       id: `${id}-title`,
-      textContent: options.heading ?? `Question ${options.number}`,
+      textContent: options.heading ?? t('question.heading', { number: options.number }),
     });
     this.variant = variantAt(question, options.fixedVariant?.index ?? 0);
     this.seed = options.fixedVariant?.seed ?? 0;
@@ -135,7 +137,7 @@ export class QuestionView {
       event.preventDefault();
       this.check();
     });
-    const check = Object.assign(document.createElement('button'), { type: 'submit', textContent: 'Check' });
+    const check = Object.assign(document.createElement('button'), { type: 'submit', textContent: t('question.check') });
     this.checkButton = check;
     if (question.kind === 'numeric') {
       this.answerInput = Object.assign(document.createElement('input'), {
@@ -150,18 +152,18 @@ export class QuestionView {
       input.addEventListener('input', () => options.store.drafts.set(question.id, input.value));
       const label = Object.assign(document.createElement('label'), {
         htmlFor: this.answerInput.id,
-        textContent: 'Your answer',
+        textContent: t('question.yourAnswer'),
       });
       // The example is no answer of any question (tests/e2e/lesson-answers-in-sight.test.mjs checks it).
       const hint = Object.assign(document.createElement('span'), {
         className: 'answer-hint',
-        textContent: 'a number or an expression, such as 3/4 or sqrt(2)',
+        textContent: t('question.answerHelp'),
       });
       form.append(label, ' ', this.answerInput, ' ', check, ' ', hint);
     } else {
       const fieldset = document.createElement('fieldset');
       const legend = Object.assign(document.createElement('legend'), {
-        textContent: question.kind === 'choice' ? 'Choose one' : 'Choose every one that holds',
+        textContent: question.kind === 'choice' ? t('question.chooseOne') : t('question.chooseEvery'),
       });
       fieldset.append(legend);
       for (const option of question.options) {
@@ -177,7 +179,7 @@ export class QuestionView {
         this.optionTexts.push(text);
         const mark = Object.assign(document.createElement('strong'), {
           className: 'option-mark',
-          textContent: ' — not correct',
+          textContent: t('question.notCorrectMark'),
           hidden: true,
         });
         this.optionMarks.set(option.id, mark);
@@ -227,7 +229,7 @@ export class QuestionView {
     this.options.store.drafts.clear(this.question.id);
     for (const input of this.optionInputs) input.checked = false;
     this.markWrongChoices([]);
-    this.setFeedback('Try this one again.', 'retry');
+    this.setFeedback(t('question.tryAgain'), 'retry');
     this.setSolution('hidden');
     this.showButton.hidden = true;
     this.setHintOpen(false);
@@ -289,10 +291,15 @@ export class QuestionView {
         html: current.explanation,
         options: current.kind === 'numeric' ? undefined : current.options,
       });
-    const own = this.seed === 0 ? " (the lesson's own numbers)" : '';
+    const own = this.seed === 0 ? t('question.ownNumbers') : '';
     this.element.dataset.variant = this.variant.key; // which numbers this learner got
     const count = variantCount(this.question);
-    this.variantLabel.textContent = `Variant ${this.variant.index + 1} of ${count} · seed ${this.seed}${own}`;
+    this.variantLabel.textContent = t('question.variant', {
+      index: this.variant.index + 1,
+      count,
+      seed: this.seed,
+      own,
+    });
   }
 
   // "Another like this": a new seed, reproducible from the last one, that never repeats the variant on screen.
@@ -306,7 +313,10 @@ export class QuestionView {
     this.setVariant(variant.index, seed);
     this.resetForRetry();
     this.anotherButton.hidden = true;
-    this.setFeedback(`New numbers: variant ${variant.index + 1} of ${variantCount(this.question)}.`, 'retry');
+    this.setFeedback(
+      t('question.newNumbers', { index: variant.index + 1, count: variantCount(this.question) }),
+      'retry',
+    );
     this.focus();
   }
 
@@ -335,8 +345,7 @@ export class QuestionView {
       this.anotherButton.hidden = true;
     }
     this.lockNote.hidden = !locked;
-    const tries = this.policy.attempts === 1 ? 'your one attempt' : `all ${this.policy.attempts} attempts`;
-    this.lockNote.textContent = locked ? `This question is locked: you have used ${tries} it allows.` : '';
+    this.lockNote.textContent = locked ? t('question.locked', { attempts: this.policy.attempts }) : '';
   }
 
   // The worked solution under the policy: with an attempt limit, the question's counted attempts decide; without one,
@@ -359,13 +368,12 @@ export class QuestionView {
     const button = Object.assign(document.createElement('button'), {
       type: 'button',
       className: 'show-solution',
-      textContent: 'Show the worked solution',
+      textContent: t('question.showSolution'),
     });
     const warning = Object.assign(document.createElement('span'), {
       id: `${id}-solution-warning`,
       className: 'solution-warning',
-      textContent:
-        'If you show it, an answer to these numbers afterwards earns no points (a right one is still confirmed).',
+      textContent: t('question.showSolutionWarning'),
     });
     button.setAttribute('aria-describedby', warning.id);
     button.addEventListener('click', () => this.revealSolution());
@@ -373,7 +381,7 @@ export class QuestionView {
   }
 
   private fillSolution(solution: ReleasedSolution | undefined): void {
-    this.explanation.innerHTML = solution ? `<h4>Worked solution</h4>${solution.html}` : '';
+    this.explanation.innerHTML = solution ? `<h4>${escapeHtml(t('question.workedSolution'))}</h4>${solution.html}` : '';
     if (solution?.options) this.explanation.append(optionVerdicts(solution.options));
   }
 
@@ -424,7 +432,7 @@ export class QuestionView {
   private setHintOpen(open: boolean): void {
     this.hintText.hidden = !open;
     this.hintButton.setAttribute('aria-expanded', String(open));
-    this.hintButton.textContent = open ? 'Hide the hint' : 'Hint';
+    this.hintButton.textContent = open ? t('question.hideHint') : t('question.hint');
   }
 
   private check(): void {
@@ -433,7 +441,10 @@ export class QuestionView {
     const selected = this.optionInputs.filter((input) => input.checked).map((input) => input.value);
     const answerText = question.kind === 'numeric' ? (this.answerInput?.value ?? '') : selected.join(',');
     if (this.options.grader) return void this.checkOnServer(this.options.grader, answerText, selected);
-    const grade = question.kind === 'numeric' ? gradeNumeric(question, answerText) : gradeChoice(question, selected);
+    const grade =
+      question.kind === 'numeric'
+        ? gradeNumeric(question, answerText, pageLocale())
+        : gradeChoice(question, selected, pageLocale());
     if (grade.counted) {
       this.options.store.drafts.clear(question.id); // the answer is progress now
       const choice = { key: this.variant.key, seed: this.seed };
@@ -527,12 +538,12 @@ export class QuestionView {
     const attempts = variantProgress(this.savedEntry(), this.variant.key, this.lessonKey).attempts;
     const correct = grade.status === 'correct';
     const after = grade.counted && this.afterSolution();
-    this.setFeedback(verdictText(grade, after), grade.status);
+    this.setFeedback(verdictText(grade, after, pageLocale()), grade.status);
     this.markWrongChoices(grade.wrongChoices ?? []);
     if (grade.counted) this.markAfterSolution(after);
     this.pendingAction = grade.show ?? (grade.status === 'incorrect' ? this.current.show : undefined);
     this.showButton.hidden = !this.pendingAction;
-    this.showButton.textContent = 'Show me in the widget';
+    this.showButton.textContent = t('question.showMe');
     this.setSolution(grade.counted ? this.solutionFor(correct, attempts) : 'hidden');
     this.setLocked(isLocked(this.policy, this.savedEntry()?.attempts ?? 0));
     this.anotherButton.hidden = !this.offersAnother(attempts);
@@ -594,13 +605,8 @@ export class QuestionView {
     const chosen = new Set(saved.lastAnswer.split(','));
     for (const input of this.optionInputs) input.checked = chosen.has(input.value);
     const after = this.afterSolution(saved);
-    const earlier = after
-      ? `You answered this correctly after its worked solution was shown, so it earns no points.`
-      : 'You answered this correctly earlier.';
-    this.setFeedback(
-      correct ? earlier : `Answered ${attempts === 1 ? 'once' : `${attempts} times`}, not yet correctly.`,
-      correct ? 'correct' : 'incorrect',
-    );
+    const earlier = after ? t('question.earlierAfterSolution') : t('question.earlier');
+    this.setFeedback(correct ? earlier : t('question.answeredNotYet', { attempts }), correct ? 'correct' : 'incorrect');
     this.markAfterSolution(after);
     this.setSolution(this.solutionFor(correct, attempts, saved));
   }
@@ -612,7 +618,7 @@ function optionVerdicts(options: ChoiceOption[]): HTMLElement {
   for (const option of options) {
     const item = document.createElement('li');
     const verdict = Object.assign(document.createElement('strong'), {
-      textContent: option.correct ? 'Correct: ' : 'Not correct: ',
+      textContent: option.correct ? t('question.optionCorrect') : t('question.optionNotCorrect'),
     });
     const text = document.createElement('span');
     text.innerHTML = option.text; // compiled at build time, like the prompt

@@ -1,6 +1,7 @@
 // Under the LTI tool in a graded launch the page holds no answers (the `lti` build bundles answer-free lessons): the
 // tool's server grades what the learner typed, decides their variant, keeps their attempts and releases the worked
 // solution. This is the page's side of those routes (server/src/grading), called with the launch's ltik.
+import { t } from '../i18n/messages.js';
 import type { CompiledLesson } from '../authoring/compiled.js';
 import { readGradedPolicy } from '../quiz/index.js';
 import type { ChoiceOption, Grade, GradedPolicy, QuestionProgress, QuizProgress } from '../quiz/index.js';
@@ -46,15 +47,14 @@ export class ServerRefusal extends Error {
   }
 }
 
-const outsideCourse =
-  'This page was opened outside its course, so its answers cannot be graded: open the activity from the course.';
+const outsideCourse = () => t('grading.outsideCourse');
 
 // The tool serves this page from /graded/ and its routes from /grading/, relative so that a proxy's path prefix
 // (https://lab.example.edu/lti/) holds for both; the ltik the tool put in the page's URL authorises each call.
 const routeUrl = (path: string) => new URL(`../grading/${path}`, location.href).toString();
 
 async function call<T>(ltik: string, path: string, body?: unknown): Promise<T> {
-  if (!ltik) throw new ServerRefusal(outsideCourse, 0);
+  if (!ltik) throw new ServerRefusal(outsideCourse(), 0);
   let response: Response;
   try {
     response = await fetch(routeUrl(path), {
@@ -66,11 +66,11 @@ async function call<T>(ltik: string, path: string, body?: unknown): Promise<T> {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new ServerRefusal('The course tool could not be reached, so this answer was not graded. Try again.', 0);
+    throw new ServerRefusal(t('grading.unreachable'), 0);
   }
   const data = (await response.json().catch(() => ({}))) as { error?: unknown; progress?: QuestionProgress | null };
   if (!response.ok) {
-    const message = typeof data.error === 'string' ? data.error : `The course tool answered ${response.status}.`;
+    const message = typeof data.error === 'string' ? data.error : t('grading.answered', { status: response.status });
     throw new ServerRefusal(message, response.status, data.progress ?? undefined);
   }
   return data as T;

@@ -10,6 +10,10 @@
 //   primary := number | constant | function argument | '√' argument | '(' sum ')'
 //   argument:= '(' sum ')' | signed                             without parentheses, ln 8^2 = ln(64)
 // Names are case-insensitive; log is the natural logarithm, the same as ln.
+// A Chinese keyboard's full-width forms (０-９ ． － ＋ （ ） ×) read as their ASCII twins; '，' and '。' only where a
+// number can mean one thing (see readNumber).
+import { translate, type MessageKey } from '../i18n/messages.js';
+import { defaultLocale, type Locale } from '../i18n/locales.js';
 
 /** Longest answer we read, in characters (code points). */
 export const MAX_ANSWER_LENGTH = 200;
@@ -22,10 +26,7 @@ export type ParsedExpression =
   | { ok: false; reason: string; position: number; advice?: string };
 
 /** Plain text the UI can show next to an answer box. */
-export const answerFormatHelp =
-  'Type a number (1.5, 1.5e3) or an expression: + − × ÷, ^ or ** for powers, parentheses, ' +
-  'sqrt( ) or √, ln( ) or log( ) (both the natural logarithm), log2( ), log10( ), exp( ), pi or π, and e. ' +
-  'You can write 3√2 or 2pi without a ×. No thousands separators or percent signs.';
+export const answerFormatHelp = translate('en', 'parse.formatHelp');
 
 type TokenKind =
   'number' | 'name' | 'plus' | 'minus' | 'times' | 'divide' | 'power' | 'root' | 'open' | 'close' | 'approx' | 'end';
@@ -38,11 +39,13 @@ interface Token {
   value: number;
 }
 
+type Words = [MessageKey, Record<string, string | number>?];
+
 class Unreadable {
   constructor(
-    readonly reason: string,
+    readonly reason: Words,
     readonly position: number,
-    readonly advice?: string,
+    readonly advice?: Words,
   ) {}
 }
 
@@ -69,28 +72,57 @@ const constants: Record<string, number> = { pi: Math.PI, π: Math.PI, e: Math.E 
 interface MathFunction {
   apply: (x: number) => number;
   /** Why a finite argument gave no finite result. */
-  failure: (x: number) => string;
+  failure: (x: number) => Words;
 }
 
-const logarithm: MathFunction = { apply: Math.log, failure: () => 'the logarithm of zero or a negative number' };
+const logarithm: MathFunction = { apply: Math.log, failure: () => ['parse.logOfNegative'] };
 const functions: Record<string, MathFunction> = {
-  sqrt: { apply: Math.sqrt, failure: () => 'the square root of a negative number' },
+  sqrt: { apply: Math.sqrt, failure: () => ['parse.rootOfNegative'] },
   ln: logarithm,
   log: logarithm,
   // Bits and decades: log2(8) = 3 must not read as log(2)·8.
   log2: { apply: Math.log2, failure: logarithm.failure },
   log10: { apply: Math.log10, failure: logarithm.failure },
-  exp: { apply: Math.exp, failure: () => 'a result too large to use' },
+  exp: { apply: Math.exp, failure: () => ['parse.tooLarge'] },
 };
 
 const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
 const isLetter = (c: string | undefined): boolean => c !== undefined && /^[A-Za-z]$/.test(c);
 const has = (table: object, key: string): boolean => Object.prototype.hasOwnProperty.call(table, key);
 
-function readNumber(chars: string[], start: number): { text: string; end: number } {
+const fullWidthComma = '，';
+
+// 1，000，000 and 1，000.5 group thousands; 1，5 and 0，125 have a decimal comma; 1，000 alone could be either.
+function readGroupedDigits(chars: string[], start: number): { digits: string; end: number; decimal: boolean } {
   let end = start;
   while (isDigit(chars[end])) end++;
-  if (chars[end] === '.') {
+  const groups = [chars.slice(start, end).join('')];
+  while (chars[end] === fullWidthComma && isDigit(chars[end + 1])) {
+    let next = end + 1;
+    while (isDigit(chars[next])) next++;
+    groups.push(chars.slice(end + 1, next).join(''));
+    end = next;
+  }
+  if (groups.length === 1) return { digits: groups[0] as string, end, decimal: false };
+  const [lead = '', ...rest] = groups;
+  const thousands = lead.length <= 3 && !/^0/.test(lead) && rest.every((group) => group.length === 3);
+  const pointFollows = chars[end] === '.' && isDigit(chars[end + 1]);
+  const commaAt = start + lead.length + 1;
+  if (thousands && (groups.length > 2 || pointFollows)) return { digits: groups.join(''), end, decimal: false };
+  if (groups.length === 2 && !thousands && !pointFollows) return { digits: `${lead}.${rest[0]}`, end, decimal: true };
+  if (groups.length === 2 && thousands)
+    throw new Unreadable(['parse.ambiguousComma'], commaAt, [
+      'parse.ambiguousCommaAdvice',
+      { lead, rest: rest[0] ?? '' },
+    ]);
+  throw new Unreadable(['parse.comma'], commaAt, ['parse.commaAdvice']);
+}
+
+function readNumber(chars: string[], start: number): { text: string; end: number } {
+  const grouped = readGroupedDigits(chars, start);
+  let end = grouped.end;
+  if (grouped.decimal && chars[end] === '.') throw new Unreadable(['parse.secondPoint'], end + 1);
+  if (chars[end] === '.' && !grouped.decimal) {
     end++;
     while (isDigit(chars[end])) end++;
   }
@@ -107,9 +139,10 @@ function readNumber(chars: string[], start: number): { text: string; end: number
   }
   if (chars[end] === '.') {
     const text = chars.slice(start, end).join('');
-    throw new Unreadable(text.includes('.') ? 'a second decimal point' : "unexpected '.'", end + 1);
+    throw new Unreadable(text.includes('.') ? ['parse.secondPoint'] : ['parse.unexpected', { text: '.' }], end + 1);
   }
-  return { text: chars.slice(start, end).join('').replace('−', '-'), end };
+  const text = grouped.digits + chars.slice(grouped.end, end).join('');
+  return { text: text.replace('−', '-'), end };
 }
 
 function tokenize(chars: string[]): Token[] {
@@ -142,22 +175,24 @@ function tokenize(chars: string[]): Token[] {
     } else if (has(symbols, c)) {
       tokens.push({ kind: symbols[c] as TokenKind, text: c, position, value: NaN });
       i++;
-    } else if (c === ',') {
-      throw new Unreadable('a comma', position, 'Write 1000, not 1,000, and use a point for decimals (1.5).');
-    } else if (c === '%') {
-      throw new Unreadable('a percent sign', position, 'Percentages are not accepted: write 0.5 rather than 50%.');
+    } else if (c === ',' || c === fullWidthComma) {
+      throw new Unreadable(['parse.comma'], position, ['parse.commaAdvice']);
+    } else if (c === '%' || c === '％') {
+      throw new Unreadable(['parse.percent'], position, ['parse.percentAdvice']);
+    } else if (c === '。') {
+      throw new Unreadable(['parse.unexpected', { text: c }], position, ['parse.fullStopAdvice']);
     } else {
-      throw new Unreadable(`unexpected '${c}'`, position);
+      throw new Unreadable(['parse.unexpected', { text: c }], position);
     }
   }
   tokens.push({ kind: 'end', text: '', position: chars.length + 1, value: NaN });
   return tokens;
 }
 
-function powerFailure(base: number, exponent: number): string {
-  if (base < 0 && !Number.isInteger(exponent)) return 'a negative number to a fractional power';
-  if (base === 0 && exponent < 0) return 'zero to a negative power';
-  return 'a result too large to use';
+function powerFailure(base: number, exponent: number): Words {
+  if (base < 0 && !Number.isInteger(exponent)) return ['parse.fractionalPowerOfNegative'];
+  if (base === 0 && exponent < 0) return ['parse.zeroToNegativePower'];
+  return ['parse.tooLarge'];
 }
 
 /**
@@ -180,7 +215,7 @@ class Reader {
     return token;
   }
 
-  private checked(value: number, at: Token, failure: () => string): number {
+  private checked(value: number, at: Token, failure: () => Words): number {
     if (!Number.isFinite(value) && this.mathFailure === null) this.mathFailure = new Unreadable(failure(), at.position);
     return value;
   }
@@ -200,7 +235,7 @@ class Reader {
       if (op.kind !== 'plus' && op.kind !== 'minus') return value;
       this.next();
       const right = this.readProduct();
-      value = this.checked(op.kind === 'plus' ? value + right : value - right, op, () => 'a result too large to use');
+      value = this.checked(op.kind === 'plus' ? value + right : value - right, op, () => ['parse.tooLarge']);
     }
   }
 
@@ -210,21 +245,17 @@ class Reader {
       const op = this.peek();
       if (op.kind === 'times') {
         this.next();
-        value = this.checked(value * this.readSigned(), op, () => 'a result too large to use');
+        value = this.checked(value * this.readSigned(), op, () => ['parse.tooLarge']);
       } else if (op.kind === 'divide') {
         this.next();
         const divisor = this.readSigned();
         value = this.checked(value / divisor, op, () =>
-          divisor === 0 ? 'division by zero' : 'a result too large to use',
+          divisor === 0 ? ['parse.divisionByZero'] : ['parse.tooLarge'],
         );
       } else if (op.kind === 'name' || op.kind === 'root' || op.kind === 'open') {
-        value = this.checked(value * this.readPower(), op, () => 'a result too large to use');
+        value = this.checked(value * this.readPower(), op, () => ['parse.tooLarge']);
       } else if (op.kind === 'number') {
-        throw new Unreadable(
-          'a number right after another value',
-          op.position,
-          'Put an operator such as * between them.',
-        );
+        throw new Unreadable(['parse.numberAfterValue'], op.position, ['parse.numberAfterValueAdvice']);
       } else {
         return value;
       }
@@ -257,7 +288,7 @@ class Reader {
     const token = this.next();
     switch (token.kind) {
       case 'number':
-        return this.checked(token.value, token, () => 'a number too large to use');
+        return this.checked(token.value, token, () => ['parse.numberTooLarge']);
       case 'root':
         return this.applyFunction(token, functions.sqrt as MathFunction);
       case 'open':
@@ -266,14 +297,10 @@ class Reader {
         const name = token.text.toLowerCase();
         if (has(constants, name)) return constants[name] as number;
         if (has(functions, name)) return this.applyFunction(token, functions[name] as MathFunction);
-        throw new Unreadable(
-          `unknown name '${token.text}'`,
-          token.position,
-          'You can use sqrt, ln, log, log2, log10, exp, pi and e.',
-        );
+        throw new Unreadable(['parse.unknownName', { name: token.text }], token.position, ['parse.knownNames']);
       }
       case 'end':
-        throw new Unreadable('a value is missing', token.position);
+        throw new Unreadable(['parse.valueMissing'], token.position);
       default:
         throw unexpected(token);
     }
@@ -282,22 +309,21 @@ class Reader {
   private applyFunction(name: Token, fn: MathFunction): number {
     const start = this.peek();
     if (start.kind === 'end') {
-      throw new Unreadable(
-        `nothing after '${name.text}'`,
-        start.position,
-        `Give it a value, as in ${name.text === '√' ? '√512' : `${name.text}(512)`}.`,
-      );
+      throw new Unreadable(['parse.nothingAfter', { name: name.text }], start.position, [
+        'parse.nothingAfterAdvice',
+        { example: name.text === '√' ? '√512' : `${name.text}(512)` },
+      ]);
     }
     const argument = start.kind === 'open' ? this.readParenthesised(this.next()) : this.readSigned();
     return this.checked(fn.apply(argument), name, () => fn.failure(argument));
   }
 
   private readParenthesised(open: Token): number {
-    if (++this.depth > MAX_NESTING) throw new Unreadable(`more than ${MAX_NESTING} nested parentheses`, open.position);
+    if (++this.depth > MAX_NESTING) throw new Unreadable(['parse.tooDeep', { max: MAX_NESTING }], open.position);
     const value = this.readSum();
     const close = this.peek();
     if (close.kind === 'end')
-      throw new Unreadable("a missing ')'", close.position, `The '(' at position ${open.position} is never closed.`);
+      throw new Unreadable(['parse.missingClose'], close.position, ['parse.neverClosed', { position: open.position }]);
     if (close.kind !== 'close') throw unexpected(close);
     this.next();
     this.depth--;
@@ -307,33 +333,59 @@ class Reader {
 
 function unexpected(token: Token): Unreadable {
   return token.kind === 'number'
-    ? new Unreadable(`unexpected number '${token.text}'`, token.position)
-    : new Unreadable(`unexpected '${token.text}'`, token.position);
+    ? new Unreadable(['parse.unexpectedNumber', { text: token.text }], token.position)
+    : new Unreadable(['parse.unexpected', { text: token.text }], token.position);
 }
 
-/** Reads a typed answer as a finite number, or says why not and where (1-based character position). Never throws. */
-export function parseExpression(text: string): ParsedExpression {
-  if (typeof text !== 'string') return { ok: false, reason: 'the answer is not text', position: 1 };
+// Full-width ASCII forms (U+FF01–FF5E) map one to one, so positions stay the learner's; '，' stays for readNumber.
+function halfWidth(chars: string[]): string[] {
+  const mapped = chars.map((c) => {
+    const code = c.codePointAt(0) ?? 0;
+    if (c === fullWidthComma || c === '％' || code < 0xff01 || code > 0xff5e) return c;
+    return String.fromCodePoint(code - 0xfee0);
+  });
+  // '。' is a decimal point between digits and a full stop at the very end; anywhere else it is unclear.
+  let last = mapped.length - 1;
+  while (last >= 0 && /^\s$/u.test(mapped[last] as string)) last--;
+  return mapped.map((c, i) => {
+    if (c !== '。') return c;
+    if (isDigit(mapped[i - 1]) && isDigit(mapped[i + 1])) return '.';
+    return i === last ? ' ' : c;
+  });
+}
+
+/**
+ * Reads a typed answer as a finite number, or says why not and where (1-based character position), in `locale`'s
+ * words. Never throws.
+ */
+export function parseExpression(text: string, locale: Locale = defaultLocale): ParsedExpression {
+  const say = ([key, values]: Words) => translate(locale, key, values);
+  if (typeof text !== 'string') return { ok: false, reason: say(['parse.notText']), position: 1 };
   const chars = Array.from(text);
   if (chars.length > MAX_ANSWER_LENGTH) {
     return {
       ok: false,
-      reason: `more than ${MAX_ANSWER_LENGTH} characters`,
+      reason: say(['parse.tooLong', { max: MAX_ANSWER_LENGTH }]),
       position: MAX_ANSWER_LENGTH + 1,
-      advice: 'Shorten the answer.',
+      advice: say(['parse.shorten']),
     };
   }
-  if (text.trim() === '') return { ok: false, reason: 'the answer is empty', position: 1 };
+  if (text.trim() === '') return { ok: false, reason: say(['parse.empty']), position: 1 };
   try {
-    const reader = new Reader(tokenize(chars));
+    const reader = new Reader(tokenize(halfWidth(chars)));
     const value = reader.readAnswer();
     const failure = reader.mathFailure;
-    if (failure !== null) return { ok: false, reason: failure.reason, position: failure.position };
+    if (failure !== null) return { ok: false, reason: say(failure.reason), position: failure.position };
     return { ok: true, value };
   } catch (error) {
     if (!(error instanceof Unreadable)) throw error;
-    const failure: ParsedExpression = { ok: false, reason: error.reason, position: error.position };
-    if (error.advice !== undefined) failure.advice = error.advice;
+    const failure: ParsedExpression = { ok: false, reason: say(error.reason), position: error.position };
+    if (error.advice !== undefined) failure.advice = say(error.advice);
     return failure;
   }
+}
+
+/** Plain text the UI can show next to an answer box, in `locale`'s words. */
+export function answerFormatHelpIn(locale: Locale = defaultLocale): string {
+  return translate(locale, 'parse.formatHelp');
 }

@@ -1,4 +1,6 @@
 // Grades one answer: a typed number or expression, or a set of selected options. Pure; the UI shows the result.
+import { translate } from '../i18n/messages.js';
+import { defaultLocale, type Locale } from '../i18n/locales.js';
 import { parseExpression } from './expression.js';
 import { multiSelectCredit } from './partial-credit.js';
 import type { AnticipatedAnswer, ChoiceQuestion, Grade, NumericQuestion, Tolerance } from './types.js';
@@ -6,7 +8,7 @@ import type { AnticipatedAnswer, ChoiceQuestion, Grade, NumericQuestion, Toleran
 export const DEFAULT_RTOL = 0.01;
 export const DEFAULT_ATOL = 0;
 
-export const EMPTY_ANSWER_FEEDBACK = 'Type a number or an expression, such as 3/4 or sqrt(2).';
+export const EMPTY_ANSWER_FEEDBACK = translate('en', 'grade.empty');
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
@@ -67,27 +69,33 @@ function counted(
   return grade;
 }
 
-/** Correct beats anticipated; unreadable input (empty, unparseable, not finite) is not an attempt and says why. */
-export function gradeNumeric(q: NumericQuestion, text: string): Grade {
+/**
+ * Correct beats anticipated; unreadable input (empty, unparseable, not finite) is not an attempt and says why, in
+ * `locale`'s words (the lesson's own feedback is already in its language).
+ */
+export function gradeNumeric(q: NumericQuestion, text: string, locale: Locale = defaultLocale): Grade {
   if (q === null || typeof q !== 'object' || q.kind !== 'numeric')
     throw new TypeError(`gradeNumeric: q must be a numeric question, got ${describe(q)}`);
   if (typeof text !== 'string') throw new TypeError(`gradeNumeric: text must be a string, got ${describe(text)}`);
-  if (text.trim() === '') return unreadable(EMPTY_ANSWER_FEEDBACK);
-  const parsed = parseExpression(text);
+  if (text.trim() === '') return unreadable(translate(locale, 'grade.empty'));
+  const parsed = parseExpression(text, locale);
   if (!parsed.ok) {
-    const advice = parsed.advice === undefined ? '' : ` ${parsed.advice}`;
-    return unreadable(`I couldn't read this: ${parsed.reason} at position ${parsed.position}.${advice}`);
+    const { reason, position, advice = '' } = parsed;
+    return unreadable(translate(locale, 'grade.unreadable', { reason, position, advice }).trim());
   }
   const x = parsed.value;
   if (withinTolerance(x, q.answer, q.tolerance))
-    return counted('correct', q.correctFeedback ?? 'Correct.', q.explanation, q.show, x);
+    return counted('correct', q.correctFeedback ?? translate(locale, 'grade.correct'), q.explanation, q.show, x);
   const mistake = anticipatedMatch(q, x);
   if (mistake !== undefined) return counted('incorrect', mistake.feedback, q.explanation, mistake.show ?? q.show, x);
-  return counted('incorrect', q.hint === undefined ? 'Not quite.' : `Not quite. ${q.hint}`, q.explanation, q.show, x);
+  const notQuite = translate(locale, q.hint === undefined ? 'grade.notQuite' : 'grade.notQuiteHint', {
+    hint: q.hint ?? '',
+  });
+  return counted('incorrect', notQuite, q.explanation, q.show, x);
 }
 
 /** 'choice' takes exactly one id; 'multi' is correct iff the selected set equals the correct set. */
-export function gradeChoice(q: ChoiceQuestion, selectedIds: string[]): Grade {
+export function gradeChoice(q: ChoiceQuestion, selectedIds: string[], locale: Locale = defaultLocale): Grade {
   if (q === null || typeof q !== 'object' || (q.kind !== 'choice' && q.kind !== 'multi')) {
     throw new TypeError(`gradeChoice: q must be a choice or multi question, got ${describe(q)}`);
   }
@@ -98,28 +106,28 @@ export function gradeChoice(q: ChoiceQuestion, selectedIds: string[]): Grade {
     if (!q.options.some((option) => option.id === id))
       throw new RangeError(`gradeChoice: question '${q.id}' has no option '${String(id)}'`);
   }
-  if (selected.size === 0) return unreadable(q.kind === 'choice' ? 'Choose an answer.' : 'Select at least one option.');
+  if (selected.size === 0)
+    return unreadable(translate(locale, q.kind === 'choice' ? 'grade.choose' : 'grade.selectSome'));
   if (q.kind === 'choice') {
-    if (selected.size > 1) return unreadable('Choose only one answer.');
+    if (selected.size > 1) return unreadable(translate(locale, 'grade.chooseOne'));
     const chosen = q.options.find((option) => selected.has(option.id)) as (typeof q.options)[number];
     const status = chosen.correct ? 'correct' : 'incorrect';
-    return counted(status, chosen.feedback ?? (chosen.correct ? 'Correct.' : 'Not quite.'), q.explanation, q.show);
+    const verdict = translate(locale, chosen.correct ? 'grade.correct' : 'grade.notQuite');
+    return counted(status, chosen.feedback ?? verdict, q.explanation, q.show);
   }
   const wronglySelected = q.options.filter((option) => selected.has(option.id) && !option.correct);
   const missed = q.options.filter((option) => !selected.has(option.id) && option.correct);
   if (wronglySelected.length === 0 && missed.length === 0)
-    return { ...counted('correct', 'Correct.', q.explanation, q.show), credit: 1 };
+    return { ...counted('correct', translate(locale, 'grade.correct'), q.explanation, q.show), credit: 1 };
   // Only the learner's own picks are discussed: naming a missed option would give the answer away.
-  const lines = [multiSummary(wronglySelected.length, missed.length)];
+  const lines = [multiSummary(wronglySelected.length, missed.length, locale)];
   for (const option of wronglySelected) if (option.feedback !== undefined) lines.push(option.feedback);
   const credit = multiSelectCredit(q, [...selected]);
   const wrongChoices = wronglySelected.map((option) => option.id);
   return { ...counted('incorrect', lines.join('\n'), q.explanation, q.show), credit, wrongChoices };
 }
 
-function multiSummary(wrong: number, missed: number): string {
-  const parts: string[] = [];
-  if (wrong > 0) parts.push(`${wrong} of your choices ${wrong === 1 ? 'is' : 'are'} not correct`);
-  if (missed > 0) parts.push(`${missed} correct ${missed === 1 ? 'option is' : 'options are'} missing`);
-  return `Not quite: ${parts.join(' and ')}.`;
+function multiSummary(wrong: number, missed: number, locale: Locale): string {
+  const key = wrong > 0 && missed > 0 ? 'grade.multiBoth' : wrong > 0 ? 'grade.multiWrong' : 'grade.multiMissed';
+  return translate(locale, key, { wrong, missed });
 }

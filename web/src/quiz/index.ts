@@ -1,6 +1,6 @@
 // The quiz engine's public API: parse typed answers, grade them, validate authored questions, track progress.
 export type * from './types.js';
-export { answerFormatHelp, MAX_ANSWER_LENGTH, MAX_NESTING, parseExpression } from './expression.js';
+export { answerFormatHelp, answerFormatHelpIn, MAX_ANSWER_LENGTH, MAX_NESTING, parseExpression } from './expression.js';
 export type { ParsedExpression } from './expression.js';
 export {
   anticipatedMatch,

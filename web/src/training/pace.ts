@@ -1,6 +1,7 @@
 // How fast a training run is shown. A paced run may train only the steps its speed has earned, counted frame by frame,
 // so the curves grow where a learner can watch and pause them; Fast lets the worker train as fast as it can. The worker
 // trains the same chunks either way, so the curves and numbers do not depend on the speed.
+import { t } from '../i18n/messages.js';
 import { ChoiceControl } from '../controls/choice-control.js';
 import { chunkSteps } from './session.js';
 
@@ -11,14 +12,15 @@ export const stepsPerSecond: Record<Speed, number> = { slow: 20, normal: 80, fas
 /** A 400-step run grows over 5 s: long enough to watch and pause, short enough to wait for. */
 export const defaultSpeed: Speed = 'normal';
 
-const speedLabels: Record<Speed, string> = { slow: 'Slow: 20', normal: 'Normal: 80', fast: 'Fast: no limit' };
+const speedLabel = (speed: Speed): string => t(`training.speed.${speed}`);
+const speeds: Speed[] = ['slow', 'normal', 'fast'];
 
 /** The radio group that picks the speed; a change applies to the run under way. */
 export function speedControl(widgetId: string, onChange: (speed: Speed) => void): ChoiceControl<Speed> {
   const control = new ChoiceControl<Speed>({
     id: `${widgetId}-speed`,
-    label: 'Speed (steps per second)',
-    choices: (Object.keys(speedLabels) as Speed[]).map((value) => ({ value, label: speedLabels[value] })),
+    label: t('training.speed'),
+    choices: speeds.map((value) => ({ value, label: speedLabel(value) })),
     value: defaultSpeed,
     onChange,
   });

@@ -1,5 +1,6 @@
 // Start, Pause, Resume and Stop for a training run: only the ones that make sense are enabled, and focus never falls
 // off.
+import { t } from '../i18n/messages.js';
 import type { TrainingState } from './session.js';
 
 type Action = 'start' | 'pause' | 'resume' | 'stop';
@@ -13,7 +14,7 @@ const enabledIn: Record<TrainingState | 'idle', Action[]> = {
   failed: ['start'],
 };
 
-const labels: Record<Action, string> = { start: 'Start', pause: 'Pause', resume: 'Resume', stop: 'Stop' };
+const buttonOrder: Action[] = ['start', 'pause', 'resume', 'stop'];
 
 export class TrainingButtons {
   readonly element = Object.assign(document.createElement('p'), { className: 'training-buttons' });
@@ -21,10 +22,10 @@ export class TrainingButtons {
 
   constructor(actions: Record<Action, () => void>) {
     this.buttons = Object.fromEntries(
-      (Object.keys(labels) as Action[]).map((action) => {
+      buttonOrder.map((action) => {
         const button = Object.assign(document.createElement('button'), {
           type: 'button',
-          textContent: labels[action],
+          textContent: t(`training.${action}`),
           className: `training-${action}`,
         });
         button.addEventListener('click', () => actions[action]());

@@ -1,5 +1,6 @@
 // What every training widget shares: Start/Pause/Resume/Stop, the progress bar, one session at a time in the worker,
 // and a clean slate whenever a setting changes; the widget itself keeps the curves and writes the results.
+import { t } from '../i18n/messages.js';
 import type { TrainingHandle } from '../worker/core-client.js';
 import type { ComputationName } from '../worker/protocol.js';
 import type { TrainingMessage } from '../worker/protocol.js';
@@ -100,11 +101,11 @@ export abstract class TrainingWidget<Name extends ComputationName, S extends Wid
       const steps = Number(this.state.steps);
       this.progressBar.max = steps;
       this.progressBar.value = 0;
-      this.progressText.textContent = `Training: not started (0 of ${steps} steps)`;
+      this.progressText.textContent = t('training.notStarted', { steps });
     } else if (state === 'paused') {
-      this.progressText.textContent = `Training paused at ${value} of ${max} steps`;
+      this.progressText.textContent = t('training.pausedAt', { value, max });
     } else if (state === 'finished' || state === 'stopped' || state === 'failed') {
-      this.progressText.textContent = `Training ${state} at ${value} of ${max} steps`;
+      this.progressText.textContent = t(`training.${state}At`, { value, max });
     }
     if (state !== 'running') this.showStill(); // the final chunk, even if its frame has not come yet
   }
@@ -121,9 +122,7 @@ export abstract class TrainingWidget<Name extends ComputationName, S extends Wid
       const kept = keptRun(this.options.id);
       if (kept === 'unreadable') {
         forgetFinishedRun(this.options.id);
-        this.frame.setNotice(
-          'Your finished run saved in this browser could not be read, so it is not shown: press Start to train again.',
-        );
+        this.frame.setNotice(t('training.unreadableRun'));
       } else if (kept && sameSettings(kept.settings, this.settings)) {
         this.start(true);
       }
@@ -148,7 +147,8 @@ export abstract class TrainingWidget<Name extends ComputationName, S extends Wid
     this.bringingBack = bringBack;
     this.clearCurves(request);
     this.frame.setNotice('');
-    this.frame.setSummary(`${this.planSentence} ${bringBack ? 'Bringing back your finished run…' : 'Training…'}`);
+    const doing = bringBack ? t('training.bringingBackNow') : t('training.trainingNow');
+    this.frame.setSummary(t('training.planThenDoing', { plan: this.planSentence, doing }));
     const allowedSteps = this.pacer.begin(request.steps, bringBack ? 'fast' : this.speed);
     const paced = allowedSteps === undefined ? request : { ...request, allowedSteps };
     const handle: TrainingHandle = this.options.client.train(paced, (message) => {
@@ -183,13 +183,17 @@ export abstract class TrainingWidget<Name extends ComputationName, S extends Wid
       this.append(progress);
       this.progressBar.max = progress.steps;
       this.progressBar.value = progress.stepsDone;
-      const doing = this.bringingBack ? 'Bringing back your finished run' : 'Training';
-      this.progressText.textContent = `${doing}: ${progress.stepsDone} of ${progress.steps} steps`;
+      const doing = this.bringingBack ? t('training.bringingBack') : t('training.training');
+      this.progressText.textContent = t('training.progress', {
+        doing,
+        done: progress.stepsDone,
+        steps: progress.steps,
+      });
       this.redraw.soon();
       return;
     }
     this.setTraining(message.state);
-    if (message.error) this.frame.setNotice(`Training stopped with an error: ${message.error.message}`);
+    if (message.error) this.frame.setNotice(t('training.error', { message: message.error.message }));
     if (message.state === 'finished') keepFinishedRun(this.options.id, this.settings);
     if (message.state === 'finished' || message.state === 'stopped' || message.state === 'failed') {
       this.pacer.halt();

@@ -1,4 +1,5 @@
 // A widget whose state goes to the core worker and whose result is drawn; state can be set from a URL or a question.
+import { t } from '../i18n/messages.js';
 import type { Chart } from '../charts/chart.js';
 import type { GuessMark, PredictState, PredictTarget } from '../predict/target.js';
 import type { Measured } from '../predict/types.js';
@@ -115,7 +116,9 @@ export abstract class LiveWidget<Name extends ComputationName, S extends WidgetS
       const words = element.matches('label') ? element : element.querySelector('legend, label');
       return { name, label: words?.textContent?.trim() || name };
     });
-    return this.usesSeed() && 'seed' in this.state ? [...shown, { name: 'seed', label: 'Seed and Resample' }] : shown;
+    return this.usesSeed() && 'seed' in this.state
+      ? [...shown, { name: 'seed', label: t('widget.seedAndResample') }]
+      : shown;
   }
 
   /** Sets part of the state from outside (a question's "show me", the URL) and recomputes. */
@@ -232,7 +235,7 @@ export abstract class LiveWidget<Name extends ComputationName, S extends WidgetS
     clearTimeout(this.waiting);
     this.waiting = setTimeout(() => {
       const loading = this.options.client.status.state !== 'ready';
-      this.frame.setWaiting(loading ? 'Loading the computation core…' : 'Computing…');
+      this.frame.setWaiting(loading ? t('core.loading') : t('widget.computing'));
     }, quietWait);
     this.query.update(this.params(this.state));
   }
@@ -258,7 +261,7 @@ export abstract class LiveWidget<Name extends ComputationName, S extends WidgetS
   private fail(error: Error): void {
     clearTimeout(this.waiting);
     this.frame.setWaiting('');
-    this.frame.setNotice(`The core could not compute this view: ${error.message}`);
+    this.frame.setNotice(t('widget.computeFailed', { message: error.message }));
     this.showingError = true;
     this.element.removeAttribute('aria-busy');
   }

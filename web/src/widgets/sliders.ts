@@ -1,4 +1,5 @@
 // The sliders several widgets share, with their ranges from the widget's own schema: dₖ on a log scale, and n keys.
+import { t } from '../i18n/messages.js';
 import type { ParamSpec } from '../authoring/param-spec.js';
 import { RangeControl } from '../controls/range-control.js';
 import { rangeOf } from './params.js';
@@ -13,7 +14,7 @@ export function dkSlider(
   return new RangeControl({
     id: `${id}-dk`,
     symbol: 'dₖ',
-    label: 'Key dimension dₖ',
+    label: t('control.keyDimension'),
     ...rangeOf(spec),
     value,
     log: { stepsPerDoubling },
@@ -26,7 +27,7 @@ export function keysSlider(
   spec: ParamSpec,
   value: number,
   onChange: (keys: number) => void,
-  label = 'Keys n',
+  label = t('control.keys'),
 ) {
   return new RangeControl({ id: `${id}-keys`, symbol: 'n', label, ...rangeOf(spec), value, onChange });
 }
@@ -36,7 +37,7 @@ export function stepsSlider(id: string, spec: ParamSpec, value: number, onChange
   return new RangeControl({
     id: `${id}-steps`,
     symbol: 'steps',
-    label: 'Training steps',
+    label: t('control.trainingSteps'),
     ...rangeOf(spec),
     value,
     log: { stepsPerDoubling: 2 },
@@ -46,7 +47,9 @@ export function stepsSlider(id: string, spec: ParamSpec, value: number, onChange
 
 /** The x axis of a figure drawn against dₖ from 1 to 4096, the same on every such figure. */
 export const dkAxis = {
-  xLabel: 'key dimension dₖ (log scale)',
+  get xLabel() {
+    return t('axis.keyDimensionLog');
+  },
   xLog: true,
   xTicks: [1, 4, 16, 64, 256, 1024, 4096],
 } as const;

@@ -1,4 +1,5 @@
 // The parts every widget shares: caption, controls, seed with resample, chart, one-sentence live summary, data table.
+import { t } from '../i18n/messages.js';
 import { keepOverflowFocusable } from '../lesson/scroll-regions.js';
 
 export type Cell = string | number;
@@ -19,11 +20,11 @@ export class WidgetFrame {
   private heldClaim?: Node[];
   readonly resampleButton = Object.assign(document.createElement('button'), {
     type: 'button',
-    textContent: 'Resample',
+    textContent: t('widget.resample'),
   });
   readonly linkButton = Object.assign(document.createElement('button'), {
     type: 'button',
-    textContent: 'Copy link to this view',
+    textContent: t('widget.copyLink'),
   });
 
   constructor(id: string, caption: string, tableCaption: string) {
@@ -41,7 +42,7 @@ export class WidgetFrame {
     this.summary.id = `${id}-summary`;
     this.summary.setAttribute('aria-live', 'polite');
     this.seedLine.className = 'seed';
-    this.seedLine.append('Seed ', this.seedText, ' ', this.resampleButton);
+    this.seedLine.append(t('widget.seed'), ' ', this.seedText, ' ', this.resampleButton);
     this.notice.className = 'widget-notice';
     this.notice.setAttribute('role', 'status');
     this.claim.className = 'claim';
@@ -52,7 +53,7 @@ export class WidgetFrame {
     this.waiting.hidden = true;
     const details = document.createElement('details');
     details.className = 'data';
-    const summaryLabel = Object.assign(document.createElement('summary'), { textContent: 'Data table' });
+    const summaryLabel = Object.assign(document.createElement('summary'), { textContent: t('widget.dataTable') });
     this.table.className = 'data-table';
     this.table.createCaption().textContent = tableCaption;
     details.append(summaryLabel, scrolling(this.table));
@@ -77,7 +78,7 @@ export class WidgetFrame {
 
   /** The one sentence of what the learner should see happen, shown under the caption. */
   setClaim(sentence: string): void {
-    const label = Object.assign(document.createElement('strong'), { textContent: 'Look for: ' });
+    const label = Object.assign(document.createElement('strong'), { textContent: t('widget.lookFor') });
     this.claim.replaceChildren(label, sentence);
     this.claim.hidden = false;
   }

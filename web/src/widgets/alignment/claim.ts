@@ -1,6 +1,9 @@
 // What the learner must see in the alignment figure, and the numbers the e2e test checks it with on the picture.
+import { t } from '../../i18n/messages.js';
 export const claim = {
-  sentence: 'At ρ = 0.5, from dₖ = 64 to 4096 the ÷√dₖ typical score grows ×8 while the ÷dₖ one stays within [0, 1].',
+  get sentence() {
+    return t('claim.alignedScores');
+  },
   alignment: 0.5,
   /** The two dₖ the sentence compares, and the growth of ÷√dₖ between them (√(4096/64)). */
   from: 64,

@@ -1,4 +1,5 @@
 // Widget 11: after training q and k align; the typical score against dₖ under each scale, at the chosen alignment ρ.
+import { t } from '../../i18n/messages.js';
 import { legend } from '../../charts/legend.js';
 import { LineChart, type LineSeries, type PointMarker } from '../../charts/line-chart.js';
 import { RangeControl } from '../../controls/range-control.js';
@@ -13,7 +14,12 @@ import { schema } from './schema.js';
 type State = AlignmentParams;
 
 const scaleNames: Record<AlignmentScale, { label: string; className: string }> = {
-  none: { label: 'no scale', className: 'unscaled' },
+  none: {
+    get label() {
+      return t('scale.none');
+    },
+    className: 'unscaled',
+  },
   sqrt: { label: '÷√dₖ', className: 'scaled' },
   linear: { label: '÷dₖ', className: 'linear' },
 };
@@ -40,17 +46,12 @@ export class Alignment extends LiveWidget<'alignment', State> {
   private readonly chart = new LineChart({
     className: 'alignment',
     ...dkAxis,
-    yLabel: 'score',
+    yLabel: t('axis.score'),
     xDomain: [smallestDk, largestDk],
   });
 
   constructor(options: WidgetOptions<State>) {
-    super(
-      options,
-      'alignment',
-      'Aligned q and k: the typical score against dₖ under each scale',
-      'Typical score ρ·dₖ ÷ the scale at each dₖ',
-    );
+    super(options, 'alignment', t('aligned.caption'), t('aligned.tableCaption'));
     this.frame.setClaim(claim.sentence);
     const id = options.id;
     this.charts.push(this.chart);
@@ -58,14 +59,14 @@ export class Alignment extends LiveWidget<'alignment', State> {
       this.chart.element,
       legend([
         ...alignmentScales.map((s) => ({ ...scaleNames[s], kind: 'line' as const })),
-        { className: 'sample', label: 'dots at the chosen dₖ: sampled pairs' },
+        { className: 'sample', label: t('aligned.legendSamples') },
       ]),
     );
     this.mountControls({
       alignment: new RangeControl({
         id: `${id}-alignment`,
         symbol: 'ρ',
-        label: 'Alignment ρ of q and k',
+        label: t('aligned.rho'),
         ...rangeOf(schema.alignment),
         value: this.state.alignment,
         onChange: (alignment) => this.update({ alignment }),
@@ -106,7 +107,7 @@ export class Alignment extends LiveWidget<'alignment', State> {
         x: exit.x,
         y: exit.y,
         // Short, so it fits beside the curve on a phone; the summary gives the numbers.
-        label: '↑ no scale',
+        label: t('aligned.exit'),
         className: 'unscaled exit',
       });
     }
@@ -129,25 +130,37 @@ export class Alignment extends LiveWidget<'alignment', State> {
     const sampled = alignmentScales
       .map((s, row) => {
         const x = r.samples[row];
-        return `${scaleNames[s].label} ${formatValue(x?.theoryMean ?? 0)} (${r.pairs} sampled pairs: mean ${formatValue(
-          x?.mean ?? 0,
-        )}, std ${formatValue(x?.std ?? 0)})`;
+        return t('aligned.sampled', {
+          scale: scaleNames[s].label,
+          theory: formatValue(x?.theoryMean ?? 0),
+          pairs: r.pairs,
+          mean: formatValue(x?.mean ?? 0),
+          std: formatValue(x?.std ?? 0),
+        });
       })
       .join('; ');
     const summary =
-      `Alignment ρ = ${rho}. Typical score at dₖ = ${r.dk}: ${sampled}. ` +
-      `From dₖ = ${r.dks[first]} to ${r.dks[last]}, ÷√dₖ goes from ${at(1, first)} to ${at(1, last)} while ÷dₖ ` +
-      `stays at ${at(2, last)}; with no scale it reaches ${at(0, last)}` +
-      (leaves < largestDk ? ` (it leaves the chart above dₖ = ${formatValue(leaves)})` : '') +
-      (outside > 0 ? `, and ${outside} of the ${r.pairs} unscaled samples lie beyond the chart.` : '.');
+      t('aligned.summary', {
+        rho,
+        dk: r.dk,
+        sampled,
+        from: r.dks[first] ?? 0,
+        to: r.dks[last] ?? 0,
+        sqrtFrom: at(1, first),
+        sqrtTo: at(1, last),
+        linear: at(2, last),
+        none: at(0, last),
+      }) +
+      (leaves < largestDk ? t('aligned.leaves', { dk: formatValue(leaves) }) : '') +
+      (outside > 0 ? t('aligned.outside', { outside, pairs: r.pairs }) : t('aligned.end'));
     this.chart.draw({ series: [...curves, ...samples], points, yDomain: [low, high] }, summary);
     this.frame.setSummary(summary);
     this.frame.setTable(
-      ['dₖ', ...alignmentScales.map((s) => `Typical score, ${scaleNames[s].label}`)],
+      ['dₖ', ...alignmentScales.map((s) => t('aligned.typicalColumn', { scale: scaleNames[s].label }))],
       Array.from(r.dks, (dk, i) => [String(dk), ...alignmentScales.map((_, row) => at(row, i))]),
       [
         [
-          `Sampled at dₖ = ${r.dk} (mean ± std)`,
+          t('aligned.sampledRow', { dk: r.dk }),
           ...alignmentScales.map(
             (_, row) => `${formatValue(r.samples[row]?.mean ?? 0)} ± ${formatValue(r.samples[row]?.std ?? 0)}`,
           ),

@@ -1,6 +1,9 @@
 // What the learner must see in the before/after view, and the numbers the e2e test checks it with on the picture.
+import { t } from '../../i18n/messages.js';
 export const claim = {
-  sentence: 'The same scores give one towering weight unscaled, and several visible weights once divided by √dₖ.',
+  get sentence() {
+    return t('claim.beforeAfter');
+  },
   /** Unscaled, the tallest weight bar fills at least this share of the plot height. */
   unscaledTallest: 0.9,
   /** Scaled, at least this many bars are taller than a twentieth of the plot. */

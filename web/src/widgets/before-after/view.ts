@@ -1,4 +1,5 @@
 // Widget 3: the same scores unscaled and ÷√dₖ, side by side, before and after the softmax.
+import { t } from '../../i18n/messages.js';
 import { BarChart } from '../../charts/bar-chart.js';
 import { formatScore, formatValue, formatWeight } from '../../format.js';
 import { LiveWidget, type WidgetOptions } from '../live-widget.js';
@@ -9,52 +10,47 @@ import { measured } from './predict.js';
 import { guessLines } from '../../predict/guess-lines.js';
 import type { SoftmaxStats } from '../../core/types.js';
 import { schema } from './schema.js';
-import { formatSurvival, SurvivalBadge, survivalName } from '../survival-badge.js';
+import { formatSurvival, SurvivalBadge, survivalName, survivalState } from '../survival-badge.js';
 
 // Scores given by the lesson are not state a learner moves, so they travel beside it.
 type BeforeAfterState = Omit<BeforeAfterParams, 'scores'>;
 
 export class BeforeAfter extends LiveWidget<'before-after', BeforeAfterState> {
-  private readonly scoresChart = new BarChart('scores', { yLabel: 'score' });
-  private readonly weightsChart = new BarChart('weights', { yLabel: 'weight', yDomain: [0, 1] });
+  private readonly scoresChart = new BarChart('scores', { yLabel: t('axis.score') });
+  private readonly weightsChart = new BarChart('weights', { yLabel: t('axis.weight'), yDomain: [0, 1] });
   private readonly badges: { unscaled: SurvivalBadge; scaled: SurvivalBadge };
 
   constructor(
     options: WidgetOptions<BeforeAfterState>,
     private readonly fixedScores?: readonly number[],
   ) {
-    super(
-      options,
-      'before-after',
-      'Before and after: the same scores unscaled and divided by √dₖ',
-      'Scores and weights per key',
-    );
+    super(options, 'before-after', t('beforeAfter.caption'), t('softmaxDies.tableCaption'));
     this.frame.setClaim(claim.sentence);
     const id = options.id;
     const before = Object.assign(document.createElement('p'), {
       className: 'panel-label',
-      textContent: 'Scores, before the softmax',
+      textContent: t('beforeAfter.scoresLabel'),
     });
     const after = Object.assign(document.createElement('p'), {
       className: 'panel-label',
-      textContent: 'Weights, after the softmax',
+      textContent: t('beforeAfter.weightsLabel'),
     });
     this.frame.chartArea.append(before, this.scoresChart.element, after, this.weightsChart.element);
     this.charts.push(this.scoresChart, this.weightsChart);
     const legend = document.createElement('p');
     legend.className = 'legend';
-    legend.append(swatch('unscaled'), ' unscaled s   ', swatch('scaled'), ' s / √dₖ');
+    legend.append(swatch('unscaled'), t('beforeAfter.legendUnscaled'), swatch('scaled'), ' s / √dₖ');
     this.frame.chartArea.append(legend);
     const dk = dkSlider(id, schema.dk, this.state.dk, (value) => this.update({ dk: value }));
     // One verdict per set of weights, beside the slider that moves both.
     this.badges = {
-      unscaled: new SurvivalBadge(`${id}-survival-unscaled`, 'unscaled'),
+      unscaled: new SurvivalBadge(`${id}-survival-unscaled`, t('beforeAfter.unscaled')),
       scaled: new SurvivalBadge(`${id}-survival-scaled`, '÷√dₖ'),
     };
     const badges = Object.assign(document.createElement('span'), { id: `${id}-survival`, className: 'survival-pair' });
     const name = Object.assign(document.createElement('span'), {
       className: 'survival-name',
-      textContent: survivalName,
+      textContent: survivalName(),
     });
     badges.append(name, this.badges.unscaled.element, this.badges.scaled.element);
     dk.attach(badges);
@@ -85,15 +81,20 @@ export class BeforeAfter extends LiveWidget<'before-after', BeforeAfterState> {
 
   protected render(r: BeforeAfterResult): void {
     const keys = Array.from({ length: r.keyCount }, (_, i) => `k${i + 1}`);
-    const scoreSummary =
-      `Scores at dₖ = ${r.dk}: unscaled from ${formatScore(Math.min(...r.scores))} to ` +
-      `${formatScore(Math.max(...r.scores))}; ` +
-      `divided by √dₖ = ${formatValue(r.scaleDivisor)} from ${formatScore(Math.min(...r.scaledScores))} to ` +
-      `${formatScore(Math.max(...r.scaledScores))}.`;
-    const weightSummary =
-      `After the softmax the unscaled scores give a largest weight of ${formatWeight(r.unscaledStats.maxWeight)} ` +
-      `(${verdict(r.unscaledStats)}); the scaled ones ${formatWeight(r.scaledStats.maxWeight)} ` +
-      `(${verdict(r.scaledStats)}).`;
+    const scoreSummary = t('beforeAfter.scoreSummary', {
+      dk: r.dk,
+      low: formatScore(Math.min(...r.scores)),
+      high: formatScore(Math.max(...r.scores)),
+      divisor: formatValue(r.scaleDivisor),
+      scaledLow: formatScore(Math.min(...r.scaledScores)),
+      scaledHigh: formatScore(Math.max(...r.scaledScores)),
+    });
+    const weightSummary = t('beforeAfter.weightSummary', {
+      unscaled: formatWeight(r.unscaledStats.maxWeight),
+      unscaledVerdict: verdict(r.unscaledStats),
+      scaled: formatWeight(r.scaledStats.maxWeight),
+      scaledVerdict: verdict(r.scaledStats),
+    });
     this.badges.unscaled.show(r.unscaledStats.survival);
     this.badges.scaled.show(r.scaledStats.survival);
     this.scoresChart.draw(
@@ -113,9 +114,9 @@ export class BeforeAfter extends LiveWidget<'before-after', BeforeAfterState> {
       weightSummary,
       guessLines(this.guess),
     );
-    this.frame.setSummary(`${scoreSummary} ${weightSummary}`);
+    this.frame.setSummary(t('beforeAfter.summary', { scoreSummary, weightSummary }));
     this.frame.setTable(
-      ['Key', 'Score s', 's / √dₖ', 'softmax(s)', 'softmax(s / √dₖ)'],
+      [t('table.key'), t('beforeAfter.scoreColumn'), 's / √dₖ', 'softmax(s)', 'softmax(s / √dₖ)'],
       keys.map((k, i) => [
         k,
         formatScore(r.scores[i] ?? 0),
@@ -128,7 +129,7 @@ export class BeforeAfter extends LiveWidget<'before-after', BeforeAfterState> {
 }
 
 function verdict({ survival }: SoftmaxStats): string {
-  return `${survivalName.toLowerCase()} ${formatSurvival(survival.share)}, ${survival.state}`;
+  return t('beforeAfter.verdict', { survival: formatSurvival(survival.share), state: survivalState(survival.state) });
 }
 
 function swatch(kind: string): HTMLElement {

@@ -1,7 +1,9 @@
 // What the learner must see in the entropy chart, and the numbers the e2e test checks it with on the picture.
+import { t } from '../../i18n/messages.js';
 export const claim = {
-  sentence:
-    'Unscaled, attention entropy falls towards 0 as dₖ grows; ÷√dₖ holds it level; ÷dₖ climbs to the ceiling ln n.',
+  get sentence() {
+    return t('claim.entropyVsDk');
+  },
   /** Unscaled at the largest dₖ: entropy below this share of ln n. */
   unscaledFallsBelow: 0.25,
   /** ÷√dₖ: first and last point within this share of ln n of each other. */

@@ -1,4 +1,5 @@
 // Widget 7: mean attention entropy against dₖ for no scale, ÷√dₖ and ÷dₖ, under the ceiling ln n of uniform attention.
+import { t } from '../../i18n/messages.js';
 import { legend } from '../../charts/legend.js';
 import { LineChart } from '../../charts/line-chart.js';
 import { RangeControl } from '../../controls/range-control.js';
@@ -13,7 +14,12 @@ import { schema } from './schema.js';
 type EntropyVsDkState = EntropyVsDkParams;
 
 const scaleNames: Record<(typeof entropyScales)[number], { label: string; className: string }> = {
-  none: { label: 'no scale', className: 'unscaled' },
+  none: {
+    get label() {
+      return t('scale.none');
+    },
+    className: 'unscaled',
+  },
   sqrt: { label: '÷√dₖ', className: 'scaled' },
   linear: { label: '÷dₖ', className: 'linear' },
 };
@@ -22,16 +28,11 @@ export class EntropyVsDk extends LiveWidget<'entropy-vs-dk', EntropyVsDkState> {
   private readonly chart = new LineChart({
     className: 'entropy',
     ...dkAxis,
-    yLabel: 'entropy (nats)',
+    yLabel: t('axis.entropy'),
   });
 
   constructor(options: WidgetOptions<EntropyVsDkState>) {
-    super(
-      options,
-      'entropy-vs-dk',
-      'Entropy against dₖ: how spread out attention stays under each scale',
-      'Mean entropy ± standard error at each dₖ',
-    );
+    super(options, 'entropy-vs-dk', t('entropyVsDk.caption'), t('entropyVsDk.tableCaption'));
     this.frame.setClaim(claim.sentence);
     const id = options.id;
     this.charts.push(this.chart);
@@ -43,7 +44,7 @@ export class EntropyVsDk extends LiveWidget<'entropy-vs-dk', EntropyVsDkState> {
           label: scaleNames[s].label,
           kind: 'line' as const,
         })),
-        { className: 'ceiling', label: 'ln n (uniform)', kind: 'line' },
+        { className: 'ceiling', label: t('entropyVsDk.ceilingLegend'), kind: 'line' },
       ]),
     );
     this.mountControls({
@@ -51,7 +52,7 @@ export class EntropyVsDk extends LiveWidget<'entropy-vs-dk', EntropyVsDkState> {
       trials: new RangeControl({
         id: `${id}-trials`,
         symbol: 'trials',
-        label: 'Trials per dₖ',
+        label: t('entropyVsDk.trials'),
         ...rangeOf(schema.trials),
         value: this.state.trials,
         log: { stepsPerDoubling: 2 },
@@ -67,16 +68,23 @@ export class EntropyVsDk extends LiveWidget<'entropy-vs-dk', EntropyVsDkState> {
   protected render(r: EntropyVsDkResult): void {
     const last = r.dks.length - 1;
     const at = (row: number, i: number) => formatValue(r.meanEntropy[row]?.[i] ?? 0);
-    const summary =
-      `Mean entropy over ${r.trials} random queries with ${r.keys} keys; the ceiling ln ${r.keys} is ` +
-      `${formatValue(r.maxEntropy)} nats. ` +
-      entropyScales
-        .map(
-          (s, row) =>
-            `${scaleNames[s].label}: ${at(row, 0)} at dₖ = ${r.dks[0]}, ${at(row, last)} at dₖ = ${r.dks[last]}`,
-        )
-        .join('; ') +
-      '.';
+    const curves = entropyScales
+      .map((s, row) =>
+        t('entropyVsDk.curve', {
+          scale: scaleNames[s].label,
+          first: at(row, 0),
+          firstDk: r.dks[0] ?? 0,
+          last: at(row, last),
+          lastDk: r.dks[last] ?? 0,
+        }),
+      )
+      .join(t('list.semicolon'));
+    const summary = t('entropyVsDk.summary', {
+      trials: r.trials,
+      keys: r.keys,
+      ceiling: formatValue(r.maxEntropy),
+      curves,
+    });
     const series = entropyScales.map((s, row) => ({
       name: scaleNames[s].label,
       className: scaleNames[s].className,
@@ -94,14 +102,14 @@ export class EntropyVsDk extends LiveWidget<'entropy-vs-dk', EntropyVsDkState> {
     this.chart.draw({ series, references: [ceiling] }, summary);
     this.frame.setSummary(summary);
     this.frame.setTable(
-      ['dₖ', ...entropyScales.map((s) => `Entropy, ${scaleNames[s].label}`)],
+      ['dₖ', ...entropyScales.map((s) => t('entropyVsDk.column', { scale: scaleNames[s].label }))],
       Array.from(r.dks, (dk, i) => [
         String(dk),
         ...entropyScales.map((_, row) =>
           formatWithError(r.meanEntropy[row]?.[i] ?? 0, r.entropyStandardError[row]?.[i] ?? 0),
         ),
       ]),
-      [['Ceiling ln n', ...entropyScales.map(() => formatValue(r.maxEntropy))]],
+      [[t('entropyVsDk.ceilingRow'), ...entropyScales.map(() => formatValue(r.maxEntropy))]],
     );
   }
 }

@@ -1,4 +1,5 @@
 // Widget 10: q·k in float16, where the order of scaling and multiplying decides whether scores overflow to ∞.
+import { t } from '../../i18n/messages.js';
 import { BarChart } from '../../charts/bar-chart.js';
 import { ChoiceControl } from '../../controls/choice-control.js';
 import { RangeControl } from '../../controls/range-control.js';
@@ -18,26 +19,17 @@ const float16Max = 65504;
 /** Where an overflowed row's bar is drawn: above the limit line, labelled ∞. */
 const overflowHeight = float16Max * 1.2;
 
-const orderWords: Record<State['order'], string> = {
-  after: 'q·k in float16, then ÷√dₖ',
-  before: '(q ÷ √dₖ)·k in float16',
-  balanced: '(q·dₖ^(−1/4))·(k·dₖ^(−1/4)) in float16',
-};
+const orderWords = (order: State['order']): string => t(`float16.order.${order}`);
 
 export class Float16Overflow extends LiveWidget<'float16-overflow', State> {
   private readonly chart = new BarChart('float16 rows', {
-    yLabel: 'largest |score|',
+    yLabel: t('float16.largest'),
     yDomain: [0, overflowHeight * 1.05],
   });
   private readonly meter = Object.assign(document.createElement('div'), { className: 'overflow-orders' });
 
   constructor(options: WidgetOptions<State>) {
-    super(
-      options,
-      'float16-overflow',
-      'Float16 overflow: where the ÷√dₖ goes decides whether scores reach ∞',
-      'Each query row',
-    );
+    super(options, 'float16-overflow', t('float16.caption'), t('float16.tableCaption'));
     this.frame.setClaim(claim.sentence);
     const id = options.id;
     this.frame.chartArea.append(this.chart.element);
@@ -48,7 +40,7 @@ export class Float16Overflow extends LiveWidget<'float16-overflow', State> {
       spread: new RangeControl({
         id: `${id}-spread`,
         symbol: 'σ',
-        label: 'Spread of the entries σ',
+        label: t('float16.spread'),
         ...rangeOf(schema.spread),
         value: this.state.spread,
         log: { stepsPerDoubling: 4 },
@@ -57,12 +49,12 @@ export class Float16Overflow extends LiveWidget<'float16-overflow', State> {
       keys: keysSlider(id, schema.keys, this.state.keys, (keys) => this.update({ keys })),
       order: new ChoiceControl<State['order']>({
         id: `${id}-order`,
-        label: 'Where the scale goes',
+        label: t('float16.where'),
         value: this.state.order,
         choices: [
-          { value: 'after', label: 'after q·k' },
-          { value: 'before', label: 'on q, before' },
-          { value: 'balanced', label: 'dₖ^(−¼) on both' },
+          { value: 'after', label: t('float16.after') },
+          { value: 'before', label: t('float16.before') },
+          { value: 'balanced', label: t('float16.balanced') },
         ],
         onChange: (order) => this.update({ order }),
       }),
@@ -83,12 +75,17 @@ export class Float16Overflow extends LiveWidget<'float16-overflow', State> {
     const heights = Array.from(r.rowLargest, (v) => (Number.isFinite(v) ? v : overflowHeight));
     const classes = Array.from(r.rowLargest, (v) => (Number.isFinite(v) ? '' : 'overflow'));
     const total = r.keys * r.keys;
-    const summary =
-      `${orderWords[r.order]} at dₖ = ${r.dk}, spread σ = ${formatValue(r.spread)}: ${r.infinities} of ${total} ` +
-      `scores ` +
-      `overflowed to ∞ and ${r.nans} of ${total} weights are NaN. The largest exact |q·k| is ` +
-      // Not the spread where overflow starts: the lesson asks for it, and the bars show it as σ is dragged.
-      `${formatValue(r.largestExactScore)}; float16 stops at ${float16Max}.`;
+    // Not the spread where overflow starts: the lesson asks for it, and the bars show it as σ is dragged.
+    const summary = t('float16.summary', {
+      order: orderWords(r.order),
+      dk: r.dk,
+      spread: formatValue(r.spread),
+      infinities: r.infinities,
+      nans: r.nans,
+      total,
+      largest: formatValue(r.largestExactScore),
+      max: float16Max,
+    });
     this.chart.draw(
       rows,
       [
@@ -101,7 +98,7 @@ export class Float16Overflow extends LiveWidget<'float16-overflow', State> {
         },
       ],
       summary,
-      [{ value: float16Max, label: `dashed: float16 max ${float16Max}`, className: 'threshold' }],
+      [{ value: float16Max, label: t('float16.maxLine', { max: float16Max }), className: 'threshold' }],
     );
     this.frame.setSummary(summary);
     // Not the gradient verdict: whether this order's scores stay finite, reach ∞, or turn weights into NaN.
@@ -111,16 +108,18 @@ export class Float16Overflow extends LiveWidget<'float16-overflow', State> {
     list.append(
       ...r.byOrder.map((o) => {
         const item = document.createElement('li');
-        item.textContent =
-          `${orderWords[o.order]}: ` +
-          (o.infinities + o.nans === 0 ? 'every score finite' : `${o.infinities} ∞ scores, ${o.nans} NaN weights`);
+        item.textContent = t(o.infinities + o.nans === 0 ? 'float16.orderFinite' : 'float16.orderOverflow', {
+          order: orderWords(o.order),
+          infinities: o.infinities,
+          nans: o.nans,
+        });
         if (o.order === r.order) item.setAttribute('aria-current', 'true');
         return item;
       }),
     );
-    this.meter.replaceChildren('The same q and k, three orders:', list);
+    this.meter.replaceChildren(t('float16.threeOrders'), list);
     this.frame.setTable(
-      ['Query row', 'Largest |score| (float16)', 'NaN weights in the row'],
+      [t('float16.row'), t('float16.rowLargest'), t('float16.rowNans')],
       rows.map((row, i) => [
         row,
         Number.isFinite(r.rowLargest[i]) ? formatValue(r.rowLargest[i] ?? 0) : '∞',

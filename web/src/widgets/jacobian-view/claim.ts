@@ -1,7 +1,9 @@
 // What the learner must see in the Jacobian view, and the numbers the e2e test checks it with on the picture.
+import { t } from '../../i18n/messages.js';
 export const claim = {
-  sentence:
-    'Multiply the logits and the heatmap fades to white: every entry of J, and with it the gradient, shrinks to 0.',
+  get sentence() {
+    return t('claim.jacobianView');
+  },
   /** The multipliers the test compares: the cells at the second are paler than at the first. */
   from: 1,
   to: 50,

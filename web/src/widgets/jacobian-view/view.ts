@@ -1,5 +1,6 @@
 // Widget 5: the softmax Jacobian J = diag(p) − ppᵀ as a heatmap, and how its size collapses as the logits are
 // multiplied.
+import { t } from '../../i18n/messages.js';
 import { HeatmapChart } from '../../charts/heatmap-chart.js';
 import { legend } from '../../charts/legend.js';
 import { LineChart } from '../../charts/line-chart.js';
@@ -13,7 +14,7 @@ import { claim } from './claim.js';
 import { rangeOf } from '../params.js';
 import { keysSlider } from '../sliders.js';
 import { schema } from './schema.js';
-import { formatSurvival, SurvivalBadge, survivalName } from '../survival-badge.js';
+import { formatSurvival, SurvivalBadge, survivalName, survivalState } from '../survival-badge.js';
 
 // Scores given by the lesson are not state a learner moves, so they travel beside it.
 type JacobianViewState = Omit<JacobianViewParams, 'scores'>;
@@ -25,8 +26,8 @@ export class JacobianView extends LiveWidget<'jacobian-view', JacobianViewState>
   private readonly heatmap: HeatmapChart;
   private readonly normsChart = new LineChart({
     className: 'jacobian-norms',
-    xLabel: 'multiplier of the logits',
-    yLabel: 'size of J',
+    xLabel: t('jacobian.xAxis'),
+    yLabel: t('jacobian.yAxis'),
     xLog: true,
     yLog: true,
   });
@@ -38,22 +39,17 @@ export class JacobianView extends LiveWidget<'jacobian-view', JacobianViewState>
     options: WidgetOptions<JacobianViewState>,
     private readonly givenScores: readonly number[] = schema.scores.default,
   ) {
-    super(
-      options,
-      'jacobian-view',
-      'Jacobian view: ∂pᵢ/∂sⱼ for the current weights, and its size as the logits grow',
-      'Size of J at each multiplier of the logits',
-    );
+    super(options, 'jacobian-view', t('jacobian.caption'), t('jacobian.tableCaption'));
     this.frame.setClaim(claim.sentence);
     const id = options.id;
     this.heatmap = new HeatmapChart(id, colourLimit, (x) => (Math.abs(x) < 5e-4 ? '0' : threeDecimals(x)));
     const heatmapLabel = Object.assign(document.createElement('p'), {
       className: 'panel-label',
-      textContent: 'J = diag(p) − ppᵀ: row i is pᵢ, column j is sⱼ',
+      textContent: t('jacobian.heatmapLabel'),
     });
     const normsLabel = Object.assign(document.createElement('p'), {
       className: 'panel-label',
-      textContent: 'Largest entry and Frobenius norm of J against the multiplier (log scales)',
+      textContent: t('jacobian.normsLabel'),
     });
     this.charts.push(this.heatmap, this.normsChart);
     this.frame.chartArea.append(
@@ -71,26 +67,26 @@ export class JacobianView extends LiveWidget<'jacobian-view', JacobianViewState>
     const multiplier = new RangeControl({
       id: `${id}-multiplier`,
       symbol: 'multiplier',
-      label: 'Multiply the logits by',
+      label: t('jacobian.multiplier'),
       ...rangeOf(schema.multiplier),
       value: this.state.multiplier,
       log: { stepsPerDoubling: 4 },
       onChange: (value) => this.update({ multiplier: value }),
     });
     multiplier.attach(this.badge.element);
-    this.setMatrixTable = this.frame.addTable('Data table: J', 'Entries of J for the current weights');
+    this.setMatrixTable = this.frame.addTable(t('jacobian.matrixTable'), t('jacobian.matrixCaption'));
     this.mountControls({
       source: new ChoiceControl<ScoreSource>({
         id: `${id}-source`,
-        label: 'Base scores',
+        label: t('jacobian.baseScores'),
         value: this.state.source as ScoreSource,
         choices: [
           { value: 'given', label: `(${givenScores.map(formatPlain).join(', ')})` },
-          { value: 'sampled', label: 'sampled N(0, 1)' },
+          { value: 'sampled', label: t('jacobian.sampled') },
         ],
         onChange: (source) => this.update({ source }),
       }),
-      keys: keysSlider(id, schema.keys, this.state.keys, (keys) => this.update({ keys }), 'Keys n (sampled)'),
+      keys: keysSlider(id, schema.keys, this.state.keys, (keys) => this.update({ keys }), t('jacobian.keys')),
       multiplier,
     });
   }
@@ -101,7 +97,7 @@ export class JacobianView extends LiveWidget<'jacobian-view', JacobianViewState>
   }
 
   protected override syncControls(): void {
-    this.usedOnlyWhen('keys', 'source', this.state.source === 'sampled', 'n is used only for sampled scores');
+    this.usedOnlyWhen('keys', 'source', this.state.source === 'sampled', t('jacobian.keysUnused'));
   }
 
   protected params(s: JacobianViewState): JacobianViewParams {
@@ -118,19 +114,24 @@ export class JacobianView extends LiveWidget<'jacobian-view', JacobianViewState>
     const n = r.baseScores.length;
     const keys = Array.from({ length: n }, (_, i) => String(i + 1));
     const at = r.norms.multipliers.indexOf(r.multiplier);
-    const scores = r.source === 'given' ? 'the scores' : `${n} sampled N(0, 1) scores`;
-    const heatmapSummary =
-      `Heatmap of J for ${scores} times ${r.multiplier}: largest weight ${formatWeight(r.stats.maxWeight)}, ` +
-      `largest |Jᵢⱼ| ${formatValue(r.stats.jacobianMaxAbs)} (at most 0.25 is possible), ‖J‖_F ` +
-      `${formatValue(r.stats.jacobianFrobenius)}; ` +
-      `orange entries are positive, blue negative, white zero.`;
+    const scores = r.source === 'given' ? t('jacobian.theScores') : t('jacobian.sampledScores', { n });
+    const heatmapSummary = t('jacobian.heatmapSummary', {
+      scores,
+      multiplier: r.multiplier,
+      largest: formatWeight(r.stats.maxWeight),
+      maxAbs: formatValue(r.stats.jacobianMaxAbs),
+      frobenius: formatValue(r.stats.jacobianFrobenius),
+    });
     const first = r.norms.frobenius[0] ?? 0;
     const lastIndex = r.norms.multipliers.length - 1;
-    const normsSummary =
-      `As the multiplier goes from ${r.norms.multipliers[0]} to ${r.norms.multipliers[lastIndex]}, ‖J‖_F falls from ` +
-      `${formatValue(first)} to ${formatValue(r.norms.frobenius[lastIndex] ?? 0)} and max |Jᵢⱼ| from ` +
-      `${formatValue(r.norms.maxAbs[0] ?? 0)} ` +
-      `to ${formatValue(r.norms.maxAbs[lastIndex] ?? 0)}.`;
+    const normsSummary = t('jacobian.normsSummary', {
+      from: r.norms.multipliers[0] ?? 0,
+      to: r.norms.multipliers[lastIndex] ?? 0,
+      frobeniusFrom: formatValue(first),
+      frobeniusTo: formatValue(r.norms.frobenius[lastIndex] ?? 0),
+      maxFrom: formatValue(r.norms.maxAbs[0] ?? 0),
+      maxTo: formatValue(r.norms.maxAbs[lastIndex] ?? 0),
+    });
     this.heatmap.draw(
       r.jacobian,
       n,
@@ -143,7 +144,14 @@ export class JacobianView extends LiveWidget<'jacobian-view', JacobianViewState>
           { name: 'max |Jᵢⱼ|', className: 'max-abs', xs: r.norms.multipliers, ys: r.norms.maxAbs, dots: true },
           { name: '‖J‖_F', className: 'frobenius', xs: r.norms.multipliers, ys: r.norms.frobenius, dots: true },
         ],
-        references: [{ axis: 'x', value: r.multiplier, label: `now × ${r.multiplier}`, className: 'current' }],
+        references: [
+          {
+            axis: 'x',
+            value: r.multiplier,
+            label: t('jacobian.now', { multiplier: r.multiplier }),
+            className: 'current',
+          },
+        ],
       },
       normsSummary,
     );
@@ -151,26 +159,34 @@ export class JacobianView extends LiveWidget<'jacobian-view', JacobianViewState>
     const percent = formatSurvival(survival.share);
     this.badge.show(survival);
     this.meter.dataset.state = survival.state;
-    this.meter.textContent =
-      `${survivalName} ${percent}, ${survival.state}: the sum of J's diagonal, Σ ∂pᵢ/∂sᵢ = ` +
-      `${formatValue(r.stats.jacobianTrace)}, is ${percent.replace('<', 'under')} of its sum at uniform weights. ` +
-      `That is how strongly the weights still answer a change in their own scores, and so how much gradient ` +
-      `reaches the scores.`;
+    this.meter.textContent = t('jacobian.meter', {
+      name: survivalName(),
+      percent,
+      state: survivalState(survival.state),
+      trace: formatValue(r.stats.jacobianTrace),
+      share: percent.replace('<', t('format.under')),
+    });
     this.frame.setSummary(
-      `At ${r.multiplier} times ${scores}: ${survivalName.toLowerCase()} ${percent}, ${survival.state}; ‖J‖_F = ` +
-        `${formatValue(at >= 0 ? (r.norms.frobenius[at] ?? 0) : r.stats.jacobianFrobenius)}. ${normsSummary}`,
+      t('jacobian.summary', {
+        multiplier: r.multiplier,
+        scores,
+        percent,
+        state: survivalState(survival.state),
+        frobenius: formatValue(at >= 0 ? (r.norms.frobenius[at] ?? 0) : r.stats.jacobianFrobenius),
+        norms: normsSummary,
+      }),
     );
     this.frame.setTable(
-      ['Multiplier', 'max |Jᵢⱼ|', '‖J‖_F', survivalName],
+      [t('jacobian.multiplierColumn'), 'max |Jᵢⱼ|', '‖J‖_F', survivalName()],
       Array.from(r.norms.multipliers, (m, i) => [
-        m === r.multiplier ? `${m} (now)` : String(m),
+        m === r.multiplier ? t('jacobian.nowRow', { multiplier: m }) : String(m),
         formatValue(r.norms.maxAbs[i] ?? 0),
         formatValue(r.norms.frobenius[i] ?? 0),
         formatSurvival(r.norms.survivalShare[i] ?? 0),
       ]),
     );
     this.setMatrixTable(
-      ['Weight pᵢ', ...keys.map((k) => `∂/∂s${k}`)],
+      [t('jacobian.weightColumn'), ...keys.map((k) => `∂/∂s${k}`)],
       keys.map((k, i) => [
         `p${k} = ${formatWeight(r.weights[i] ?? 0)}`,
         ...keys.map((_, j) => formatValue(r.jacobian[i * n + j] ?? 0)),

@@ -1,4 +1,5 @@
 // Widget 9: cosines of random vector pairs in d dimensions crowd around 0 with variance 1/d.
+import { t } from '../../i18n/messages.js';
 import { HistogramChart } from '../../charts/histogram-chart.js';
 import { ToggleControl } from '../../controls/choice-control.js';
 import { RangeControl } from '../../controls/range-control.js';
@@ -12,15 +13,10 @@ import { schema } from './schema.js';
 type NearOrthogonalityState = NearOrthogonalityParams;
 
 export class NearOrthogonality extends LiveWidget<'near-orthogonality', NearOrthogonalityState> {
-  private readonly chart = new HistogramChart('cosine u·v / (|u| |v|)', 'histogram cosines');
+  private readonly chart = new HistogramChart(t('nearOrthogonality.axis'), 'histogram cosines');
 
   constructor(options: WidgetOptions<NearOrthogonalityState>) {
-    super(
-      options,
-      'near-orthogonality',
-      'Near-orthogonality: the cosine between random directions in d dimensions',
-      'Sample statistics of the cosine next to theory',
-    );
+    super(options, 'near-orthogonality', t('nearOrthogonality.caption'), t('nearOrthogonality.tableCaption'));
     this.frame.setClaim(claim.sentence);
     const id = options.id;
     this.frame.chartArea.append(this.chart.element);
@@ -29,7 +25,7 @@ export class NearOrthogonality extends LiveWidget<'near-orthogonality', NearOrth
       d: new RangeControl({
         id: `${id}-d`,
         symbol: 'd',
-        label: 'Dimension d',
+        label: t('nearOrthogonality.dimension'),
         ...rangeOf(schema.d),
         value: this.state.d,
         log: { stepsPerDoubling: 2 },
@@ -38,7 +34,7 @@ export class NearOrthogonality extends LiveWidget<'near-orthogonality', NearOrth
       pairs: new RangeControl({
         id: `${id}-pairs`,
         symbol: 'pairs',
-        label: 'Random pairs',
+        label: t('nearOrthogonality.pairs'),
         ...rangeOf(schema.pairs),
         value: this.state.pairs,
         log: { stepsPerDoubling: 2 },
@@ -46,7 +42,7 @@ export class NearOrthogonality extends LiveWidget<'near-orthogonality', NearOrth
       }),
       zoom: new ToggleControl({
         id: `${id}-zoom`,
-        label: 'Zoom the axis to ±4/√d',
+        label: t('nearOrthogonality.zoom'),
         value: this.state.zoom,
         onChange: (zoom) => this.update({ zoom }),
       }),
@@ -58,10 +54,13 @@ export class NearOrthogonality extends LiveWidget<'near-orthogonality', NearOrth
   }
 
   protected render(r: NearOrthogonalityResult): void {
-    const summary =
-      `Histogram of the cosines of ${r.pairs} random pairs at d = ${r.d}: sample variance ` +
-      `${formatWithError(r.variance, r.varianceStandardError)}, theory 1/d = ${formatValue(r.theoryVariance)}; ` +
-      `the lines mark ±1/√d = ±${formatValue(r.theoryStd)}.`;
+    const summary = t('nearOrthogonality.summary', {
+      pairs: r.pairs,
+      d: r.d,
+      variance: formatWithError(r.variance, r.varianceStandardError),
+      theory: formatValue(r.theoryVariance),
+      std: formatValue(r.theoryStd),
+    });
     const sigma = { className: 'theory-spread', label: '' };
     const markers = [
       { ...sigma, value: -r.theoryStd },
@@ -70,11 +69,11 @@ export class NearOrthogonality extends LiveWidget<'near-orthogonality', NearOrth
     this.chart.draw({ edges: r.edges, counts: r.counts, markers }, summary);
     this.frame.setSummary(summary);
     this.frame.setTable(
-      ['Statistic', 'Sample (± standard error)', 'Theory'],
+      [t('table.statistic'), t('varianceExplorer.sampleWithError'), t('table.theory')],
       [
-        ['Mean', formatWithError(r.mean, r.meanStandardError), '0'],
-        ['Variance', formatWithError(r.variance, r.varianceStandardError), formatValue(r.theoryVariance)],
-        ['Pairs outside the axis', String(r.outside), '—'],
+        [t('table.mean'), formatWithError(r.mean, r.meanStandardError), '0'],
+        [t('table.variance'), formatWithError(r.variance, r.varianceStandardError), formatValue(r.theoryVariance)],
+        [t('nearOrthogonality.outside'), String(r.outside), '—'],
       ],
     );
   }

@@ -1,5 +1,8 @@
 // What the learner must see in the saturation curve, and the numbers the e2e test checks it with on the picture.
+import { t } from '../../i18n/messages.js';
 export const claim = {
-  sentence: 'p₁ climbs from 1/n to almost 1 within a lead of a few units: it passes 0.99 at the marked point.',
+  get sentence() {
+    return t('claim.saturationCurve');
+  },
   threshold: 0.99,
 } as const;

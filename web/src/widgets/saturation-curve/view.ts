@@ -1,4 +1,5 @@
 // Widget 4: p₁ of softmax([x, 0, …, 0]) as the lead x grows from 0 to 10, with the point where it passes 0.99 marked.
+import { t } from '../../i18n/messages.js';
 import { LineChart } from '../../charts/line-chart.js';
 import { formatValue, formatWeight } from '../../format.js';
 import type { SaturationCurveParams, SaturationCurveResult } from './compute.js';
@@ -15,18 +16,13 @@ const tableStride = 20;
 export class SaturationCurve extends LiveWidget<'saturation-curve', SaturationCurveState> {
   private readonly chart = new LineChart({
     className: 'saturation',
-    xLabel: 'lead x of the first score',
+    xLabel: t('saturation.xAxis'),
     yLabel: 'p₁',
     yDomain: [0, 1],
   });
 
   constructor(options: WidgetOptions<SaturationCurveState>) {
-    super(
-      options,
-      'saturation-curve',
-      'Saturation curve: the first weight of softmax([x, 0, …, 0]) as its lead x grows',
-      'p₁ at whole-number leads x, and where it passes 0.99',
-    );
+    super(options, 'saturation-curve', t('saturation.caption'), t('saturation.tableCaption'));
     this.frame.setClaim(claim.sentence);
     this.frame.chartArea.append(this.chart.element);
     this.charts.push(this.chart);
@@ -40,11 +36,16 @@ export class SaturationCurve extends LiveWidget<'saturation-curve', SaturationCu
   }
 
   protected render(r: SaturationCurveResult): void {
-    const vector = r.keys <= 6 ? `[x${', 0'.repeat(r.keys - 1)}]` : `[x, 0, …, 0] (${r.keys} entries)`;
+    const vector = r.keys <= 6 ? `[x${', 0'.repeat(r.keys - 1)}]` : t('saturation.longVector', { keys: r.keys });
     const last = r.p1[r.p1.length - 1] ?? 0;
-    const summary =
-      `With n = ${r.keys} keys, p₁ of softmax(${vector}) rises from ${formatWeight(r.uniform)} at x = 0 ` +
-      `to ${formatWeight(last)} at x = 10, and passes ${r.threshold} at x = ${formatValue(r.crossing)}.`;
+    const summary = t('saturation.summary', {
+      keys: r.keys,
+      vector,
+      uniform: formatWeight(r.uniform),
+      last: formatWeight(last),
+      threshold: r.threshold,
+      crossing: formatValue(r.crossing),
+    });
     this.chart.draw(
       {
         series: [{ name: 'p₁', className: 'scaled', xs: r.xs, ys: r.p1 }],
@@ -59,8 +60,8 @@ export class SaturationCurve extends LiveWidget<'saturation-curve', SaturationCu
     const rows = [];
     for (let i = 0; i < r.xs.length; i += tableStride)
       rows.push([formatValue(r.xs[i] ?? 0), formatWeight(r.p1[i] ?? 0)]);
-    this.frame.setTable(['Lead x', 'p₁'], rows, [
-      [`Crossing x = ${formatValue(r.crossing)}`, formatWeight(r.p1AtCrossing)],
+    this.frame.setTable([t('saturation.lead'), 'p₁'], rows, [
+      [t('saturation.crossing', { crossing: formatValue(r.crossing) }), formatWeight(r.p1AtCrossing)],
     ]);
   }
 }

@@ -1,8 +1,9 @@
 // What the learner must see in "watch the softmax die", and the numbers the e2e test checks it with on the picture.
+import { t } from '../../i18n/messages.js';
 export const claim = {
-  sentence:
-    'With no scale, raising dₖ makes the bars collapse onto one key and the gradient-survival badge fall from ' +
-    'healthy to dead; with ÷√dₖ the weights stay spread and the badge healthy at every dₖ.',
+  get sentence() {
+    return t('claim.softmaxDies');
+  },
   /** dₖ values the test drags through, unscaled: the badge never rises along them. */
   journey: [4, 16, 64, 256, 1024, 4096],
   /** At the last dₖ, unscaled: the tallest bar fills at least this share of the plot height… */

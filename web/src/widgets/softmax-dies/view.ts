@@ -1,4 +1,5 @@
 // Widget 2: one query against n keys; as dₖ grows unscaled, the weights go one-hot and the gradient dies.
+import { t } from '../../i18n/messages.js';
 import { BarChart } from '../../charts/bar-chart.js';
 import { ChoiceControl } from '../../controls/choice-control.js';
 import { RangeControl } from '../../controls/range-control.js';
@@ -11,30 +12,20 @@ import type { Precision, ScaleMode, SoftmaxDiesParams, SoftmaxDiesResult } from 
 import { measured } from './predict.js';
 import { guessLines } from '../../predict/guess-lines.js';
 import { schema } from './schema.js';
-import { bandsSentence, formatSurvival, SurvivalBadge, survivalName } from '../survival-badge.js';
+import { bandsSentence, formatSurvival, SurvivalBadge, survivalName, survivalState } from '../survival-badge.js';
 
 type SoftmaxDiesState = SoftmaxDiesParams;
 
 // The bands are the core's (core/gradient_survival.hpp); the words say what each means for learning.
-const survivalWords = {
-  healthy: 'the weights still answer their scores, and learning goes on',
-  fading: 'the weights answer their scores weakly, and learning slows',
-  dying: 'nearly one-hot: the weights barely answer their scores',
-  dead: 'one-hot in effect: no gradient reaches the scores',
-} as const;
+const survivalWords = (state: SoftmaxDiesResult['stats']['survival']['state']) => t(`softmaxDies.meaning.${state}`);
 
 export class SoftmaxDies extends LiveWidget<'softmax-dies', SoftmaxDiesState> {
-  private readonly chart = new BarChart('weights', { yLabel: 'weight', yDomain: [0, 1] });
+  private readonly chart = new BarChart('weights', { yLabel: t('axis.weight'), yDomain: [0, 1] });
   private readonly meter = document.createElement('p');
   private readonly badge: SurvivalBadge;
 
   constructor(options: WidgetOptions<SoftmaxDiesState>) {
-    super(
-      options,
-      'softmax-dies',
-      'Watch the softmax die: attention weights of one query over n keys',
-      'Scores and weights per key',
-    );
+    super(options, 'softmax-dies', t('softmaxDies.caption'), t('softmaxDies.tableCaption'));
     this.frame.setClaim(claim.sentence);
     const id = options.id;
     this.frame.chartArea.append(this.chart.element);
@@ -47,7 +38,7 @@ export class SoftmaxDies extends LiveWidget<'softmax-dies', SoftmaxDiesState> {
     const temperature = new RangeControl({
       id: `${id}-temperature`,
       symbol: 'τ',
-      label: 'Temperature τ',
+      label: t('control.temperature'),
       ...rangeOf(schema.temperature),
       value: this.state.temperature,
       log: { stepsPerDoubling: 4 },
@@ -58,20 +49,20 @@ export class SoftmaxDies extends LiveWidget<'softmax-dies', SoftmaxDiesState> {
       keys: keysSlider(id, schema.keys, this.state.keys, (keys) => this.update({ keys })),
       scale: new ChoiceControl<ScaleMode>({
         id: `${id}-scale`,
-        label: 'Scale the scores',
+        label: t('control.scaleScores'),
         value: this.state.scale,
         choices: [
-          { value: 'none', label: 'none' },
+          { value: 'none', label: t('control.scaleNone') },
           { value: 'sqrt', label: '÷√dₖ' },
           { value: 'linear', label: '÷dₖ' },
-          { value: 'temperature', label: '÷τ (custom)' },
+          { value: 'temperature', label: t('control.scaleCustom') },
         ],
         onChange: (scale) => this.update({ scale }),
       }),
       temperature,
       precision: new ChoiceControl<Precision>({
         id: `${id}-precision`,
-        label: 'Arithmetic',
+        label: t('control.arithmetic'),
         value: this.state.precision,
         choices: [
           { value: 'float64', label: 'float64' },
@@ -84,12 +75,7 @@ export class SoftmaxDies extends LiveWidget<'softmax-dies', SoftmaxDiesState> {
   }
 
   protected override syncControls(): void {
-    this.usedOnlyWhen(
-      'temperature',
-      'scale',
-      this.state.scale === 'temperature',
-      'τ is used only when the scale is ÷τ (custom)',
-    );
+    this.usedOnlyWhen('temperature', 'scale', this.state.scale === 'temperature', t('control.temperatureUnused'));
   }
 
   protected params(s: SoftmaxDiesState): SoftmaxDiesParams {
@@ -109,15 +95,21 @@ export class SoftmaxDies extends LiveWidget<'softmax-dies', SoftmaxDiesState> {
   protected render(r: SoftmaxDiesResult): void {
     const keys = Array.from({ length: r.keys }, (_, i) => `k${i + 1}`);
     const { stats } = r;
-    const scaling = r.divisor === 1 ? 'unscaled scores' : `scores divided by ${formatValue(r.divisor)}`;
+    const scaling =
+      r.divisor === 1 ? t('softmaxDies.unscaled') : t('softmaxDies.divided', { divisor: formatValue(r.divisor) });
     const { survival } = stats;
+    // The entropy as a share of ln n, not ln n itself: the lesson asks for the largest entropy over n keys.
     const summary =
-      `At dₖ = ${r.dk} with ${r.keys} keys, ${scaling}: the largest weight is ` +
-      `${formatWeight(stats.maxWeight)}, entropy ${formatValue(stats.entropy)} nats, ` +
-      // As a share of ln n, not ln n itself: the lesson asks for the largest entropy over n keys.
-      `${formatShare(stats.entropy / r.maxEntropy)} of its largest value for ${r.keys} keys; ` +
-      `${survivalName.toLowerCase()} ${formatSurvival(survival.share)}, ${survival.state}.` +
-      zerosSentence(r);
+      t('softmaxDies.summary', {
+        dk: r.dk,
+        keys: r.keys,
+        scaling,
+        largest: formatWeight(stats.maxWeight),
+        entropy: formatValue(stats.entropy),
+        share: formatShare(stats.entropy / r.maxEntropy),
+        survival: formatSurvival(survival.share),
+        state: survivalState(survival.state),
+      }) + zerosSentence(r);
     this.chart.draw(
       keys,
       [{ name: 'weights', className: r.scale === 'none' ? 'unscaled' : 'scaled', values: r.weights }],
@@ -127,22 +119,24 @@ export class SoftmaxDies extends LiveWidget<'softmax-dies', SoftmaxDiesState> {
     this.frame.setSummary(summary);
     this.badge.show(survival);
     this.meter.dataset.state = survival.state;
-    this.meter.textContent =
-      `${survivalName} ${formatSurvival(survival.share)}, ${survival.state}: ${survivalWords[survival.state]}. ` +
-      `It is Σ ∂pᵢ/∂sᵢ, the trace of the Jacobian, as a share of its value at uniform weights: ` +
-      `${bandsSentence(r.thresholds)}.`;
+    this.meter.textContent = t('softmaxDies.meter', {
+      name: survivalName(),
+      survival: formatSurvival(survival.share),
+      state: survivalState(survival.state),
+      meaning: survivalWords(survival.state),
+      bands: bandsSentence(r.thresholds),
+    });
     this.frame.setTable(
-      ['Key', 'Score q·k', `Weight (${r.precision})`],
+      [t('table.key'), t('table.score'), t('softmaxDies.weightIn', { precision: r.precision })],
       keys.map((k, i) => [k, formatScore(r.scores[i] ?? 0), formatWeight(r.weights[i] ?? 0)]),
-      [['Weights exactly 0', '', String(r.exactZeros)]],
+      [[t('softmaxDies.exactZeros'), '', String(r.exactZeros)]],
     );
   }
 }
 
 // The count comes from the core (softmaxInPrecision); a weight that is exactly 0 gets no gradient at all.
 function zerosSentence(r: SoftmaxDiesResult): string {
-  const weights = r.exactZeros === 1 ? 'weight is' : 'weights are';
-  return ` In ${r.precision}, ${r.exactZeros} of the ${r.keys} ${weights} exactly 0.`;
+  return t('softmaxDies.zeros', { precision: r.precision, zeros: r.exactZeros, keys: r.keys });
 }
 
 export const view = (options: WidgetOptions<SoftmaxDiesState>) => new SoftmaxDies(options);

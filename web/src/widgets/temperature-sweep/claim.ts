@@ -1,4 +1,7 @@
 // What the learner must see in the temperature sweep, and the numbers the e2e test checks it with on the picture.
+import { t } from '../../i18n/messages.js';
 export const claim = {
-  sentence: 'A colder τ lets one bar tower over the rest; a warmer τ flattens the bars towards 1/n.',
+  get sentence() {
+    return t('claim.temperatureSweep');
+  },
 } as const;

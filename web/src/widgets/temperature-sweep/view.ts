@@ -1,4 +1,5 @@
 // Widget 6: the same sampled scores at τ = 0.5√dₖ, √dₖ and 2√dₖ, side by side: colder picks, warmer averages.
+import { t } from '../../i18n/messages.js';
 import { BarChart } from '../../charts/bar-chart.js';
 import { formatScore, formatValue, formatWeight } from '../../format.js';
 import type { TemperatureSweepParams, TemperatureSweepResult } from './compute.js';
@@ -20,16 +21,11 @@ const nameOf = (factor: number) => factorNames.get(factor) ?? `${factor}√dₖ`
 export class TemperatureSweep extends LiveWidget<'temperature-sweep', TemperatureSweepState> {
   private readonly panels = temperatureFactors.map(() => ({
     label: Object.assign(document.createElement('p'), { className: 'panel-label' }),
-    chart: new BarChart('weights small', { yLabel: 'weight', yDomain: [0, 1], height: 190, minWidth: 200 }),
+    chart: new BarChart('weights small', { yLabel: t('axis.weight'), yDomain: [0, 1], height: 190, minWidth: 200 }),
   }));
 
   constructor(options: WidgetOptions<TemperatureSweepState>) {
-    super(
-      options,
-      'temperature-sweep',
-      'Temperature sweep: one set of scores at τ = 0.5√dₖ, √dₖ and 2√dₖ',
-      'Scores and weights per key at each τ',
-    );
+    super(options, 'temperature-sweep', t('temperature.caption'), t('temperature.tableCaption'));
     this.frame.setClaim(claim.sentence);
     const id = options.id;
     const row = Object.assign(document.createElement('div'), { className: 'small-multiples' });
@@ -53,25 +49,32 @@ export class TemperatureSweep extends LiveWidget<'temperature-sweep', Temperatur
   protected render(r: TemperatureSweepResult): void {
     const keys = Array.from({ length: r.keys }, (_, i) => `k${i + 1}`);
     const sentences = r.panels.map((p, i) => {
-      const sentence =
-        `τ = ${nameOf(p.factor)} = ${formatValue(p.temperature)}: largest weight ${formatWeight(p.stats.maxWeight)}, ` +
-        `entropy ${formatValue(p.stats.entropy)} nats`;
+      const sentence = t('temperature.panel', {
+        name: nameOf(p.factor),
+        temperature: formatValue(p.temperature),
+        largest: formatWeight(p.stats.maxWeight),
+        entropy: formatValue(p.stats.entropy),
+      });
       const panel = this.panels[i];
       panel?.label.replaceChildren(`τ = ${nameOf(p.factor)} = ${formatValue(p.temperature)}`);
       panel?.chart.draw(
         keys,
         [{ name: 'weights', className: p.factor === 1 ? 'scaled' : 'tempered', values: p.weights }],
-        `${sentence}.`,
+        sentence + t('aligned.end'),
       );
       return sentence;
     });
     this.frame.setSummary(
-      `The same ${r.keys} scores at dₖ = ${r.dk} (√dₖ = ${formatValue(r.sqrtDk)}), of at most ` +
-        `${formatValue(r.maxEntropy)} nats: ` +
-        `${sentences.join('; ')}.`,
+      t('temperature.summary', {
+        keys: r.keys,
+        dk: r.dk,
+        sqrtDk: formatValue(r.sqrtDk),
+        maxEntropy: formatValue(r.maxEntropy),
+        panels: sentences.join(t('list.semicolon')),
+      }),
     );
     this.frame.setTable(
-      ['Key', 'Score q·k', ...r.panels.map((p) => `Weight, τ = ${nameOf(p.factor)}`)],
+      [t('table.key'), t('table.score'), ...r.panels.map((p) => t('temperature.column', { name: nameOf(p.factor) }))],
       keys.map((k, i) => [k, formatScore(r.scores[i] ?? 0), ...r.panels.map((p) => formatWeight(p.weights[i] ?? 0))]),
     );
   }

@@ -1,8 +1,9 @@
 // What the learner must see in "Train the fixes", and the settings the e2e test checks it with on the picture.
+import { t } from '../../i18n/messages.js';
 export const claim = {
-  sentence:
-    'At a high learning rate the unscaled and ÷√dₖ runs’ attention entropy collapses to nearly 0 while their ' +
-    'largest logit grows into the thousands; QK-norm keeps its entropy well above 0 and its logits small.',
+  get sentence() {
+    return t('claim.trainFixes');
+  },
   /** The setting the tests train at: Adam at 0.16, where ÷√dₖ collapses and QK-norm does not, at every seed. */
   learningRate: 0.16,
   dk: 64,

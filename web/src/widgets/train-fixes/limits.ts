@@ -1,10 +1,11 @@
 // How many keys train at a given dₖ: every run this widget offers must fit the core's cap on one training step's
 // work, and QK-norm's step, which forms every key's norm, is the largest (tests/js/train-fixes-limits.test.mjs holds
 // this equal to what the core accepts).
+import { formatNumber, t } from '../../i18n/messages.js';
 import { maxTrainingStepWork, trainingStepWork } from '../../core/limits.js';
 import { runKinds } from '../../core/run-kinds.js';
 import type { RunKind } from '../../core/types.js';
-import { labelOf } from './runs.js';
+import { labelOf } from './run-labels.js';
 
 /** The keys slider's own range, before dₖ lowers its top. */
 export const keysRange = { min: 2, max: 64 } as const;
@@ -23,8 +24,10 @@ export function mostKeysThatTrain(dk: number): number {
 export function whyFewerKeys(dk: number): string {
   const most = mostKeysThatTrain(dk);
   const kind = overCap(most + 1, dk) ?? 'qk-norm';
-  return (
-    `at dₖ = ${dk}, a ${labelOf(kind)} training step with more than ${most} keys would be larger than the core ` +
-    `allows (${maxTrainingStepWork.toLocaleString('en-US')} multiply-adds)`
-  );
+  return t('trainFixes.whyFewerKeys', {
+    dk,
+    run: labelOf(kind),
+    most,
+    work: formatNumber(maxTrainingStepWork),
+  });
 }

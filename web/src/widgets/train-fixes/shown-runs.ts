@@ -1,7 +1,8 @@
 // The legend of "Train the fixes" is where a learner picks the runs the charts show: on a phone six curves in one small
 // chart hide each other, while two or three side by side make the point. Hiding a run hides its curves, nothing else.
+import { t } from '../../i18n/messages.js';
 import type { RunKind } from '../../core/types.js';
-import { labelOf } from './runs.js';
+import { labelOf } from './run-labels.js';
 
 export class ShownRuns {
   readonly element = Object.assign(document.createElement('div'), { className: 'run-legend' });
@@ -16,7 +17,7 @@ export class ShownRuns {
     this.label = Object.assign(document.createElement('span'), {
       id: `${widgetId}-shown-runs`,
       className: 'legend',
-      textContent: 'Runs drawn (press to hide or show):',
+      textContent: t('trainFixes.shownRuns'),
     });
     this.element.setAttribute('role', 'group');
     this.element.setAttribute('aria-labelledby', this.label.id);

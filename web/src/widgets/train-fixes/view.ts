@@ -1,12 +1,13 @@
 // "Train the fixes": the same small attention model trained with each chosen alternative to ÷√dₖ, side by side, at
 // a learning rate the learner picks; loss, accuracy, gradient reaching the scores, entropy and largest logit live.
+import { t } from '../../i18n/messages.js';
 import { limitParams, loweredNotice, maxOf } from '../../authoring/param-spec.js';
 import { LineChart, type LineSeries } from '../../charts/line-chart.js';
 import { ToggleControl } from '../../controls/choice-control.js';
 import { RangeControl } from '../../controls/range-control.js';
 import type { RunKind } from '../../core/types.js';
-import { formatValue } from '../../format.js';
-import type { RunChunk, TrainingProgress, TrainingRequest } from '../../training/session.js';
+import { formatShare, formatValue } from '../../format.js';
+import { accuracyGoal, type RunChunk, type TrainingProgress, type TrainingRequest } from '../../training/session.js';
 import { runningAverage } from '../../training/smoothing.js';
 import { TrainingWidget } from '../../training/training-widget.js';
 import type { WidgetOptions } from '../live-widget.js';
@@ -16,7 +17,8 @@ import { claim } from './claim.js';
 import { selectedKinds, trainingRequest, type TrainFixesParams, type TrainFixesPlan } from './compute.js';
 import { runSentence } from './results.js';
 import { whyFewerKeys } from './limits.js';
-import { labelOf, runs } from './runs.js';
+import { labelOf } from './run-labels.js';
+import { runs } from './runs.js';
 import { ShownRuns } from './shown-runs.js';
 import { schema } from './schema.js';
 
@@ -36,47 +38,57 @@ interface MetricInfo {
 }
 
 const logChart = (className: string, yLabel: string, yFloor: number) =>
-  new LineChart({ className: `training ${className}`, xLabel: 'step', yLabel, yLog: true, yFloor, height: 180 });
+  new LineChart({
+    className: `training ${className}`,
+    xLabel: t('axis.step'),
+    yLabel,
+    yLog: true,
+    yFloor,
+    height: 180,
+  });
+
+// The words are read when shown, in the page's language; the charts are made when the widget's module loads.
+const words = (metric: Metric) => ({
+  get words() {
+    return t(`trainFixes.metric.${metric}`);
+  },
+  get note() {
+    return t(`trainFixes.note.${metric}`);
+  },
+  get short() {
+    return t(`trainFixes.short.${metric}`);
+  },
+});
 
 const metricInfo: Record<Metric, MetricInfo> = {
   loss: {
-    words: 'Loss',
-    note: 'squared error of the attention output',
-    short: 'Loss',
-    chart: logChart('loss', 'loss (log scale, floor 1e−6)', 1e-6),
+    ...words('loss'),
+    chart: logChart('loss', t('trainIt.lossAxis'), 1e-6),
     floor: 1e-6,
   },
   accuracy: {
-    words: 'Accuracy',
-    note: 'share of the batch whose top score is the right key',
-    short: 'Accuracy',
+    ...words('accuracy'),
     chart: new LineChart({
       className: 'training accuracy',
-      xLabel: 'step',
-      yLabel: 'accuracy',
+      xLabel: t('axis.step'),
+      yLabel: t('axis.accuracy'),
       yDomain: [0, 1],
       height: 180,
     }),
   },
   scoreGradientNorm: {
-    words: 'Gradient reaching the scores',
-    note: 'what the softmax lets through, median over the batch',
-    short: '‖∂L/∂s‖',
-    chart: logChart('score-gradient', '‖∂L/∂s‖ (log scale, floor 1e−12)', 1e-12),
+    ...words('scoreGradientNorm'),
+    chart: logChart('score-gradient', t('trainIt.scoreGradientAxis'), 1e-12),
     floor: 1e-12,
   },
   entropy: {
-    words: 'Attention entropy',
-    note: 'in nats: ln n when attention is spread evenly, 0 when it sits on one key',
-    short: 'Entropy',
-    chart: logChart('entropy', 'entropy, nats (log scale, floor 1e−4)', 1e-4),
+    ...words('entropy'),
+    chart: logChart('entropy', t('trainFixes.entropyAxis'), 1e-4),
     floor: 1e-4,
   },
   maxAbsScore: {
-    words: 'Largest logit',
-    note: 'the largest |score| the softmax sees in the batch',
-    short: 'Largest logit',
-    chart: logChart('largest-logit', 'largest |score| (log scale)', 1e-3),
+    ...words('maxAbsScore'),
+    chart: logChart('largest-logit', t('trainFixes.logitAxis'), 1e-3),
     floor: 1e-3,
   },
 };
@@ -102,8 +114,8 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
       options,
       'train-fixes',
       {
-        caption: 'Train the fixes: the same model trained with each alternative to ÷√dₖ, at one learning rate',
-        tableCaption: 'Each run’s values at the last step trained',
+        caption: t('trainFixes.caption'),
+        tableCaption: t('trainFixes.tableCaption'),
         claim: claim.sentence,
       },
       metrics.length,
@@ -116,7 +128,7 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
       const { words, note, chart } = metricInfo[metric];
       const label = Object.assign(document.createElement('p'), {
         className: 'panel-label',
-        textContent: `${words}: ${note}`,
+        textContent: t('trainIt.panel', { metric: words, note }),
       });
       this.frame.chartArea.append(label, chart.element);
       this.charts.push(chart);
@@ -129,7 +141,7 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
         run.param,
         new ToggleControl({
           id: `${id}-${run.param}`,
-          label: run.label,
+          label: labelOf(run.kind),
           value: this.state[run.param],
           onChange: (on) => this.update({ [run.param]: on }),
         }),
@@ -140,7 +152,7 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
       learningRate: new RangeControl({
         id: `${id}-learning-rate`,
         symbol: 'η',
-        label: 'Learning rate η',
+        label: t('trainFixes.learningRate'),
         ...rangeOf(schema.learningRate),
         value: this.state.learningRate,
         log: { stepsPerDoubling: 2 },
@@ -153,7 +165,7 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
     });
     // The run switches read as one group: "Runs to train", each a checkbox.
     const group = Object.assign(document.createElement('fieldset'), { className: 'control run-choice' });
-    group.append(Object.assign(document.createElement('legend'), { textContent: 'Runs to train' }));
+    group.append(Object.assign(document.createElement('legend'), { textContent: t('trainFixes.runsToTrain') }));
     group.append(...Object.values(toggles).map((t) => t.element));
     this.frame.controls.append(group);
     this.followDk();
@@ -166,14 +178,15 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
     if (lowered.length) this.keysControl.set(next.keys);
     super.update(lowered.length ? { ...partial, keys: next.keys } : partial);
     this.followDk();
-    if (lowered.length) this.frame.setNotice(`Lowered to what trains: ${lowered.map(loweredNotice).join('; ')}.`);
+    if (lowered.length)
+      this.frame.setNotice(t('trainFixes.lowered', { lowered: lowered.map(loweredNotice).join(t('list.semicolon')) }));
     else if (this.saidLowered) this.frame.setNotice('');
     this.saidLowered = lowered.length > 0;
   }
 
   private followDk(): void {
     const most = maxOf(schema.keys, this.state);
-    this.keysControl.setMax(most, `At most ${most} keys here: ${whyFewerKeys(this.state.dk)}.`);
+    this.keysControl.setMax(most, t('trainFixes.atMostKeys', { most, why: whyFewerKeys(this.state.dk) }));
   }
 
   protected params(s: State): TrainFixesParams {
@@ -183,14 +196,21 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
 
   protected render(plan: TrainFixesPlan): void {
     this.plan = plan;
-    this.planSentence =
-      `Every run trains the same model from seed ${plan.seed} at dₖ = ${plan.dk} with ${plan.keys} keys, ` +
-      `Adam at learning rate ${plan.learningRate}, for ${plan.steps} steps; the initial scores have std ` +
-      `${formatValue(plan.unscaledStd)} unscaled and ${formatValue(plan.scaledStd)} divided by √dₖ.`;
+    this.planSentence = t('trainFixes.plan', {
+      seed: plan.seed,
+      dk: plan.dk,
+      keys: plan.keys,
+      learningRate: plan.learningRate,
+      steps: plan.steps,
+      unscaled: formatValue(plan.unscaledStd),
+      scaled: formatValue(plan.scaledStd),
+    });
     if (this.element.dataset.training === 'idle') {
       this.setTraining('idle');
-      const none = plan.kinds.length === 0 ? ' Choose at least one run to train.' : ' Press Start to train.';
-      this.frame.setSummary(`${this.planSentence}${none}`);
+      const plan = this.planSentence;
+      this.frame.setSummary(
+        this.plan.kinds.length === 0 ? t('trainFixes.chooseAfterPlan', { plan }) : t('training.pressStart', { plan }),
+      );
       this.drawCurves();
     }
     this.bringBackFinishedRun();
@@ -200,14 +220,14 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
     if (!this.plan) return undefined;
     const request = trainingRequest(this.params(this.state));
     if (request.kinds.length) return request;
-    this.frame.setNotice('Choose at least one run to train.');
+    this.frame.setNotice(t('trainFixes.choose'));
     return undefined;
   }
 
   protected finish(stepsDone: number): void {
     const planned = this.plan?.steps ?? this.state.steps;
-    const stopped = stepsDone < planned ? ` Stopped after ${stepsDone} of ${planned} steps.` : '';
-    const results = this.steps.length ? ' Each run’s result is listed below the charts.' : '';
+    const stopped = stepsDone < planned ? t('trainFixes.stopped', { done: stepsDone, steps: planned }) : '';
+    const results = this.steps.length ? t('trainFixes.resultsBelow') : '';
     this.frame.setSummary(`${this.planSentence}${stopped}${results}`);
   }
 
@@ -281,12 +301,16 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
     const step = this.steps[this.steps.length - 1];
     const summary =
       step === undefined
-        ? `${words}: no steps trained yet.`
+        ? t('trainFixes.noSteps', { metric: words })
         : shown.length === 0
-          ? `${words}: every run is hidden; press one above the charts to show it.`
-          : `${words} at step ${step}: ` +
-            shown.map((k) => `${labelOf(k)} ${formatValue(this.curves.get(k)?.[metric].at(-1) ?? 0)}`).join(', ') +
-            '.';
+          ? t('trainFixes.allHidden', { metric: words })
+          : t('trainFixes.curve', {
+              metric: words,
+              step,
+              runs: shown
+                .map((k) => `${labelOf(k)} ${formatValue(this.curves.get(k)?.[metric].at(-1) ?? 0)}`)
+                .join(t('list.comma')),
+            });
     chart.draw({ series: [...raw, ...smooth], xDomain }, summary);
   }
 
@@ -306,11 +330,16 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
       return value === undefined || Number.isNaN(value) ? '—' : formatValue(value);
     };
     this.frame.setTable(
-      ['Run', '90 % at step', ...metrics.map((m) => metricInfo[m].short), 'Learned scale'],
+      [
+        t('trainFixes.run'),
+        t('trainFixes.goalAt', { percent: formatShare(accuracyGoal) }),
+        ...metrics.map((m) => metricInfo[m].short),
+        t('trainFixes.learnedScale'),
+      ],
       trained
         ? this.kinds.map((kind) => [
             labelOf(kind),
-            this.reachedAt[kind] === undefined ? 'not reached' : String(this.reachedAt[kind]),
+            this.reachedAt[kind] === undefined ? t('trainFixes.notReached') : String(this.reachedAt[kind]),
             ...metrics.map((metric) => last(kind, metric)),
             last(kind, 'learnedScale'),
           ])

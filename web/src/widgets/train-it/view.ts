@@ -1,5 +1,6 @@
 // Widget 8: train a small attention model twice, with and without ÷√dₖ, and watch loss, accuracy and gradient norm
 // live.
+import { t } from '../../i18n/messages.js';
 import { legend } from '../../charts/legend.js';
 import { LineChart, type LineSeries, type PointMarker, type ReferenceLine } from '../../charts/line-chart.js';
 import { formatValue } from '../../format.js';
@@ -28,13 +29,8 @@ type TrainItState = TrainingParams;
 const metrics = ['loss', 'accuracy', 'gradientNorm', 'scoreGradientNorm'] as const;
 type Metric = (typeof metrics)[number];
 type Curves = Record<Metric, number[]>;
-const metricWords: Record<Metric, string> = {
-  loss: 'Loss',
-  accuracy: 'Accuracy',
-  gradientNorm: 'Gradient norm of the weights',
-  scoreGradientNorm: 'Gradient reaching the scores',
-};
-const runLabels: Record<RunName, string> = { scaled: 'scaled (÷√dₖ)', unscaled: 'unscaled' };
+const metricWords = (metric: Metric): string => t(`trainIt.metric.${metric}`);
+const runLabel = (run: RunName): string => t(`trainIt.run.${run}`);
 /** The gradient charts' log floors; their running averages are geometric, down to the floor. */
 const gradientFloors: Partial<Record<Metric, number>> = { gradientNorm: 1e-8, scoreGradientNorm: 1e-12 };
 /** Rows in the data table: evenly spaced steps, plus the last one. */
@@ -44,31 +40,31 @@ export class TrainIt extends TrainingWidget<'train-it', TrainItState> {
   private readonly metricCharts = {
     loss: new LineChart({
       className: 'training loss',
-      xLabel: 'step',
-      yLabel: 'loss (log scale, floor 1e−6)',
+      xLabel: t('axis.step'),
+      yLabel: t('trainIt.lossAxis'),
       yLog: true,
       yFloor: 1e-6,
       height: 200,
     }),
     accuracy: new LineChart({
       className: 'training accuracy',
-      xLabel: 'step',
-      yLabel: 'accuracy',
+      xLabel: t('axis.step'),
+      yLabel: t('axis.accuracy'),
       yDomain: [0, 1],
       height: 200,
     }),
     gradientNorm: new LineChart({
       className: 'training gradient',
-      xLabel: 'step',
-      yLabel: '‖∂L/∂W‖ (log scale, floor 1e−8)',
+      xLabel: t('axis.step'),
+      yLabel: t('trainIt.weightGradientAxis'),
       yLog: true,
       yFloor: gradientFloors.gradientNorm,
       height: 200,
     }),
     scoreGradientNorm: new LineChart({
       className: 'training score-gradient',
-      xLabel: 'step',
-      yLabel: '‖∂L/∂s‖ (log scale, floor 1e−12)',
+      xLabel: t('axis.step'),
+      yLabel: t('trainIt.scoreGradientAxis'),
       yLog: true,
       yFloor: gradientFloors.scoreGradientNorm,
       height: 200,
@@ -84,8 +80,8 @@ export class TrainIt extends TrainingWidget<'train-it', TrainItState> {
       options,
       'train-it',
       {
-        caption: 'Train it: the same small attention model trained with and without ÷√dₖ',
-        tableCaption: 'Loss, accuracy and gradient norm of both runs at evenly spaced steps',
+        caption: t('trainIt.caption'),
+        tableCaption: t('trainIt.tableCaption'),
         claim: claim.sentence,
       },
       metrics.length,
@@ -93,18 +89,12 @@ export class TrainIt extends TrainingWidget<'train-it', TrainItState> {
     const id = options.id;
     this.frame.chartArea.append(
       ...this.trainingPanel,
-      legend(runNames.map((run) => ({ className: run, label: runLabels[run], kind: 'line' as const }))),
+      legend(runNames.map((run) => ({ className: run, label: runLabel(run), kind: 'line' as const }))),
     );
-    const notes: Record<Metric, string> = {
-      loss: 'squared error of the attention output',
-      accuracy: 'share of the batch whose top score is the right key',
-      gradientNorm: 'the weights W_q, W_k',
-      scoreGradientNorm: 'what the softmax lets through to the scores, median over the batch',
-    };
     for (const metric of metrics) {
       const label = Object.assign(document.createElement('p'), {
         className: 'panel-label',
-        textContent: `${metricWords[metric]}: ${notes[metric]}`,
+        textContent: t('trainIt.panel', { metric: metricWords(metric), note: t(`trainIt.note.${metric}`) }),
       });
       this.frame.chartArea.append(label, this.metricCharts[metric].element);
       this.charts.push(this.metricCharts[metric]);
@@ -123,14 +113,17 @@ export class TrainIt extends TrainingWidget<'train-it', TrainItState> {
 
   protected render(plan: TrainingPlanResult): void {
     this.plan = plan;
-    this.planSentence =
-      `Both runs train the same model from seed ${plan.seed} at dₖ = ${plan.dk} with ${plan.keys} keys for ` +
-      `${plan.steps} steps; ` +
-      `their initial scores have std ${formatValue(plan.unscaledStd)} unscaled and ${formatValue(plan.scaledStd)} ` +
-      `scaled.`;
+    this.planSentence = t('trainIt.plan', {
+      seed: plan.seed,
+      dk: plan.dk,
+      keys: plan.keys,
+      steps: plan.steps,
+      unscaled: formatValue(plan.unscaledStd),
+      scaled: formatValue(plan.scaledStd),
+    });
     if (this.element.dataset.training === 'idle') {
       this.setTraining('idle');
-      this.frame.setSummary(`${this.planSentence} Press Start to train.`);
+      this.frame.setSummary(t('training.pressStart', { plan: this.planSentence }));
       this.drawCurves();
       // A prediction was just committed: the runs it asked about start at once.
       if (this.revealing) this.buttons.element.querySelector<HTMLButtonElement>('.training-start')?.click();
@@ -144,7 +137,8 @@ export class TrainIt extends TrainingWidget<'train-it', TrainItState> {
   }
 
   protected finish(stepsDone: number): void {
-    this.frame.setSummary(`${this.planSentence} ${this.resultSentence(this.params(this.state), stepsDone)}`);
+    const result = this.resultSentence(this.params(this.state), stepsDone);
+    this.frame.setSummary(t('training.planThenDoing', { plan: this.planSentence, doing: result }));
     // Only a run trained to its end says which run got there first.
     if (stepsDone >= this.state.steps) this.reportMeasured(measured(this.reachedAt));
   }
@@ -155,8 +149,9 @@ export class TrainIt extends TrainingWidget<'train-it', TrainItState> {
     if (!guess) return [];
     const ends = [guess.range?.from, guess.range?.to].filter((end): end is number => end !== undefined);
     // Which run the learner picked is said in the panel above; over the curves a short label keeps them readable.
-    if (!ends.length) return [{ axis: 'y', value: accuracyGoal, label: 'your guess', className: 'guess' }];
-    const words = guess.outcome ? `your guess: ${guess.outcome}, step ${guess.label.replace(/^your guess: /, '')}` : '';
+    if (!ends.length) return [{ axis: 'y', value: accuracyGoal, label: t('predict.guessLabel'), className: 'guess' }];
+    const range = guess.label.replace(t('predict.guessRange', { range: '' }), '');
+    const words = guess.outcome ? t('trainIt.guessAtStep', { outcome: guess.outcome, range }) : '';
     return ends.map((value, i) => ({ axis: 'x', value, label: i === 0 ? words : '', className: 'guess' }));
   }
 
@@ -176,23 +171,30 @@ export class TrainIt extends TrainingWidget<'train-it', TrainItState> {
   }
 
   private resultSentence(params: TrainingParams, stepsDone: number): string {
-    const percent = `${Math.round(accuracyGoal * 100)}%`;
+    const percent = t('trainIt.goalPercent', { value: Math.round(accuracyGoal * 100) });
     const lastStep = this.steps[this.steps.length - 1] ?? 0;
     const scaled = this.reachedAt.scaled;
     const unscaled = this.reachedAt.unscaled;
     const final = (run: RunName) => formatValue(this.curves[run].accuracy.at(-1) ?? 0);
-    const stopped = stepsDone < params.steps ? `Stopped after ${stepsDone} of ${params.steps} steps. ` : '';
+    const stopped = stepsDone < params.steps ? t('trainIt.stopped', { done: stepsDone, steps: params.steps }) : '';
     // "Reached" means goalStreak batches in a row at the goal, counted from the first of them.
     const scaledWords =
       scaled === undefined
-        ? `had not reached ${percent} accuracy by step ${lastStep}`
-        : `reached ${percent} accuracy at step ${scaled}`;
-    return (
-      `${stopped}The scaled run ${scaledWords}; ` +
-      `the unscaled run ${unscaled === undefined ? `had not by step ${lastStep}` : `at step ${unscaled}`} ` +
-      `(${percent} on ${goalStreak} batches in a row; last batch: scaled ${final('scaled')}, unscaled ` +
-      `${final('unscaled')}).`
-    );
+        ? t('trainIt.scaledNotReached', { percent, step: lastStep })
+        : t('trainIt.scaledReached', { percent, step: scaled });
+    const unscaledWords =
+      unscaled === undefined
+        ? t('trainIt.unscaledNotReached', { step: lastStep })
+        : t('trainIt.unscaledReached', { step: unscaled });
+    return t('trainIt.result', {
+      stopped,
+      scaledWords,
+      unscaledWords,
+      percent,
+      streak: goalStreak,
+      scaled: final('scaled'),
+      unscaled: final('unscaled'),
+    });
   }
 
   protected showStill(): void {
@@ -219,13 +221,13 @@ export class TrainIt extends TrainingWidget<'train-it', TrainItState> {
     // A fixed x axis over all planned steps, so the curves visibly grow towards the end.
     const xDomain: [number, number] = [0, this.plan?.steps ?? this.state.steps];
     const raw: LineSeries[] = runNames.map((run) => ({
-      name: `${runLabels[run]}, each step`,
+      name: `${runLabel(run)}, each step`,
       className: `${run} raw`,
       xs: this.steps,
       ys: this.curves[run][metric],
     }));
     const smooth: LineSeries[] = runNames.map((run) => ({
-      name: runLabels[run],
+      name: runLabel(run),
       className: run,
       xs: this.steps,
       ys: runningAverage(this.curves[run][metric], gradientFloors[metric]),
@@ -248,7 +250,11 @@ export class TrainIt extends TrainingWidget<'train-it', TrainItState> {
               {
                 x: step,
                 y: accuracyGoal,
-                label: `${run}: ${Math.round(accuracyGoal * 100)}% at step ${step}`,
+                label: t('trainIt.reachedMark', {
+                  run: t(`trainIt.runShort.${run}`),
+                  percent: Math.round(accuracyGoal * 100),
+                  step,
+                }),
                 className: run,
               },
             ];
@@ -260,7 +266,10 @@ export class TrainIt extends TrainingWidget<'train-it', TrainItState> {
       return {
         x: this.steps[this.steps.length - 1] ?? 0,
         y: this.curves[run].scoreGradientNorm.at(-1) ?? 0,
-        label: `${run}: ${verdict}`,
+        label: t('trainIt.verdictMark', {
+          run: t(`trainIt.runShort.${run}`),
+          verdict: t(`trainIt.verdict.${verdict}`),
+        }),
         className: run,
       };
     });
@@ -275,15 +284,21 @@ export class TrainIt extends TrainingWidget<'train-it', TrainItState> {
   }
 
   private curveSummary(metric: Metric): string {
-    const words = metricWords[metric];
-    if (!this.steps.length) return `${words} of both runs: no steps trained yet.`;
+    const words = metricWords(metric);
+    if (!this.steps.length) return t('trainIt.noSteps', { metric: words });
     const step = this.steps[this.steps.length - 1];
     const last = (run: RunName) => formatValue(this.curves[run][metric].at(-1) ?? 0);
     const verdicts =
       metric === 'scoreGradientNorm'
-        ? ` Scaled run: ${this.verdict('scaled')}; unscaled run: ${this.verdict('unscaled')}.`
+        ? t('trainIt.verdicts', {
+            scaled: t(`trainIt.verdict.${this.verdict('scaled')}`),
+            unscaled: t(`trainIt.verdict.${this.verdict('unscaled')}`),
+          })
         : '';
-    return `${words} at step ${step}: scaled ${last('scaled')}, unscaled ${last('unscaled')}.${verdicts}`;
+    return (
+      t('trainIt.curve', { metric: words, step: step ?? 0, scaled: last('scaled'), unscaled: last('unscaled') }) +
+      verdicts
+    );
   }
 
   // The table is filled when training pauses or ends, not on every chunk: a changing table helps nobody.
@@ -293,14 +308,14 @@ export class TrainIt extends TrainingWidget<'train-it', TrainItState> {
       count === 0
         ? []
         : [...new Set(Array.from({ length: tableRows }, (_, k) => Math.floor(((k + 1) * count) / tableRows) - 1))];
-    const short: Record<Metric, string> = {
-      loss: 'Loss',
-      accuracy: 'Accuracy',
-      gradientNorm: '‖∂L/∂W‖',
-      scoreGradientNorm: '‖∂L/∂s‖',
-    };
+    const short = (metric: Metric) => t(`trainIt.short.${metric}`);
     this.frame.setTable(
-      ['Step', ...metrics.flatMap((metric) => runNames.map((run) => `${short[metric]}, ${run}`))],
+      [
+        t('table.step'),
+        ...metrics.flatMap((metric) =>
+          runNames.map((run) => t('trainIt.column', { metric: short(metric), run: t(`trainIt.runShort.${run}`) })),
+        ),
+      ],
       picks
         .filter((i) => i >= 0)
         .map((i) => [

@@ -1,4 +1,5 @@
 // Widget 1: sample q·k at dimension dₖ, see the histogram and its spread next to theory; ÷√dₖ snaps it to N(0, 1).
+import { t } from '../../i18n/messages.js';
 import { HistogramChart } from '../../charts/histogram-chart.js';
 import { ChoiceControl, ToggleControl } from '../../controls/choice-control.js';
 import { RangeControl } from '../../controls/range-control.js';
@@ -20,12 +21,7 @@ export class VarianceExplorer extends LiveWidget<'variance-explorer', State> {
   private readonly chart = new HistogramChart();
 
   constructor(options: WidgetOptions<State>) {
-    super(
-      options,
-      'variance-explorer',
-      'Variance explorer: the score q·k of random q and k at dimension dₖ',
-      'Sample statistics of q·k next to theory',
-    );
+    super(options, 'variance-explorer', t('varianceExplorer.caption'), t('varianceExplorer.tableCaption'));
     this.frame.setClaim(claim.sentence);
     const id = options.id;
     this.frame.chartArea.append(this.chart.element);
@@ -35,7 +31,7 @@ export class VarianceExplorer extends LiveWidget<'variance-explorer', State> {
       samples: new RangeControl({
         id: `${id}-samples`,
         symbol: 'samples',
-        label: 'Samples',
+        label: t('varianceExplorer.samples'),
         ...rangeOf(schema.samples),
         value: this.state.samples,
         log: { stepsPerDoubling: 2 },
@@ -43,17 +39,17 @@ export class VarianceExplorer extends LiveWidget<'variance-explorer', State> {
       }),
       scaled: new ToggleControl({
         id: `${id}-scaled`,
-        label: 'Divide by √dₖ',
+        label: t('varianceExplorer.divide'),
         value: this.state.scaled,
         onChange: (scaled) => this.update({ scaled }),
       }),
       axis: new ChoiceControl<State['axis']>({
         id: `${id}-axis`,
-        label: 'x axis',
+        label: t('varianceExplorer.axis'),
         value: this.state.axis,
         choices: [
-          { value: 'fixed', label: `fixed (±${fixedHalfWidth})` },
-          { value: 'fit', label: 'fit the samples' },
+          { value: 'fixed', label: t('varianceExplorer.axisFixed', { halfWidth: fixedHalfWidth }) },
+          { value: 'fit', label: t('varianceExplorer.axisFit') },
         ],
         onChange: (axis) => this.update({ axis }),
       }),
@@ -76,10 +72,15 @@ export class VarianceExplorer extends LiveWidget<'variance-explorer', State> {
 
   protected render(r: VarianceExplorerResult): void {
     const what = r.scaled ? 'q·k / √dₖ' : 'q·k';
-    const summary =
-      `Histogram of ${r.samples} samples of ${what} at dₖ = ${r.dk}: sample variance ${formatValue(r.variance)}, ` +
-      `theory ${formatValue(r.theory.variance)}; sample std ${formatValue(r.std)}, theory ` +
-      `${formatValue(r.theory.std)}.`;
+    const summary = t('varianceExplorer.summary', {
+      samples: r.samples,
+      what,
+      dk: r.dk,
+      variance: formatValue(r.variance),
+      theoryVariance: formatValue(r.theory.variance),
+      std: formatValue(r.std),
+      theoryStd: formatValue(r.theory.std),
+    });
     const twoSigma = 2 * r.theory.std;
     const markers = [
       { value: -twoSigma, label: '', className: 'theory-spread' },
@@ -96,12 +97,12 @@ export class VarianceExplorer extends LiveWidget<'variance-explorer', State> {
     this.chart.draw({ edges: r.edges, counts: r.counts, density: r.densityCounts, markers, xDomain }, summary);
     this.frame.setSummary(summary);
     this.frame.setTable(
-      ['Statistic', 'Sample (± standard error)', 'Theory'],
+      [t('table.statistic'), t('varianceExplorer.sampleWithError'), t('table.theory')],
       [
-        ['Mean', formatWithError(r.mean, r.standardErrors.mean), '0'],
-        ['Variance', formatWithError(r.variance, r.standardErrors.variance), formatValue(r.theory.variance)],
-        ['Standard deviation', formatWithError(r.std, r.standardErrors.std), formatValue(r.theory.std)],
-        ['Samples outside the histogram', String(r.outside), '—'],
+        [t('table.mean'), formatWithError(r.mean, r.standardErrors.mean), '0'],
+        [t('table.variance'), formatWithError(r.variance, r.standardErrors.variance), formatValue(r.theory.variance)],
+        [t('table.std'), formatWithError(r.std, r.standardErrors.std), formatValue(r.theory.std)],
+        [t('varianceExplorer.outside'), String(r.outside), '—'],
       ],
     );
   }
