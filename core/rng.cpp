@@ -72,9 +72,17 @@ double NormalSampler::next() {
   // 1 - u keeps the log argument in (0, 1], so log never sees 0.
   const double radius = std::sqrt(-2.0 * std::log(1.0 - engine_.uniform()));
   const double angle = kTwoPi * engine_.uniform();
-  cached_ = radius * std::sin(angle);
+#ifdef __wasm__
+  // musl's sincos reduces the angle once for both and returns sin's and cos's own bits; GCC makes this call
+  // natively from the two below, clang for WASM does not.
+  double sine = 0.0, cosine = 0.0;
+  sincos(angle, &sine, &cosine);
+#else
+  const double sine = std::sin(angle), cosine = std::cos(angle);
+#endif
+  cached_ = radius * sine;
   hasCached_ = true;
-  return radius * std::cos(angle);
+  return radius * cosine;
 }
 
 }  // namespace attention_lab

@@ -1,5 +1,6 @@
 // The WASM attention's hand-written SIMD products (core/attention.cpp, under __wasm_simd128__) against a plain
-// reference, at shapes that hit every path: paired and single output rows, 8-column blocks and the remainder.
+// reference, at shapes that hit every path: three, two and single output rows, 8-column blocks and the remainder;
+// and its SIMD exp (core/exp_pairs.hpp) against the scalar std::exp that softmax calls, bit for bit.
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { loadCore } from 'attention-lab/core';
@@ -37,6 +38,7 @@ const shapes = [
   [1, 8, 3, 8],
   [2, 9, 1, 1],
   [3, 24, 16, 19],
+  [4, 10, 5, 9],
 ];
 
 for (const [n, m, d, dv] of shapes) {
@@ -60,3 +62,34 @@ for (const [n, m, d, dv] of shapes) {
     }
   });
 }
+
+// With d = 1, q = [1] and no scaling, query row i's scores are exactly the keys, so its weights must be softmax's of
+// the same numbers in every bit: the same shift by the maximum, exp, sum in order and division, but attention's exp
+// runs two at a time in SIMD. Scores spread from 1e-17 to 2000 apart cover the pair path and every scalar case
+// (exp(0), |x| < 2⁻⁵⁴, |x| ≥ 512), odd lengths the last single score.
+test('attention weights equal softmax weights bit for bit over 10⁶ scores of every range', () => {
+  const spreads = [1e-17, 1e-9, 1, 30, 300, 2000];
+  let compared = 0;
+  for (let trial = 0; compared < 1e6; trial++) {
+    const m = 3 + ((trial * 37) % 509);
+    const noise = core.sampleNormals({ count: m, seed: 100 + trial });
+    // One spread per row, and every seventh row mixes them.
+    const k = noise.map((x, j) => x * spreads[(trial % 7 === 6 ? j : trial) % spreads.length]);
+    const weights = core.attention({
+      q: Float64Array.of(1),
+      k,
+      v: new Float64Array(m),
+      n: 1,
+      m,
+      d: 1,
+      dv: 1,
+      scale: 'none',
+    }).weights;
+    const expected = core.softmax(k);
+    for (let j = 0; j < m; j++) {
+      if (!Object.is(weights[j], expected[j]))
+        assert.fail(`trial ${trial}, m ${m}, j ${j}: ${weights[j]} ≠ ${expected[j]}`);
+    }
+    compared += m;
+  }
+});

@@ -90,9 +90,9 @@ val attentionBinding(const val& queries, const val& keys, const val& values, dou
     const auto d = toInteger(fn, "d", width, 1, kMaxModelDimension);
     const auto dv = toInteger(fn, "dv", valueWidth, 1, kMaxModelDimension);
     // One copy in per matrix: the core reads the copies through maps (Eigen::Ref binds to them as they are).
-    const std::vector<double> q = toMatrixValues(fn, "q", queries, n, d);
-    const std::vector<double> k = toMatrixValues(fn, "k", keys, m, d);
-    const std::vector<double> v = toMatrixValues(fn, "v", values, m, dv);
+    const Eigen::VectorXd q = toMatrixValues(fn, "q", queries, n, d);
+    const Eigen::VectorXd k = toMatrixValues(fn, "k", keys, m, d);
+    const Eigen::VectorXd v = toMatrixValues(fn, "v", values, m, dv);
     return toJs(scaledDotProductAttention(
         Eigen::Map<const RowMatrix>(q.data(), n, d), Eigen::Map<const RowMatrix>(k.data(), m, d),
         Eigen::Map<const RowMatrix>(v.data(), m, dv), toAttentionScale(fn, mode, temperature), causal));

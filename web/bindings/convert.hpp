@@ -58,10 +58,19 @@ inline void requireInputLength(const char* function, const char* argument, const
   }
 }
 
+// A JS array's numbers copied into WASM memory once, as emscripten::convertJSArrayToNumberVector copies them
+// (length read once, then TypedArray.prototype.set), into a buffer that is not zero-filled first: for attention's
+// inputs that fill took longer than the copy.
 inline Eigen::VectorXd toVector(const char* function, const char* argument, const val& typedArray) {
   requireInputLength(function, argument, typedArray);
-  const std::vector<double> values = emscripten::convertJSArrayToNumberVector<double>(typedArray);
-  return Eigen::Map<const Eigen::VectorXd>(values.data(), static_cast<Eigen::Index>(values.size()));
+  const auto length = typedArray["length"].as<std::size_t>();
+  // A length that is not a number was not capped above; what it converts to must not size the buffer unchecked.
+  if (length > kMaxInputElements) {
+    failArgument(ErrorKind::Shape, function, argument, "at most 1048576 elements long", static_cast<double>(length));
+  }
+  Eigen::VectorXd values(static_cast<Eigen::Index>(length));
+  val(emscripten::typed_memory_view(length, values.data())).call<void>("set", typedArray);
+  return values;
 }
 
 // An absent mask (undefined or null) is the empty mask: every position kept.
@@ -73,10 +82,9 @@ inline std::vector<std::uint8_t> toMask(const char* function, const val& typedAr
 
 // A row-major Float64Array of rows×cols, copied once into WASM memory; a length that does not match is a shape error
 // naming the argument. Map it (Eigen::Map<const RowMatrix>) to hand it to the core without a second copy.
-inline std::vector<double> toMatrixValues(const char* function, const char* argument, const val& typedArray,
-                                          std::int64_t rows, std::int64_t cols) {
-  requireInputLength(function, argument, typedArray);
-  std::vector<double> values = emscripten::convertJSArrayToNumberVector<double>(typedArray);
+inline Eigen::VectorXd toMatrixValues(const char* function, const char* argument, const val& typedArray,
+                                      std::int64_t rows, std::int64_t cols) {
+  Eigen::VectorXd values = toVector(function, argument, typedArray);
   if (static_cast<std::int64_t>(values.size()) != rows * cols) {
     failArgument(ErrorKind::Shape, function, argument,
                  "of length " + std::to_string(rows) + "×" + std::to_string(cols) + " = " + std::to_string(rows * cols),
@@ -87,7 +95,7 @@ inline std::vector<double> toMatrixValues(const char* function, const char* argu
 
 inline RowMatrix toRowMatrix(const char* function, const char* argument, const val& typedArray, std::int64_t rows,
                              std::int64_t cols) {
-  const std::vector<double> values = toMatrixValues(function, argument, typedArray, rows, cols);
+  const Eigen::VectorXd values = toMatrixValues(function, argument, typedArray, rows, cols);
   return Eigen::Map<const RowMatrix>(values.data(), rows, cols);
 }
 
