@@ -8,7 +8,7 @@ import { loadCore } from 'attention-lab/core';
 import { widgetPredictions } from '../../dist/lib/src/widgets/predictions.generated.js';
 import { openLesson } from './browser.mjs';
 import { widgets } from './lesson-data.mjs';
-import { chartPicture } from './pictures.mjs';
+import { assertApart, chartPicture } from './pictures.mjs';
 import { lmsInteractions, lmsRecord, lmsTestBed, openLms, predictInLms } from './scorm-lms.mjs';
 
 const asked = widgets.filter((w) => w.predict);
@@ -97,6 +97,12 @@ test('variance explorer: ±2σ at dₖ = 4096 is not drawn or said before the gu
   near(drawn[0], x(picture, -90), 'guess −90');
   near(drawn[1], x(picture, 90), 'guess +90');
   near(Math.max(...spread(picture).map((r) => r.x)), x(picture, twoSigma), 'the result +2σ');
+  // The guess is close to the answer, so its label and the ±2σ label compete for the same room.
+  assert.deepEqual(
+    picture.labels.map((l) => l.text),
+    ['±2σ = ±128', 'your guess 90'],
+  );
+  assertApart(assert, picture.labels, 'labels at 1280 px');
   assert.match(
     await lesson.page.textContent(`#${w.id}-predict .predict-verdict`),
     /Your guess: 90\. The figure: 128\./,
@@ -242,6 +248,17 @@ test('screenshots of every prediction revealed, at 375 and 1280 px, light and da
         await page.evaluate(
           () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
         );
+        if (w.widget === 'variance-explorer') {
+          // Drawn for this width (its viewBox as wide as the chart), the guess's label clear of the ±2σ label.
+          await page.waitForFunction((id) => {
+            const svg = document.querySelector(`#${id}-widget svg.chart`);
+            const drawn = Math.min(760, Math.max(300, svg.getBoundingClientRect().width));
+            return Math.abs(svg.viewBox.baseVal.width - drawn) <= 8;
+          }, w.id);
+          const { labels } = await chartPicture(page, `#${w.id}-widget svg.chart`);
+          assert.equal(labels.length, 2, 'the ±2σ label and the guess label');
+          assertApart(assert, labels, `labels at ${width} px, ${scheme}`);
+        }
         await page.screenshot({ path: `screenshots/predict-${w.widget}-${width}-${scheme}.png`, clip });
       }
     }
