@@ -2,11 +2,11 @@
 // out of its text until the learner commits a guess or skips; then the guess is drawn on the result, and the guess (or
 // the skip) is in "Download my results" and, in an LMS, an interaction that no score counts.
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { loadCore } from 'attention-lab/core';
 import { widgetPredictions } from '../../dist/lib/src/widgets/predictions.generated.js';
-import { openLesson } from './browser.mjs';
+import { downloadedText, openLesson } from './browser.mjs';
 import { widgets } from './lesson-data.mjs';
 import { assertApart, chartPicture } from './pictures.mjs';
 import { lmsInteractions, lmsRecord, lmsTestBed, openLms, predictInLms } from './scorm-lms.mjs';
@@ -180,10 +180,10 @@ async function download() {
   const { page } = lesson;
   const [json] = await Promise.all([page.waitForEvent('download'), page.click('.download-results-json')]);
   const [csv] = await Promise.all([page.waitForEvent('download'), page.click('.download-results-csv')]);
-  const rows = parseCsv(readFileSync(await csv.path(), 'utf8'));
+  const rows = parseCsv(await downloadedText(csv));
   const [header, ...body] = rows;
   return {
-    record: JSON.parse(readFileSync(await json.path(), 'utf8')),
+    record: JSON.parse(await downloadedText(json)),
     rows: body.map((row) => Object.fromEntries(header.map((name, i) => [name, row[i]]))),
   };
 }
