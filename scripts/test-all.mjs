@@ -30,7 +30,8 @@ const layers = [
   {
     name: 'lesson page in Chromium (node:test + playwright-core)',
     command: 'node',
-    args: ['--test', '--test-concurrency=1', '--test-reporter=spec', ...testFiles('tests/e2e')],
+    // Two files at a time: a file waits on its pages much of the time, so one alone leaves a core idle.
+    args: ['--test', '--test-concurrency=2', '--test-reporter=spec', ...testFiles('tests/e2e')],
     // One Chromium for the whole layer: each file connects to it and makes fresh contexts (no launch of its own).
     sharedChromium: true,
   },
