@@ -15,3 +15,6 @@ export const chromiumLaunch = {
   headless: true,
   args: chromiumFlags,
 };
+
+/** Where a test runner's shared Chromium listens (a playwright-core browser server), for test files to connect to. */
+export const sharedChromiumVariable = 'ATTENTION_LAB_CHROMIUM';

@@ -1,6 +1,8 @@
 // `npm test` after setup: every test layer in one run, each printing its runner's summary; non-zero if any fails.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+import { chromiumLaunch, sharedChromiumVariable } from './chromium.mjs';
 
 const testFiles = (folder) =>
   readdirSync(folder)
@@ -28,7 +30,10 @@ const layers = [
   {
     name: 'lesson page in Chromium (node:test + playwright-core)',
     command: 'node',
-    args: ['--test', '--test-concurrency=1', '--test-reporter=spec', ...testFiles('tests/e2e')],
+    // Two files at a time: a file waits on its pages much of the time, so one alone leaves a core idle.
+    args: ['--test', '--test-concurrency=2', '--test-reporter=spec', ...testFiles('tests/e2e')],
+    // One Chromium for the whole layer: each file connects to it and makes fresh contexts (no launch of its own).
+    sharedChromium: true,
   },
   {
     name: 'LTI tool server on PostgreSQL (node:test; its own clusters, started and stopped here)',
@@ -44,13 +49,34 @@ const layers = [
   },
 ];
 
+// Not spawnSync: the shared Chromium's server answers the test files from this process's event loop.
+const exitCode = (command, args, env) =>
+  new Promise((done) => {
+    const child = spawn(command, args, { stdio: 'inherit', env });
+    child.on('error', () => done(1));
+    child.on('exit', (code) => done(code ?? 1));
+  });
+
+async function runLayer(layer) {
+  if (!layer.sharedChromium) return exitCode(layer.command, layer.args, process.env);
+  const server = await chromium.launchServer(chromiumLaunch);
+  try {
+    return await exitCode(layer.command, layer.args, { ...process.env, [sharedChromiumVariable]: server.wsEndpoint() });
+  } finally {
+    await server.close();
+  }
+}
+
 const failed = [];
 for (const layer of layers) {
   console.log(`\n=== ${layer.name}`);
   const started = Date.now();
-  const result = spawnSync(layer.command, layer.args, { stdio: 'inherit' });
+  const status = await runLayer(layer).catch((error) => {
+    console.log(`${layer.name}: ${error.message}`);
+    return 1;
+  });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (result.status === 0) console.log(`=== ${layer.name}: passed in ${seconds} s`);
+  if (status === 0) console.log(`=== ${layer.name}: passed in ${seconds} s`);
   else {
     console.log(`=== ${layer.name}: FAILED in ${seconds} s`);
     failed.push(layer.name);

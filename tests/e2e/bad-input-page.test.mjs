@@ -30,9 +30,8 @@ const rendered = async (page) => JSON.parse(await page.getAttribute(`#${widget}-
 // The lesson with one answer saved, opened at `query`; the widget is on screen and has drawn.
 async function openWith(query) {
   const { page } = lesson;
+  await lesson.clearStorage(page);
   await page.goto(lesson.url);
-  await page.evaluate(() => localStorage.clear());
-  await page.reload();
   await page.waitForSelector('.question');
   await answer(page, kept);
   await page.goto(`${lesson.url}?${query}#${widget}`);

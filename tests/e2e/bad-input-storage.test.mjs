@@ -17,9 +17,8 @@ before(async () => {
 after(() => lesson?.close());
 
 async function freshPage(page = lesson.page) {
+  await lesson.clearStorage(page);
   await page.goto(lesson.url);
-  await page.evaluate(() => localStorage.clear());
-  await page.reload();
   await page.waitForSelector('.question');
 }
 

@@ -4,9 +4,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { chromiumLaunch } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/serve.mjs';
+import { freshContext } from './browser.mjs';
 
 export const repo = fileURLToPath(new URL('../../', import.meta.url));
 export const siteDir = join(repo, 'dist', 'site');
@@ -17,13 +16,10 @@ export function requireBuilt(...paths) {
   if (missing.length) throw new Error(`missing ${missing.join(', ')}: run \`node scripts/build.mjs --for test\` first`);
 }
 
-/** A fresh browser profile; `problems` collects page errors and console errors from every page and frame. */
+/** A fresh browser context; `problems` collects page errors and console errors from every page and frame. */
 export async function launch({ storageBlocked = false, viewport = { width: 1100, height: 800 } } = {}) {
-  const profile = mkdtempSync(join(tmpdir(), 'attention-lab-embed-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    ...chromiumLaunch,
-    viewport,
-  });
+  const fresh = await freshContext({ viewport });
+  const { context } = fresh;
   // What browsers do when a user blocks site data: every touch of localStorage throws (in frames too).
   if (storageBlocked) {
     await context.addInitScript(() =>
@@ -51,10 +47,7 @@ export async function launch({ storageBlocked = false, viewport = { width: 1100,
     context,
     page,
     problems,
-    async close() {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
+    close: () => fresh.close(),
   };
 }
 

@@ -12,9 +12,8 @@ before(async () => {
 after(() => lesson?.close());
 beforeEach(async () => {
   const { page } = lesson;
+  await lesson.clearStorage();
   await page.goto(lesson.url);
-  await page.evaluate(() => localStorage.clear());
-  await page.reload();
   await page.waitForSelector('.question');
 });
 

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { openLesson } from './browser.mjs';
+import { widgetOf } from './lesson-data.mjs';
 
 let lesson;
 before(async () => {
@@ -187,6 +188,40 @@ test('no two buttons touch, at 375 px and at 1280 px, with the buttons answers a
   } finally {
     await page.setViewportSize({ width: 375, height: 812 });
   }
+});
+
+// A figure whose result comes before it is placed, in a section that skips its layout while off screen (there the
+// charts' resize watcher is silent): its charts are still drawn for the width they have, not a 640 px fallback.
+test('Train it before a run: each chart is drawn as wide as it is shown, even opened far off screen', async () => {
+  const { page } = lesson;
+  const { id } = widgetOf('train-it');
+  await page.goto('about:blank');
+  await page.goto(`${lesson.url}#${id}`);
+  await page.waitForSelector(`#${id}-widget[data-rendered]:not([aria-busy])`, { state: 'attached' });
+  assert.equal(await page.getAttribute(`#${id}-widget`, 'data-training'), 'idle', 'no run has started');
+  const widths = () =>
+    page.$$eval(`#${id}-widget svg.chart`, (charts) =>
+      charts.map((svg) => [svg.viewBox.baseVal.width, svg.getBoundingClientRect().width]),
+    );
+  const fitted = (pairs) => pairs.length === 4 && pairs.every(([drawn, shown]) => Math.abs(drawn - shown) <= 1);
+  // Fitted once the figure is in the page: a frame after it is placed.
+  await page
+    .waitForFunction(
+      (selector) =>
+        Array.from(
+          document.querySelectorAll(selector),
+          (svg) => Math.abs(svg.viewBox.baseVal.width - svg.getBoundingClientRect().width) <= 1,
+        ).every(Boolean),
+      `#${id}-widget svg.chart`,
+      { timeout: 5000 },
+    )
+    .catch(() => {});
+  const pairs = await widths();
+  assert.ok(fitted(pairs), `viewBox width vs shown width of the four charts: ${JSON.stringify(pairs)}`);
+  assert.ok(
+    pairs.every(([, shown]) => shown < 375),
+    'measured at the phone width',
+  );
 });
 
 test('the page raised no errors', () => {

@@ -3,9 +3,7 @@
 // takes the same place.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { chromium } from 'playwright-core';
-import { chromiumLaunch } from '../../scripts/chromium.mjs';
-import { openLesson } from './browser.mjs';
+import { openLesson, startChromium } from './browser.mjs';
 import { compiledLesson, courseIndex, lesson as compiled, questionsOf } from './lesson-data.mjs';
 
 let site;
@@ -41,7 +39,7 @@ for (const { name, url, lesson } of pages) {
   });
 
   test(`${name}: with JavaScript off, the lesson reads and says what needs scripts`, async () => {
-    const browser = await chromium.launch(chromiumLaunch);
+    const browser = await startChromium();
     try {
       const page = await browser.newPage({ javaScriptEnabled: false });
       await page.goto(url());
@@ -111,7 +109,7 @@ const linked = [compiled.sections[6], compiled.sections.at(-3), compiled.section
 // Far sections skip layout until they come near (content-visibility); the ones before a link's target are laid out in
 // full by CSS alone, so a reader without scripts lands on the section too, and a link in the address lands at load.
 test('with JavaScript off, contents links land on their sections, and so does one named in the address', async () => {
-  const browser = await chromium.launch(chromiumLaunch);
+  const browser = await startChromium();
   try {
     const page = await browser.newPage({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
     for (const section of linked) {

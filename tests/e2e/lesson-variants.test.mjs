@@ -1,10 +1,9 @@
 // "Another like this": a new variant of a question with its own numbers, graded by them, drawn from a visible seed,
 // kept across a reload, counted once any variant is right, and listed in the learner's downloaded results.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { variantForSeed } from '../../dist/lib/src/quiz/index.js';
-import { openLesson } from './browser.mjs';
+import { downloadedText, openLesson } from './browser.mjs';
 import { questions } from './lesson-data.mjs';
 
 const storageKey = 'attention-lab:progress:why-sqrt-dk';
@@ -101,7 +100,7 @@ test('the variant survives a reload; a wrong answer to a new variant keeps the c
 test('download my results: JSON and CSV list the answered variants', async () => {
   const { page } = lesson;
   const [jsonDownload] = await Promise.all([page.waitForEvent('download'), page.click('.download-results-json')]);
-  const record = JSON.parse(readFileSync(await jsonDownload.path(), 'utf8'));
+  const record = JSON.parse(await downloadedText(jsonDownload));
   assert.equal(record.format, 'attention-lab-results');
   assert.equal(record.lesson, 'why-sqrt-dk');
   assert.equal(record.questions.length, questions.length);
@@ -122,9 +121,7 @@ test('download my results: JSON and CSV list the answered variants', async () =>
   assert.equal(entry.correct, true);
   assert.equal(record.score.correct, 1);
   const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.click('.download-results-csv')]);
-  const lines = readFileSync(await csvDownload.path(), 'utf8')
-    .trim()
-    .split(/\r\n/);
+  const lines = (await downloadedText(csvDownload)).trim().split(/\r\n/);
   assert.equal(lines[0], 'lesson,question,variant,seed,attempt,response,result,time,after_solution,kind,figure');
   const rows = lines.filter((line) => line.startsWith('why-sqrt-dk,std-at-512,'));
   assert.equal(rows.length, 5);

@@ -47,6 +47,11 @@ export function chartPicture(page, selector) {
         ...box(cell),
         fill: cell.getAttribute('fill'),
       })),
+      labels: Array.from(svg.querySelectorAll('text.reference-label'), (text) => ({
+        ...box(text),
+        className: text.getAttribute('class'),
+        text: text.textContent,
+      })),
     };
   });
 }
@@ -110,4 +115,14 @@ export function spreadOf(bars, threshold = 0.5) {
   const filled = bars.filter((b) => b.height > threshold);
   if (!filled.length) return 0;
   return Math.max(...filled.map((b) => b.x + b.width)) - Math.min(...filled.map((b) => b.x));
+}
+
+/** No two drawn boxes (labels, say) share a pixel. */
+export function assertApart(assert, boxes, what) {
+  boxes.forEach((a, i) =>
+    boxes.slice(i + 1).forEach((b) => {
+      const apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+      assert.ok(apart, `${what}: "${a.text}" ${JSON.stringify(a)} overlaps "${b.text}" ${JSON.stringify(b)}`);
+    }),
+  );
 }

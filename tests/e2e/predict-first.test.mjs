@@ -2,13 +2,13 @@
 // out of its text until the learner commits a guess or skips; then the guess is drawn on the result, and the guess (or
 // the skip) is in "Download my results" and, in an LMS, an interaction that no score counts.
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { loadCore } from 'attention-lab/core';
 import { widgetPredictions } from '../../dist/lib/src/widgets/predictions.generated.js';
-import { openLesson } from './browser.mjs';
+import { downloadedText, openLesson } from './browser.mjs';
 import { widgets } from './lesson-data.mjs';
-import { chartPicture } from './pictures.mjs';
+import { assertApart, chartPicture } from './pictures.mjs';
 import { lmsInteractions, lmsRecord, lmsTestBed, openLms, predictInLms } from './scorm-lms.mjs';
 
 const asked = widgets.filter((w) => w.predict);
@@ -97,6 +97,12 @@ test('variance explorer: ±2σ at dₖ = 4096 is not drawn or said before the gu
   near(drawn[0], x(picture, -90), 'guess −90');
   near(drawn[1], x(picture, 90), 'guess +90');
   near(Math.max(...spread(picture).map((r) => r.x)), x(picture, twoSigma), 'the result +2σ');
+  // The guess is close to the answer, so its label and the ±2σ label compete for the same room.
+  assert.deepEqual(
+    picture.labels.map((l) => l.text),
+    ['±2σ = ±128', 'your guess 90'],
+  );
+  assertApart(assert, picture.labels, 'labels at 1280 px');
   assert.match(
     await lesson.page.textContent(`#${w.id}-predict .predict-verdict`),
     /Your guess: 90\. The figure: 128\./,
@@ -156,6 +162,12 @@ test('float16: the spread that overflows is not said before the guess; then both
   const [guess] = guessLines(line);
   const result = await lesson.page.$eval(`#${w.id}-predict circle.predict-result`, (c) => c.getBoundingClientRect().x);
   assert.ok(guess.x > result + 50, 'the guess 64 lies well right of the result');
+  // The figure moves just past the limit, where overflow begins: some rows reach ∞, not all.
+  const rows = await lesson.page.$$eval(`#${w.id}-widget svg.chart rect.bar`, (bars) =>
+    bars.map((bar) => bar.classList.contains('overflow')),
+  );
+  const overflowing = rows.filter(Boolean).length;
+  assert.ok(overflowing > 0 && overflowing < rows.length, `${overflowing} of ${rows.length} rows overflow`);
   // The caption never prints that spread (question 12 asks it at 4096); the verdict beside the guess does.
   assert.match(
     await lesson.page.textContent(`#${w.id}-predict`),
@@ -168,10 +180,10 @@ async function download() {
   const { page } = lesson;
   const [json] = await Promise.all([page.waitForEvent('download'), page.click('.download-results-json')]);
   const [csv] = await Promise.all([page.waitForEvent('download'), page.click('.download-results-csv')]);
-  const rows = parseCsv(readFileSync(await csv.path(), 'utf8'));
+  const rows = parseCsv(await downloadedText(csv));
   const [header, ...body] = rows;
   return {
-    record: JSON.parse(readFileSync(await json.path(), 'utf8')),
+    record: JSON.parse(await downloadedText(json)),
     rows: body.map((row) => Object.fromEntries(header.map((name, i) => [name, row[i]]))),
   };
 }
@@ -236,6 +248,17 @@ test('screenshots of every prediction revealed, at 375 and 1280 px, light and da
         await page.evaluate(
           () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
         );
+        if (w.widget === 'variance-explorer') {
+          // Drawn for this width (its viewBox as wide as the chart), the guess's label clear of the ±2σ label.
+          await page.waitForFunction((id) => {
+            const svg = document.querySelector(`#${id}-widget svg.chart`);
+            const drawn = Math.min(760, Math.max(300, svg.getBoundingClientRect().width));
+            return Math.abs(svg.viewBox.baseVal.width - drawn) <= 8;
+          }, w.id);
+          const { labels } = await chartPicture(page, `#${w.id}-widget svg.chart`);
+          assert.equal(labels.length, 2, 'the ±2σ label and the guess label');
+          assertApart(assert, labels, `labels at ${width} px, ${scheme}`);
+        }
         await page.screenshot({ path: `screenshots/predict-${w.widget}-${width}-${scheme}.png`, clip });
       }
     }

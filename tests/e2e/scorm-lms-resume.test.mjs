@@ -2,8 +2,8 @@
 // cmi.suspend_data resumes what it can and keeps the rest as it was, and the answer log (what was typed, at which
 // variant and seed) comes back with the rest.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { downloadedText } from './browser.mjs';
 import { questions } from './lesson-data.mjs';
 import {
   answerInLms,
@@ -125,7 +125,7 @@ test('after a resume the results record has every answer as typed, at its varian
 
     frame = await openLms(page, bed.lms.url, { student: 'typist', launch: launchData }, { fresh: false });
     const [download] = await Promise.all([page.waitForEvent('download'), frame.click('.download-results-json')]);
-    const results = JSON.parse(readFileSync(await download.path(), 'utf8'));
+    const results = JSON.parse(await downloadedText(download));
     const answers = results.questions.find((q) => q.id === question.id).answers;
     assert.deepEqual(
       answers.map((a) => [a.variant, a.response, a.result, a.attempt]),

@@ -4,9 +4,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { chromium } from 'playwright-core';
-import { chromiumLaunch } from '../../scripts/chromium.mjs';
-import { openLesson } from './browser.mjs';
+import { openLesson, startChromium } from './browser.mjs';
 import { answer } from './embed-answer.mjs';
 import { compiledLesson, courseIndex, questionsOf } from './lesson-data.mjs';
 import { chartPicture } from './pictures.mjs';
@@ -110,7 +108,7 @@ test('lesson.html?lesson=<slug> still opens that lesson', async () => {
 // The list on the root as written, in both themes. The page's own scripts are not served (nothing moves while
 // axe reads); JavaScript stays on, since axe itself runs as a script in the page.
 test('axe finds no WCAG 2.2 AA violations in the list of lessons, light and dark', async () => {
-  const browser = await chromium.launch(chromiumLaunch);
+  const browser = await startChromium();
   try {
     for (const colorScheme of ['light', 'dark']) {
       const page = await (await browser.newContext({ colorScheme })).newPage();

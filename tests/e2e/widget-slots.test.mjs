@@ -7,10 +7,9 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { unzipSync } from 'fflate';
-import { chromium } from 'playwright-core';
-import { chromiumLaunch } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 import { readSlot } from '../../scripts/widget-index.mjs';
+import { startChromium } from './browser.mjs';
 import { repo, requireBuilt } from './embed-support.mjs';
 import { lesson, widgets } from './lesson-data.mjs';
 
@@ -25,7 +24,7 @@ before(async () => {
   unpacked = mkdtempSync(join(tmpdir(), 'attention-lab-slots-'));
   const files = unzipSync(readFileSync(join(repo, 'dist', 'scorm', 'attention-lab-scorm12.zip')));
   writeFileSync(join(unpacked, 'index.html'), files['index.html']);
-  [server, browser] = await Promise.all([startServer(), chromium.launch(chromiumLaunch)]);
+  [server, browser] = await Promise.all([startServer(), startChromium()]);
   builds.site = `${server.url}${lesson.slug}.html`;
   builds['single file'] = pathToFileURL(join(repo, 'dist', 'single', 'attention-lab.html')).href;
   builds['SCORM package'] = pathToFileURL(join(unpacked, 'index.html')).href;

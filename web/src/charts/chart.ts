@@ -124,8 +124,27 @@ export abstract class Chart {
           }
         });
         this.observer.observe(container);
-        this.resize(container.clientWidth);
+        if (container.isConnected) this.resize(container.clientWidth);
+        else requestAnimationFrame(() => this.fitOncePlaced(container));
       }
+    }
+  }
+
+  /**
+   * A chart first drawn before its figure is in the page (its result came before the figure was placed) measures
+   * nothing, and its resize watcher stays silent while the section holding it skips layout (content-visibility,
+   * off screen): it would keep the fallback width until scrolled to, then change height. Measured once placed.
+   */
+  private fitOncePlaced(container: HTMLElement): void {
+    if (!this.observer) return; // disposed: the figure left the page
+    if (!container.isConnected) {
+      requestAnimationFrame(() => this.fitOncePlaced(container));
+      return;
+    }
+    const seen = container.clientWidth;
+    if (seen && Math.abs(seen - this.width) > 8) {
+      this.resize(seen);
+      this.render();
     }
   }
 

@@ -2,7 +2,16 @@
 // core).
 import { t } from '../i18n/messages.js';
 import { Chart, marks, polylinePath, setAttributes, setText, tickLabel } from './chart.js';
+import { placeLineLabels } from './label-rows.js';
 import { linearScale } from './linear-scale.js';
+
+/** A row of 12 px reference labels: the text's box (about 14 px) and a gap. */
+const labelRow = 17;
+
+// Measured where the page lays the text out; an estimate where it cannot (detached, or no layout at all).
+const textWidth = (label: SVGTextElement): number =>
+  (label.isConnected && typeof label.getComputedTextLength === 'function' ? label.getComputedTextLength() : 0) ||
+  7 * (label.textContent?.length ?? 0);
 
 export interface HistogramMarker {
   value: number;
@@ -120,14 +129,18 @@ export class HistogramChart extends Chart {
     });
     labelled.forEach((m, i) => {
       const label = labels[i] as SVGTextElement;
-      const anchor = x(m.value) > width * 0.7 ? 'end' : 'start';
-      setAttributes(label, {
-        x: x(m.value) + (anchor === 'end' ? -5 : 5),
-        y: 12 + 14 * (i % 2),
-        class: `tick reference-label ${m.className}`,
-        'text-anchor': anchor,
-      });
+      setAttributes(label, { class: `tick reference-label ${m.className}` });
       setText(label, m.label);
+    });
+    // Placed once their text is set, from their measured widths: labels of close lines take separate rows or sides.
+    // A lone label needs no measure (a measure lays the page out, on every move of a slider).
+    const measure = (i: number) => (labelled.length > 1 ? textWidth(labels[i] as SVGTextElement) : 0);
+    const placed = placeLineLabels(
+      labelled.map((m, i) => ({ at: x(m.value), width: measure(i) })),
+      width,
+    );
+    placed.forEach(({ anchor, x: at, row }, i) => {
+      setAttributes(labels[i] as SVGTextElement, { x: at, y: 12 + labelRow * row, 'text-anchor': anchor });
     });
   }
 }
