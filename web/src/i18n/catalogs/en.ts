@@ -497,6 +497,7 @@ export const en = {
   'core.retry': 'Retry',
   'core.restarting': 'The computation core stopped ({reason}) and is restarting; your settings are kept.',
   'core.failed': 'The interactive figures could not start: {reason}.{stillWorks} ',
+  'lesson.translationFailed': "The lesson's {locale} text could not load ({reason}).",
   'core.textStillWorks': 'The text and questions still work.',
   'core.questionStillWorks': 'The question still works.',
   'instructor.toggle': 'For instructors',

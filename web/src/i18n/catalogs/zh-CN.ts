@@ -473,6 +473,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   'core.retry': '重试',
   'core.restarting': '计算核心已停止（{reason}），正在重启；你的设置会保留。',
   'core.failed': '交互图形无法启动：{reason}。{stillWorks} ',
+  'lesson.translationFailed': '本课的 {locale} 文本未能加载（{reason}）。',
   'core.textStillWorks': '正文和题目仍可使用。',
   'core.questionStillWorks': '题目仍可使用。',
   'instructor.toggle': '教师工具',
