@@ -90,7 +90,7 @@ describe('compile-lessons --lessons DIR --out DIR', () => {
       encoding: 'utf8',
     });
     assert.equal(run.status, 0, run.stderr);
-    assert.match(run.stdout, /prerender-lessons: 2 lesson pages written; index\.html is why-sqrt-dk/);
+    assert.match(run.stdout, /prerender-lessons: 3 lesson pages written in 2 languages; index\.html is why-sqrt-dk/);
 
     const list = (page) => {
       const html = readFileSync(join(pages, page), 'utf8');

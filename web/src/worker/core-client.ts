@@ -296,7 +296,7 @@ export class CoreClient {
 }
 
 /**
- * How many results are kept for a request asked again. Each is a few kB (the largest, alignment's 3 × 1000 scores,
+ * How many results are kept for a request asked again. Each is a few kB (the largest, 3 × 1000 scores of one figure,
  * 24 kB), so they hold well under 2 MB; a dragged slider's range (13 dₖ stops, 64 keys) fits.
  */
 const recentResults = 64;
