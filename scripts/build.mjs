@@ -61,6 +61,8 @@ if (purpose === 'test' || purpose === 'bench') {
 }
 // The lists of widgets follow the folders in web/src/widgets: a new folder is a new widget.
 run('node', ['scripts/widget-index.mjs']);
+// The languages follow the catalogs in web/src/i18n/catalogs: a new catalog is a new language.
+run('node', ['scripts/locale-index.mjs']);
 run('cmake', ['--preset', 'wasm', '--log-level=WARNING'], emscriptenEnv);
 run('cmake', ['--build', '--preset', 'wasm', ...jobs], emscriptenEnv);
 run('npx', ['--no-install', 'tsc', '-p', 'tsconfig.lib.json']);

@@ -279,10 +279,12 @@ function translationsSection(): string[] {
     "lists each lesson's `locales`. Check one with",
     '`node scripts/compile-lessons.mjs lessons/<slug>/lesson.<locale>.md`.',
     '',
-    `Locales the build accepts: ${translationLocales.map(code).join(', ')}. To add a language: put`,
-    '`lesson.<locale>.md` beside each lesson, add the locale to `translationLocales` in',
-    '`web/src/authoring/translation.ts`, and give the page a message catalog for it (`web/src/i18n/catalogs/`,',
-    'listed in `web/src/i18n/locales.ts`). Another name of the form `lesson.<anything>.md` is reported, not skipped.',
+    `Locales the build accepts: ${translationLocales.map(code).join(', ')}. To add a language, write two files and`,
+    "nothing else: `lesson.<locale>.md` beside each lesson, and the page's message catalog",
+    '`web/src/i18n/catalogs/<locale>.ts`, which exports every key of `en.ts` and says which language tags it answers',
+    "(`export const catalogLocale = { locale: 'fr', language: 'fr' } as const;`). The build lists the catalogs, and",
+    'with them the locales it accepts, in `web/src/i18n/catalogs.generated.ts`. Another name of the form',
+    '`lesson.<anything>.md` is reported, not skipped.',
     '',
   ];
 }

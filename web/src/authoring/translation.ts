@@ -1,16 +1,14 @@
 // A translation, lessons/<slug>/lesson.<locale>.md, is a complete lesson checked against its original lesson.md:
 // prose is free, structure and numbers are not. Both files go through compileLesson; their compiled parts are compared,
 // and each difference is placed in the translation through the compiler's record of where each part was written.
+import { defaultLocale, locales } from '../i18n/locales.js';
 import { compileLesson, type CompileResult } from './compile.js';
 import type { ValuesCore } from './core-values.js';
 import { collectProblems } from './problems.js';
 import { TranslationCheck } from './translation-check.js';
 
-/**
- * The locales a lesson may be translated into. Until web/src/i18n/locales.ts (the page's catalog, issue 22) is on
- * main this is its list without 'en'; then it should be read from there.
- */
-export const translationLocales: readonly string[] = ['zh-CN'];
+/** The locales a lesson may be translated into: every language the page has a catalog for, but the original's. */
+export const translationLocales: readonly string[] = locales.filter((locale) => locale !== defaultLocale);
 
 /** lesson.zh-CN.md → 'zh-CN'; null for lesson.md and other names. */
 export function translationLocale(fileName: string): string | null {

@@ -1,6 +1,6 @@
 // The page's words: t(key) formats a message of the page's locale (its <html lang>), translate() of a given one.
 import { en } from './catalogs/en.js';
-import { zhCN } from './catalogs/zh-CN.js';
+import { catalogs as written } from './catalogs.generated.js';
 import { formatMessage, type MessageValues } from './format-message.js';
 import { defaultLocale, toLocale, type Locale } from './locales.js';
 
@@ -8,7 +8,8 @@ export type MessageKey = keyof typeof en;
 export type Catalog = Record<MessageKey, string>;
 export type { MessageValues };
 
-export const catalogs: Record<Locale, Catalog> = { en, 'zh-CN': zhCN };
+// Every catalog in catalogs/, as scripts/locale-index.mjs lists them.
+export const catalogs: Record<Locale, Catalog> = written;
 
 /** The page's locale: `<html lang>`, set by the prerendered page or the embed before the lesson mounts. */
 export function pageLocale(): Locale {

@@ -1,5 +1,8 @@
 // English, the source of every key: ICU MessageFormat syntax ({name}, {n, plural, one {…} other {…}}, select).
 // A plain {x} prints a number as given (the lesson writes dₖ = 4096, not 4,096).
+// The tags this catalog answers (scripts/locale-index.mjs reads this): every tag of language en.
+export const catalogLocale = { locale: 'en', language: 'en' } as const;
+
 export const en = {
   // Every widget's frame
   'widget.resample': 'Resample',

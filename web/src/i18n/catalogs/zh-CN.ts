@@ -1,6 +1,10 @@
 // 简体中文：键与 en.ts 一一对应，占位符相同（{name}、plural、select 的写法同 ICU MessageFormat）。
 import type { en } from './en.js';
 
+// The tags this catalog answers (scripts/locale-index.mjs reads this): every tag of language zh but the Traditional
+// script and its regions (zh-Hant, zh-TW, zh-HK, zh-MO), another written language.
+export const catalogLocale = { locale: 'zh-CN', language: 'zh', except: ['Hant', 'TW', 'HK', 'MO'] } as const;
+
 export const zhCN: Record<keyof typeof en, string> = {
   // 每个组件的框架
   'widget.resample': '重新采样',
