@@ -37,7 +37,12 @@ const language = readEmbedLocale(search.get('lang'));
 document.documentElement.lang = language.locale;
 announce(language.problem);
 await loadLocale(language.locale).catch((error: unknown) =>
-  announce(`The lesson's ${language.locale} text could not load (${error instanceof Error ? error.message : error}).`),
+  announce(
+    t('lesson.localeFailed', {
+      locale: language.locale,
+      message: error instanceof Error ? error.message : String(error),
+    }),
+  ),
 );
 const request = readEmbedRequest(search);
 request.problems.forEach(announce);

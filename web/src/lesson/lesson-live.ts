@@ -31,7 +31,10 @@ export async function startLiveLesson(options: LiveLessonOptions): Promise<void>
   // A page in another language than the original's brings in its translation first (the original is bundled).
   await loadLocale(documentLocale()).catch((error: unknown) =>
     announce(
-      `The lesson's ${documentLocale()} text could not load (${error instanceof Error ? error.message : error}).`,
+      t('lesson.localeFailed', {
+        locale: documentLocale(),
+        message: error instanceof Error ? error.message : String(error),
+      }),
     ),
   );
   const { lesson, problem } = findLesson(options.wanted);
