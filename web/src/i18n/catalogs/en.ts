@@ -14,6 +14,13 @@ export const en = {
   'question.backTo': 'Back to the question',
 
   // Controls
+  // What a screen reader says a slider is at ("samples = 20000"), for a slider without a letter of its own
+  'symbol.guess': 'guess',
+  'symbol.steps': 'steps',
+  'symbol.multiplier': 'multiplier',
+  'symbol.trials': 'trials',
+  'symbol.pairs': 'pairs',
+  'symbol.samples': 'samples',
   'control.exactValue': '{label}, exact value',
   'control.enterWholeNumber': 'Enter a whole number from {min} to {max}; kept {symbol} = {kept}.',
   'control.enterNumber': 'Enter a number from {min} to {max}; kept {symbol} = {kept}.',
@@ -512,6 +519,24 @@ export const en = {
   'progress.setAside':
     '{dropped} saved {dropped, plural, one {answer} other {answers}} could not be read, so ' +
     '{dropped, plural, one {it was} other {they were}} set aside (kept in this browser); your other answers are kept.',
+  // Saving in this browser
+  'storage.tab':
+    'This browser is not letting the page save anything beyond this tab, so your answers and attempt counts are ' +
+    'kept until you close the tab (reloading keeps them).',
+  'storage.page':
+    'This browser is not letting the page save anything, so your answers and attempt counts last only until you ' +
+    'reload or leave this page.',
+  'storage.fullAtStart':
+    "This browser's storage for this site is full, so new answers last only until you reload or leave this page. " +
+    'Answers saved before are still here, and the page saves again as soon as there is room.',
+  'storage.fullNow':
+    "This browser's storage for this site is full, so your new answers are kept only until you reload or leave this " +
+    'page. The page tries again with every answer.',
+  'storage.stopped':
+    'Saving stopped working in this browser, so from now on your progress lasts only until you reload or leave this ' +
+    'page.',
+  'storage.works': 'Saving works again: the answers you gave meanwhile are now saved in this browser.',
+  'storage.worksForTab': 'Saving works again: the answers you gave meanwhile are now kept until you close the tab.',
   'lesson.contents': 'Contents',
   'lesson.skipTo': 'Skip to the lesson',
   'lesson.all': 'All lessons',
@@ -538,6 +563,7 @@ export const en = {
   'lesson.connectionFailed': "Starting the lesson's connection failed ({message}).",
   'results.downloadJson': 'Download my results (JSON)',
   'results.downloadCsv': 'Download my results (CSV)',
+  'results.fileName': 'attention-lab-{lesson}-results',
   'theme.system': 'Theme: system',
   'theme.light': 'Theme: light',
   'theme.dark': 'Theme: dark',

@@ -15,6 +15,13 @@ export const zhCN: Record<keyof typeof en, string> = {
   'question.backTo': '返回题目',
 
   // 控件
+  // 屏幕阅读器读出的滑块取值（“样本数 = 20000”），用于没有字母符号的滑块
+  'symbol.guess': '预测',
+  'symbol.steps': '步数',
+  'symbol.multiplier': '放大倍数',
+  'symbol.trials': '试验次数',
+  'symbol.pairs': '向量对数',
+  'symbol.samples': '样本数',
   'control.exactValue': '{label}，精确值',
   'control.enterWholeNumber': '请输入 {min} 到 {max} 之间的整数；保持 {symbol} = {kept}。',
   'control.enterNumber': '请输入 {min} 到 {max} 之间的数；保持 {symbol} = {kept}。',
@@ -484,6 +491,17 @@ export const zhCN: Record<keyof typeof en, string> = {
   'link.copied': '链接已复制：{link}',
   'progress.unreadable': '无法读取你在本课保存的进度，课程将从头开始。保存的文本已另行保存在此浏览器中。',
   'progress.setAside': '有 {dropped} 个保存的答案无法读取，已另行保存（保留在此浏览器中）；你的其他答案都保留着。',
+  // 在此浏览器中保存
+  'storage.tab':
+    '此浏览器不允许页面在本标签页之外保存任何内容，因此你的答案和作答次数会保留到关闭标签页为止（重新加载仍会保留）。',
+  'storage.page': '此浏览器不允许页面保存任何内容，因此你的答案和作答次数只保留到重新加载或离开此页面为止。',
+  'storage.fullAtStart':
+    '此浏览器为本网站提供的存储空间已满，因此新的答案只保留到重新加载或离开此页面为止。之前保存的答案仍在，一有空间页面就会重新保存。',
+  'storage.fullNow':
+    '此浏览器为本网站提供的存储空间已满，因此你的新答案只保留到重新加载或离开此页面为止。每次作答时页面都会重试。',
+  'storage.stopped': '此浏览器中的保存已失效，因此从现在起，你的进度只保留到重新加载或离开此页面为止。',
+  'storage.works': '保存又恢复正常了：你在此期间给出的答案现已保存在此浏览器中。',
+  'storage.worksForTab': '保存又恢复正常了：你在此期间给出的答案现在会保留到关闭标签页为止。',
   'lesson.contents': '目录',
   'lesson.skipTo': '跳到课程正文',
   'lesson.all': '全部课程',
@@ -508,6 +526,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   'lesson.connectionFailed': '本课的连接启动失败（{message}）。',
   'results.downloadJson': '下载我的结果（JSON）',
   'results.downloadCsv': '下载我的结果（CSV）',
+  'results.fileName': 'attention-lab-{lesson}-学习结果',
   'theme.system': '主题：跟随系统',
   'theme.light': '主题：浅色',
   'theme.dark': '主题：深色',
