@@ -464,6 +464,19 @@ test('no English is left in any state of the zh-CN page a learner reaches, stora
         await drawn(widget);
         await look(widget, `${id}: ${await choice.getAttribute('id')} clicked`);
       }
+      // A training figure trains at its smallest settings (its speed is the last choice, the fastest), then reports.
+      const start = page.locator(`${widget} button.training-start`);
+      if (await start.count()) {
+        for (const slider of await page.$$(`${widget} .controls input[type=range]`)) {
+          await slider.focus();
+          await page.keyboard.press('Home');
+        }
+        const runs = page.locator(`${widget} .controls input[type=checkbox]`);
+        if (await runs.count()) await runs.first().check(); // one run at least
+        await start.click();
+        await page.waitForSelector(`${widget}:is([data-training="finished"], [data-training="failed"])`);
+        await look(widget, `${id}: trained`);
+      }
       await page.click(`${widget} .embed-this-toggle`);
       await page.waitForSelector(`${widget} .embed-this-panel`);
       await look(widget, `${id}: embed this`);
