@@ -53,7 +53,7 @@ if (into) {
     process.exit(1);
   }
   const page = languagePage(readFileSync(into, 'utf8'), { locale: intoLocale, versions: [] });
-  writeFileSync(into, prerenderPage(page, read(slug, intoLocale)));
+  writeFileSync(into, prerenderPage(page, read(slug, intoLocale), undefined, intoLocale));
   console.log(`prerender-lessons: ${slug} (${intoLocale}) written into ${into}`);
 } else {
   const template = readFileSync(join(site, 'lesson.html'), 'utf8');
@@ -71,7 +71,7 @@ if (into) {
     const root = name === 'index.html' && locale === defaultLocale;
     const page = languagePage(template, { locale, versions, up: up(locale), root });
     mkdirSync(join(site, folder(locale)), { recursive: true });
-    writeFileSync(join(site, folder(locale), name), prerenderPage(page, read(slug, locale), list));
+    writeFileSync(join(site, folder(locale), name), prerenderPage(page, read(slug, locale), list, locale));
   };
   let pages = 0;
   for (const locale of locales) {

@@ -66,9 +66,6 @@ function pageSources(dir = join(repo, 'web', 'src')) {
 
 // The lesson compiler runs at build time and speaks to authors, not learners: its messages are not the page's.
 const authorFacing = (path) => path.startsWith('web/src/authoring/') && path !== 'web/src/authoring/param-spec.ts';
-// The prerendered HTML (Node, at build time) takes its locale from the build: the locales branch owns these files and
-// moves their words to the catalog's keys (predict.title, question.heading, lesson.contents, page.title).
-const prerenderedByLocales = ['web/src/lesson/static-lesson.ts', 'web/src/lesson/lesson-index.ts'];
 
 describe('no words bypass the catalog', () => {
   test('the search catches each kind of bypass in the fixture and lets keys, ids and symbols through', () => {
@@ -83,7 +80,7 @@ describe('no words bypass the catalog', () => {
   });
 
   test('no file under web/src sends words to the page without the catalog', () => {
-    const files = pageSources().filter((path) => !authorFacing(path) && !prerenderedByLocales.includes(path));
+    const files = pageSources().filter((path) => !authorFacing(path));
     assert.ok(files.length > 100, `${files.length} files searched`);
     const found = files.flatMap((path) => findBypassesInFile(join(repo, path)).map((f) => `${path}:${f}`));
     assert.deepEqual(found, []);

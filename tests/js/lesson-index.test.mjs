@@ -13,7 +13,7 @@ const entries = [
 test('one entry per lesson in the order given: linked title, summary, question count', () => {
   const html = lessonIndexHtml(entries);
   assert.match(html, /^<nav class="lesson-index" aria-label="Lessons"><h2[^>]*>All lessons<\/h2><ol/);
-  assert.equal(lessonIndexTitle, 'All lessons');
+  assert.equal(lessonIndexTitle(), 'All lessons');
   const items = html.split('<li').slice(1);
   assert.equal(items.length, 2);
   assert.match(items[0], /<a href="\.\/why-sqrt-dk\.html">Why √dₖ<\/a>.*The scale of scores\..*12 questions/);

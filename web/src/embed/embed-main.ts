@@ -38,9 +38,9 @@ document.documentElement.lang = language.locale;
 announce(language.problem);
 await loadLocale(language.locale).catch((error: unknown) =>
   announce(
-    t('lesson.translationFailed', {
+    t('lesson.localeFailed', {
       locale: language.locale,
-      reason: error instanceof Error ? error.message : String(error),
+      message: error instanceof Error ? error.message : String(error),
     }),
   ),
 );

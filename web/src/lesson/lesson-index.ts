@@ -1,10 +1,12 @@
 // The list of every lesson (title, summary, number of questions, a link to its page), written at build time at the end
 // of each lesson's page, the site root included: readable without scripts, and the only place its markup is built.
 import type { LessonIndexEntry } from '../authoring/compiled.js';
+import { translate } from '../i18n/messages.js';
+import { defaultLocale, type Locale } from '../i18n/locales.js';
 import { escapeHtml as escape } from './escape-html.js';
 
 /** The heading above the list, as a learner reads it. */
-export const lessonIndexTitle = 'All lessons';
+export const lessonIndexTitle = (locale: Locale = defaultLocale) => translate(locale, 'lesson.all');
 
 const describe = (value: unknown) => (typeof value === 'string' ? JSON.stringify(value) : String(value));
 
@@ -25,26 +27,33 @@ function checkEntry(entry: unknown, i: number): LessonIndexEntry {
 
 /**
  * `<nav aria-label="Lessons">` listing the lessons in the order given (index.json's course order); the entry of
- * `current` (a slug among them) is marked aria-current="page".
+ * `current` (a slug among them) is marked aria-current="page"; its words are in `locale` (the build's, in Node).
  */
-export function lessonIndexHtml(entries: readonly LessonIndexEntry[], current?: string): string {
+export function lessonIndexHtml(
+  entries: readonly LessonIndexEntry[],
+  current?: string,
+  locale: Locale = defaultLocale,
+): string {
   if (!Array.isArray(entries))
     throw new TypeError(`lessonIndexHtml: entries must be an Array of lesson index entries, got ${describe(entries)}`);
   const lessons = entries.map(checkEntry);
   if (current !== undefined && !lessons.some((lesson) => lesson.slug === current))
     throw new RangeError(`lessonIndexHtml: current must be the slug of a listed lesson, got ${describe(current)}`);
+  const count = (questions: number) => translate(locale, 'lesson.questionCount', { count: questions });
   const items = lessons.map((lesson) => {
     const mark = lesson.slug === current ? ' aria-current="page"' : '';
     return (
       `<li class="lesson-card" data-slug="${escape(lesson.slug)}">` +
       `<h3><a href="./${encodeURIComponent(lesson.slug)}.html"${mark}>${escape(lesson.title)}</a></h3>` +
       `<p class="lesson-card-summary">${escape(lesson.summary)}</p>` +
-      `<p class="lesson-questions">${lesson.questions} question${lesson.questions === 1 ? '' : 's'}</p></li>`
+      `<p class="lesson-questions">${escape(count(lesson.questions))}</p>` +
+      '</li>'
     );
   });
   return (
-    '<nav class="lesson-index" aria-label="Lessons">' +
-    `<h2 class="lesson-index-title">${lessonIndexTitle}</h2><ol class="lesson-list">${items.join('')}</ol></nav>`
+    `<nav class="lesson-index" aria-label="${escape(translate(locale, 'lesson.list'))}">` +
+    `<h2 class="lesson-index-title">${escape(lessonIndexTitle(locale))}</h2>` +
+    `<ol class="lesson-list">${items.join('')}</ol></nav>`
   );
 }
 

@@ -31,9 +31,9 @@ export async function startLiveLesson(options: LiveLessonOptions): Promise<void>
   // A page in another language than the original's brings in its translation first (the original is bundled).
   await loadLocale(documentLocale()).catch((error: unknown) =>
     announce(
-      t('lesson.translationFailed', {
+      t('lesson.localeFailed', {
         locale: documentLocale(),
-        reason: error instanceof Error ? error.message : String(error),
+        message: error instanceof Error ? error.message : String(error),
       }),
     ),
   );

@@ -2,6 +2,7 @@
 // language; an unknown slug falls back to the first with a notice, a missing translation to the original.
 import type { CompiledLesson, LessonIndexEntry, Question } from '../authoring/compiled.js';
 import { defaultLocale, locales, toLocale, type Locale } from '../i18n/locales.js';
+import { t } from '../i18n/messages.js';
 
 // The lti build, for graded LTI launches, bundles none: the tool sends the placement's lesson without its answers.
 // `<slug>.json` is the original, bundled; `<slug>.<locale>.json` its translation (the same slug, ids and numbers),
@@ -82,9 +83,8 @@ export function findLesson(
   const lesson = translated ?? original;
   const problems: string[] = [];
   if (wanted && original?.slug !== wanted)
-    problems.push(`There is no lesson called “${wanted.slice(0, 60)}”; showing “${lesson?.title ?? ''}” instead.`);
-  if (original && !translated)
-    problems.push(`“${original.title}” has no ${locale} translation yet; showing it in English.`);
+    problems.push(t('lesson.missing', { wanted: wanted.slice(0, 60), title: lesson?.title ?? '' }));
+  if (original && !translated) problems.push(t('lesson.untranslated', { title: original.title, locale }));
   const found = translated ? locale : defaultLocale;
   return problems.length ? { lesson, locale: found, problem: problems.join(' ') } : { lesson, locale: found };
 }

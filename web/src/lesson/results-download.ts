@@ -30,11 +30,11 @@ export function resultsDownload(
   const record = () => resultsRecord(lesson, questions(), store.current, new Date(), predictions());
   // The buttons speak the page's language; the files' keys, columns and codes stay English for programs to read.
   const json = make(t('results.downloadJson'), () =>
-    save(`${JSON.stringify(record(), null, 2)}\n`, 'application/json', `attention-lab-${lesson}-results.json`),
+    save(`${JSON.stringify(record(), null, 2)}\n`, 'application/json', `${t('results.fileName', { lesson })}.json`),
   );
   json.className = 'download-results-json';
   const csv = make(t('results.downloadCsv'), () =>
-    save(resultsCsv(record()), 'text/csv', `attention-lab-${lesson}-results.csv`),
+    save(resultsCsv(record()), 'text/csv', `${t('results.fileName', { lesson })}.csv`),
   );
   csv.className = 'download-results-csv';
   group.append(json, ' ', csv);

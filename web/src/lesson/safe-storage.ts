@@ -1,32 +1,39 @@
 // localStorage behind a wrapper that keeps working when storage throws, is partitioned, or is full. Where localStorage
 // is refused (a third-party frame in some browsers), sessionStorage may still work: answers then last for the tab.
 
+import { t } from '../i18n/messages.js';
+
 export type StorageMode = 'persistent' | 'memory';
 /** How long what the page keeps lasts: across visits, until the tab closes (reloads included), or until it reloads. */
 export type StorageLifetime = 'visits' | 'tab' | 'page';
 
 // What the notices promise is what each lifetime does: tests/e2e/embed-storage.test.mjs reloads and reopens to check.
+// Read when shown, in the page's language.
 export const storageNotices = {
-  tab:
-    'This browser is not letting the page save anything beyond this tab, so your answers and attempt counts are ' +
-    'kept until you close the tab (reloading keeps them).',
-  page:
-    'This browser is not letting the page save anything, so your answers and attempt counts last only until you ' +
-    'reload or leave this page.',
-} as const;
+  get tab() {
+    return t('storage.tab');
+  },
+  get page() {
+    return t('storage.page');
+  },
+};
 
 const messages = {
-  fullAtStart:
-    "This browser's storage for this site is full, so new answers last only until you reload or leave this page. " +
-    'Answers saved before are still here, and the page saves again as soon as there is room.',
-  fullNow:
-    "This browser's storage for this site is full, so your new answers are kept only until you reload or leave this " +
-    'page. The page tries again with every answer.',
-  stopped:
-    'Saving stopped working in this browser, so from now on your progress lasts only until you reload or leave this ' +
-    'page.',
-  works: 'Saving works again: the answers you gave meanwhile are now saved in this browser.',
-  worksForTab: 'Saving works again: the answers you gave meanwhile are now kept until you close the tab.',
+  get fullAtStart() {
+    return t('storage.fullAtStart');
+  },
+  get fullNow() {
+    return t('storage.fullNow');
+  },
+  get stopped() {
+    return t('storage.stopped');
+  },
+  get works() {
+    return t('storage.works');
+  },
+  get worksForTab() {
+    return t('storage.worksForTab');
+  },
 };
 
 // A storage that throws on first touch, or is missing, is no storage.

@@ -122,7 +122,7 @@ export class PredictionPanel {
     this.commit.disabled = true;
     const control = new RangeControl({
       id: `${this.id}-guess`,
-      symbol: p.unit || 'guess',
+      symbol: p.unit || t('symbol.guess'),
       label: p.unit ? t('predict.yourGuessIn', { unit: p.unit }) : t('predict.yourGuess'),
       min,
       max,

@@ -36,7 +36,7 @@ export function keysSlider(
 export function stepsSlider(id: string, spec: ParamSpec, value: number, onChange: (steps: number) => void) {
   return new RangeControl({
     id: `${id}-steps`,
-    symbol: 'steps',
+    symbol: t('symbol.steps'),
     label: t('control.trainingSteps'),
     ...rangeOf(spec),
     value,

@@ -17,6 +17,13 @@ export const en = {
   'question.backTo': 'Back to the question',
 
   // Controls
+  // What a screen reader says a slider is at ("samples = 20000"), for a slider without a letter of its own
+  'symbol.guess': 'guess',
+  'symbol.steps': 'steps',
+  'symbol.multiplier': 'multiplier',
+  'symbol.trials': 'trials',
+  'symbol.pairs': 'pairs',
+  'symbol.samples': 'samples',
   'control.exactValue': '{label}, exact value',
   'control.enterWholeNumber': 'Enter a whole number from {min} to {max}; kept {symbol} = {kept}.',
   'control.enterNumber': 'Enter a number from {min} to {max}; kept {symbol} = {kept}.',
@@ -500,7 +507,6 @@ export const en = {
   'core.retry': 'Retry',
   'core.restarting': 'The computation core stopped ({reason}) and is restarting; your settings are kept.',
   'core.failed': 'The interactive figures could not start: {reason}.{stillWorks} ',
-  'lesson.translationFailed': "The lesson's {locale} text could not load ({reason}).",
   'core.textStillWorks': 'The text and questions still work.',
   'core.questionStillWorks': 'The question still works.',
   'instructor.toggle': 'For instructors',
@@ -516,7 +522,35 @@ export const en = {
   'progress.setAside':
     '{dropped} saved {dropped, plural, one {answer} other {answers}} could not be read, so ' +
     '{dropped, plural, one {it was} other {they were}} set aside (kept in this browser); your other answers are kept.',
+  // Saving in this browser
+  'storage.tab':
+    'This browser is not letting the page save anything beyond this tab, so your answers and attempt counts are ' +
+    'kept until you close the tab (reloading keeps them).',
+  'storage.page':
+    'This browser is not letting the page save anything, so your answers and attempt counts last only until you ' +
+    'reload or leave this page.',
+  'storage.fullAtStart':
+    "This browser's storage for this site is full, so new answers last only until you reload or leave this page. " +
+    'Answers saved before are still here, and the page saves again as soon as there is room.',
+  'storage.fullNow':
+    "This browser's storage for this site is full, so your new answers are kept only until you reload or leave this " +
+    'page. The page tries again with every answer.',
+  'storage.stopped':
+    'Saving stopped working in this browser, so from now on your progress lasts only until you reload or leave this ' +
+    'page.',
+  'storage.works': 'Saving works again: the answers you gave meanwhile are now saved in this browser.',
+  'storage.worksForTab': 'Saving works again: the answers you gave meanwhile are now kept until you close the tab.',
   'lesson.contents': 'Contents',
+  'lesson.skipTo': 'Skip to the lesson',
+  'lesson.all': 'All lessons',
+  'lesson.list': 'Lessons',
+  'lesson.questionCount': '{count, plural, one {# question} other {# questions}}',
+  'static.figure': 'This interactive figure needs JavaScript.',
+  'static.question': 'Answering this question needs JavaScript.',
+  'static.prediction': 'Predicting needs JavaScript.',
+  'static.lesson': 'The figures and questions of this lesson need JavaScript; the text reads without it.',
+  'lesson.missing': 'There is no lesson called “{wanted}”; showing “{title}” instead.',
+  'lesson.untranslated': '“{title}” has no {locale} translation yet; showing it in English.',
   'lesson.retryMissed': 'Retry the questions I missed',
   'lesson.reset': 'Reset my progress',
   'lesson.resetConfirm': 'Press again to erase every answer',
@@ -528,9 +562,11 @@ export const en = {
     'solution, which earns no points)',
   'lesson.score': ' Score: {score} of 100{why}.',
   'lesson.loadFailed': "The lesson's questions could not load ({message}). Reload the page to try again.",
+  'lesson.localeFailed': "The lesson's {locale} text could not load ({message}).",
   'lesson.connectionFailed': "Starting the lesson's connection failed ({message}).",
   'results.downloadJson': 'Download my results (JSON)',
   'results.downloadCsv': 'Download my results (CSV)',
+  'results.fileName': 'attention-lab-{lesson}-results',
   'theme.system': 'Theme: system',
   'theme.light': 'Theme: light',
   'theme.dark': 'Theme: dark',

@@ -19,6 +19,13 @@ export const zhCN: Record<keyof typeof en, string> = {
   'question.backTo': '返回题目',
 
   // 控件
+  // 屏幕阅读器读出的滑块取值（“样本数 = 20000”），用于没有字母符号的滑块
+  'symbol.guess': '预测',
+  'symbol.steps': '步数',
+  'symbol.multiplier': '放大倍数',
+  'symbol.trials': '试验次数',
+  'symbol.pairs': '向量对数',
+  'symbol.samples': '样本数',
   'control.exactValue': '{label}，精确值',
   'control.enterWholeNumber': '请输入 {min} 到 {max} 之间的整数；保持 {symbol} = {kept}。',
   'control.enterNumber': '请输入 {min} 到 {max} 之间的数；保持 {symbol} = {kept}。',
@@ -34,7 +41,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   'claim.float16Overflow':
     '在 float16 中，点积之后再除以 √dₖ 为时已晚：超过 65504 的分数变成 ∞，softmax 再把它们变成 NaN；' +
     '在点积之前先缩放 q，则每个分数都保持有限。',
-  'claim.jacobianView': '把 logits 放大，热力图就褪成白色：J 的每个元素连同梯度一起缩向 0。',
+  'claim.jacobianView': '把分数放大，热图就褪成白色：J 的每个元素连同梯度一起缩向 0。',
   'claim.nearOrthogonality': '随着 d 增大，随机向量对的余弦聚向 0：其离散程度按 1/√d 缩小。',
   'claim.saturationCurve': 'p₁ 只需领先几个单位，就从 1/n 升到接近 1：在标出的点越过 0.99。',
   'claim.softmaxDies':
@@ -42,8 +49,8 @@ export const zhCN: Record<keyof typeof en, string> = {
     '用 ÷√dₖ 时，权重保持分散，徽章在每个 dₖ 下都是“健康”。',
   'claim.temperatureSweep': '温度 τ 越低，一根柱子越是高出其余；τ 越高，柱子越是趋平到 1/n。',
   'claim.trainFixes':
-    '学习率较高时，不缩放和 ÷√dₖ 两次训练的注意力熵塌缩到接近 0，最大 logit 涨到数千；' +
-    'QK-norm 的熵远高于 0，logits 也保持很小。',
+    '学习率较高时，不缩放和 ÷√dₖ 两次训练的注意力熵塌缩到接近 0，最大分数涨到数千；' +
+    'QK-norm 的熵远高于 0，分数也保持很小。',
   'claim.trainIt':
     'dₖ 较大时，缩放的训练在几十步内达到 90% 准确率，而不缩放的要多花十倍以上的步数，甚至永远达不到：' +
     '饱和的 softmax 挤掉了传到分数上的梯度。',
@@ -202,7 +209,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   'softmaxDies.unscaled': '分数未缩放',
   'softmaxDies.divided': '分数除以 {divisor}',
   'softmaxDies.summary':
-    'dₖ = {dk}，{keys} 个键，{scaling}：最大权重为 {largest}，熵为 {entropy} nats，' +
+    'dₖ = {dk}，{keys} 个键，{scaling}：最大权重为 {largest}，熵为 {entropy} 奈特，' +
     '是 {keys} 个键时最大熵的 {share}；梯度存活 {survival}，{state}。',
   'softmaxDies.zeros': '在 {precision} 下，{keys} 个权重中有 {zeros} 个恰好为 0。',
   'softmaxDies.meter':
@@ -210,8 +217,8 @@ export const zhCN: Record<keyof typeof en, string> = {
     '以权重均匀时的值为基准的比例：{bands}。',
   'softmaxDies.meaning.healthy': '权重仍随分数变化，学习照常进行',
   'softmaxDies.meaning.fading': '权重对分数的响应变弱，学习放缓',
-  'softmaxDies.meaning.dying': '几乎是 one-hot：权重几乎不随分数变化',
-  'softmaxDies.meaning.dead': '实际上已是 one-hot：没有梯度能传到分数上',
+  'softmaxDies.meaning.dying': '几乎是独热：权重几乎不随分数变化',
+  'softmaxDies.meaning.dead': '实际上已是独热：没有梯度能传到分数上',
   'softmaxDies.weightIn': '权重（{precision}）',
   'softmaxDies.exactZeros': '恰好为 0 的权重',
   'scale.none': '不缩放',
@@ -233,7 +240,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   'aligned.typicalColumn': '典型分数，{scale}',
   'aligned.sampledRow': 'dₖ = {dk} 处的采样（均值 ± 标准差）',
   'list.semicolon': '；',
-  'axis.entropy': '熵（nats）',
+  'axis.entropy': '熵（奈特）',
 
   // 熵随 dₖ 的变化
   'entropyVsDk.caption': '熵随 dₖ 的变化：各种缩放下注意力的分散程度',
@@ -241,7 +248,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   'entropyVsDk.ceilingLegend': 'ln n（均匀分布）',
   'entropyVsDk.trials': '每个 dₖ 的试验次数',
   'entropyVsDk.curve': '{scale}：dₖ = {firstDk} 时为 {first}，dₖ = {lastDk} 时为 {last}',
-  'entropyVsDk.summary': '{trials} 个随机查询、{keys} 个键的平均熵；上限 ln {keys} 为 {ceiling} nats。{curves}。',
+  'entropyVsDk.summary': '{trials} 个随机查询、{keys} 个键的平均熵；上限 ln {keys} 为 {ceiling} 奈特。{curves}。',
   'entropyVsDk.column': '熵，{scale}',
   'entropyVsDk.ceilingRow': '上限 ln n',
 
@@ -270,13 +277,13 @@ export const zhCN: Record<keyof typeof en, string> = {
   'format.under': '低于',
 
   // 雅可比矩阵
-  'jacobian.xAxis': 'logits 的放大倍数',
+  'jacobian.xAxis': '分数的放大倍数',
   'jacobian.yAxis': 'J 的大小',
-  'jacobian.caption': '雅可比矩阵：当前权重下的 ∂pᵢ/∂sⱼ，以及 logits 增大时它的大小',
+  'jacobian.caption': '雅可比矩阵：当前权重下的 ∂pᵢ/∂sⱼ，以及 分数增大时它的大小',
   'jacobian.tableCaption': '各放大倍数下 J 的大小',
   'jacobian.heatmapLabel': 'J = diag(p) − ppᵀ：第 i 行对应 pᵢ，第 j 列对应 sⱼ',
   'jacobian.normsLabel': 'J 的最大元素与 Frobenius 范数随放大倍数的变化（对数刻度）',
-  'jacobian.multiplier': 'logits 乘以',
+  'jacobian.multiplier': '分数乘以',
   'jacobian.matrixTable': '数据表：J',
   'jacobian.matrixCaption': '当前权重下 J 的各元素',
   'jacobian.baseScores': '基础分数',
@@ -286,7 +293,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   'jacobian.theScores': '给定分数',
   'jacobian.sampledScores': '{n} 个采样自 N(0, 1) 的分数',
   'jacobian.heatmapSummary':
-    '{scores}乘以 {multiplier} 时 J 的热力图：最大权重 {largest}，最大 |Jᵢⱼ| 为 {maxAbs}（最多可达 0.25），' +
+    '{scores}乘以 {multiplier} 时 J 的热图：最大权重 {largest}，最大 |Jᵢⱼ| 为 {maxAbs}（最多可达 0.25），' +
     '‖J‖_F 为 {frobenius}；橙色元素为正，蓝色为负，白色为零。',
   'jacobian.normsSummary':
     '放大倍数从 {from} 增到 {to} 时，‖J‖_F 从 {frobeniusFrom} 降到 {frobeniusTo}，max |Jᵢⱼ| 从 {maxFrom} ' +
@@ -341,8 +348,8 @@ export const zhCN: Record<keyof typeof en, string> = {
   // 温度扫描
   'temperature.caption': '温度扫描：同一组分数在 τ = 0.5√dₖ、√dₖ 和 2√dₖ 下',
   'temperature.tableCaption': '各 τ 下每个键的分数与权重',
-  'temperature.panel': 'τ = {name} = {temperature}：最大权重 {largest}，熵 {entropy} nats',
-  'temperature.summary': 'dₖ = {dk}（√dₖ = {sqrtDk}）时同样的 {keys} 个分数，熵最多为 {maxEntropy} nats：{panels}。',
+  'temperature.panel': 'τ = {name} = {temperature}：最大权重 {largest}，熵 {entropy} 奈特',
+  'temperature.summary': 'dₖ = {dk}（√dₖ = {sqrtDk}）时同样的 {keys} 个分数，熵最多为 {maxEntropy} 奈特：{panels}。',
   'temperature.column': '权重，τ = {name}',
 
   // 训练组件
@@ -425,18 +432,18 @@ export const zhCN: Record<keyof typeof en, string> = {
   'trainFixes.metric.accuracy': '准确率',
   'trainFixes.metric.scoreGradientNorm': '传到分数上的梯度',
   'trainFixes.metric.entropy': '注意力熵',
-  'trainFixes.metric.maxAbsScore': '最大 logit',
+  'trainFixes.metric.maxAbsScore': '最大分数',
   'trainFixes.note.loss': '注意力输出的平方误差',
   'trainFixes.note.accuracy': '批次中最高分数落在正确键上的比例',
   'trainFixes.note.scoreGradientNorm': 'softmax 传过去的梯度，取批次中位数',
-  'trainFixes.note.entropy': '单位 nats：注意力均匀分布时为 ln n，集中在一个键上时为 0',
+  'trainFixes.note.entropy': '单位为奈特：注意力均匀分布时为 ln n，集中在一个键上时为 0',
   'trainFixes.note.maxAbsScore': '批次中 softmax 看到的最大 |分数|',
   'trainFixes.short.loss': '损失',
   'trainFixes.short.accuracy': '准确率',
   'trainFixes.short.scoreGradientNorm': '‖∂L/∂s‖',
   'trainFixes.short.entropy': '熵',
-  'trainFixes.short.maxAbsScore': '最大 logit',
-  'trainFixes.entropyAxis': '熵，nats（对数刻度，下限 1e−4）',
+  'trainFixes.short.maxAbsScore': '最大分数',
+  'trainFixes.entropyAxis': '熵，奈特（对数刻度，下限 1e−4）',
   'trainFixes.logitAxis': '最大 |分数|（对数刻度）',
   'trainFixes.caption': '训练各种修正方案：同一学习率下，用 ÷√dₖ 的各种替代方案训练同一个模型',
   'trainFixes.tableCaption': '每次训练在最后一步的数值',
@@ -463,12 +470,12 @@ export const zhCN: Record<keyof typeof en, string> = {
   'trainFixes.runName.linear': '÷dₖ',
   'trainFixes.runName.learnedTemperature': '可学习的 τ',
   'trainFixes.runName.qkNorm': 'QK-norm',
-  'trainFixes.runName.softcap': 'soft-cap 50',
+  'trainFixes.runName.softcap': '软截断 50',
   'trainFixes.runName.t5Init': 'T5 初始化',
   'trainFixes.shownRuns': '显示的方案（按下可隐藏或显示）：',
   'trainFixes.notReachedBy': '到第 {step} 步未达到 {percent} 准确率',
   'trainFixes.reachedAt': '在第 {step} 步达到 {percent} 准确率',
-  'trainFixes.runResult': '{label}：{reached}；第 {step} 步时注意力熵 {entropy}，最大 logit {logit}。',
+  'trainFixes.runResult': '{label}：{reached}；第 {step} 步时注意力熵 {entropy}，最大分数 {logit}。',
   'trainFixes.whyFewerKeys': 'dₖ = {dk} 时，键多于 {most} 个的 {run} 训练步会超出计算核心允许的上限（{work} 次乘加）',
   'list.sentences': '',
 
@@ -477,7 +484,6 @@ export const zhCN: Record<keyof typeof en, string> = {
   'core.retry': '重试',
   'core.restarting': '计算核心已停止（{reason}），正在重启；你的设置会保留。',
   'core.failed': '交互图形无法启动：{reason}。{stillWorks} ',
-  'lesson.translationFailed': '本课的 {locale} 文本未能加载（{reason}）。',
   'core.textStillWorks': '正文和题目仍可使用。',
   'core.questionStillWorks': '题目仍可使用。',
   'instructor.toggle': '教师工具',
@@ -489,7 +495,28 @@ export const zhCN: Record<keyof typeof en, string> = {
   'link.copied': '链接已复制：{link}',
   'progress.unreadable': '无法读取你在本课保存的进度，课程将从头开始。保存的文本已另行保存在此浏览器中。',
   'progress.setAside': '有 {dropped} 个保存的答案无法读取，已另行保存（保留在此浏览器中）；你的其他答案都保留着。',
+  // 在此浏览器中保存
+  'storage.tab':
+    '此浏览器不允许页面在本标签页之外保存任何内容，因此你的答案和作答次数会保留到关闭标签页为止（重新加载仍会保留）。',
+  'storage.page': '此浏览器不允许页面保存任何内容，因此你的答案和作答次数只保留到重新加载或离开此页面为止。',
+  'storage.fullAtStart':
+    '此浏览器为本网站提供的存储空间已满，因此新的答案只保留到重新加载或离开此页面为止。之前保存的答案仍在，一有空间页面就会重新保存。',
+  'storage.fullNow':
+    '此浏览器为本网站提供的存储空间已满，因此你的新答案只保留到重新加载或离开此页面为止。每次作答时页面都会重试。',
+  'storage.stopped': '此浏览器中的保存已失效，因此从现在起，你的进度只保留到重新加载或离开此页面为止。',
+  'storage.works': '保存又恢复正常了：你在此期间给出的答案现已保存在此浏览器中。',
+  'storage.worksForTab': '保存又恢复正常了：你在此期间给出的答案现在会保留到关闭标签页为止。',
   'lesson.contents': '目录',
+  'lesson.skipTo': '跳到课程正文',
+  'lesson.all': '全部课程',
+  'lesson.list': '课程列表',
+  'lesson.questionCount': '{count, plural, other {# 道题}}',
+  'static.figure': '这个交互图形需要 JavaScript。',
+  'static.question': '回答这道题需要 JavaScript。',
+  'static.prediction': '做预测需要 JavaScript。',
+  'static.lesson': '本课的图形和题目需要 JavaScript；正文不用它也能阅读。',
+  'lesson.missing': '没有名为“{wanted}”的课程，改为显示《{title}》。',
+  'lesson.untranslated': '《{title}》还没有 {locale} 译本，显示的是英文原文。',
   'lesson.retryMissed': '重做答错的题',
   'lesson.reset': '重置我的进度',
   'lesson.resetConfirm': '再按一次将清除所有答案',
@@ -499,9 +526,11 @@ export const zhCN: Record<keyof typeof en, string> = {
   'lesson.afterSolution': '（其中 {after} 题是在查看详解之后才答对的，不计分）',
   'lesson.score': '得分：{score} / 100{why}。',
   'lesson.loadFailed': '本课的题目无法加载（{message}）。请重新加载页面再试。',
+  'lesson.localeFailed': '本课的 {locale} 文本无法加载（{message}）。',
   'lesson.connectionFailed': '本课的连接启动失败（{message}）。',
   'results.downloadJson': '下载我的结果（JSON）',
   'results.downloadCsv': '下载我的结果（CSV）',
+  'results.fileName': 'attention-lab-{lesson}-学习结果',
   'theme.system': '主题：跟随系统',
   'theme.light': '主题：浅色',
   'theme.dark': '主题：深色',

@@ -51,7 +51,7 @@ export class EntropyVsDk extends LiveWidget<'entropy-vs-dk', EntropyVsDkState> {
       keys: keysSlider(id, schema.keys, this.state.keys, (keys) => this.update({ keys })),
       trials: new RangeControl({
         id: `${id}-trials`,
-        symbol: 'trials',
+        symbol: t('symbol.trials'),
         label: t('entropyVsDk.trials'),
         ...rangeOf(schema.trials),
         value: this.state.trials,

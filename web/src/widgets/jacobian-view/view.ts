@@ -66,7 +66,7 @@ export class JacobianView extends LiveWidget<'jacobian-view', JacobianViewState>
     this.badge = new SurvivalBadge(`${id}-survival`);
     const multiplier = new RangeControl({
       id: `${id}-multiplier`,
-      symbol: 'multiplier',
+      symbol: t('symbol.multiplier'),
       label: t('jacobian.multiplier'),
       ...rangeOf(schema.multiplier),
       value: this.state.multiplier,

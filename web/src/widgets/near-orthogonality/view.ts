@@ -33,7 +33,7 @@ export class NearOrthogonality extends LiveWidget<'near-orthogonality', NearOrth
       }),
       pairs: new RangeControl({
         id: `${id}-pairs`,
-        symbol: 'pairs',
+        symbol: t('symbol.pairs'),
         label: t('nearOrthogonality.pairs'),
         ...rangeOf(schema.pairs),
         value: this.state.pairs,

@@ -30,7 +30,7 @@ export class VarianceExplorer extends LiveWidget<'variance-explorer', State> {
       dk: dkSlider(id, schema.dk, this.state.dk, (dk) => this.update({ dk })),
       samples: new RangeControl({
         id: `${id}-samples`,
-        symbol: 'samples',
+        symbol: t('symbol.samples'),
         label: t('varianceExplorer.samples'),
         ...rangeOf(schema.samples),
         value: this.state.samples,
