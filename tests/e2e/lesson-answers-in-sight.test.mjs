@@ -7,6 +7,7 @@ import { after, before, test } from 'node:test';
 import { answersShown } from '../../dist/lib/src/authoring/index.js';
 import { openLesson } from './browser.mjs';
 import { questions, widgets } from './lesson-data.mjs';
+import { drawEveryFigure } from './lesson-screens.mjs';
 
 const screens = [
   { width: 1280, height: 800 },
@@ -24,12 +25,7 @@ const readouts = new Map();
 // Brings every widget in, waits until each has drawn, then lays far sections out so their text and boxes are real.
 async function openAll(page) {
   await page.waitForSelector('.question');
-  for (const slot of await page.$$('.widget-slot')) await slot.scrollIntoViewIfNeeded();
-  await page.waitForFunction(
-    () =>
-      document.querySelectorAll('.widget[data-rendered]:not([aria-busy])').length ===
-      document.querySelectorAll('.widget-slot').length,
-  );
+  await drawEveryFigure(page);
   await page.evaluate(() => document.documentElement.classList.add('full-layout'));
 }
 

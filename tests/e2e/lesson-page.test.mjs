@@ -1,12 +1,12 @@
 // The lesson page in Chromium under the strict CSP: widgets live and truthful, URL state, storage trouble, axe,
 // screenshots.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
 import { loadCore } from 'attention-lab/core';
 import { contentSecurityPolicy } from '../../scripts/serve.mjs';
 import { openLesson } from './browser.mjs';
+import { drawEveryFigure, screenshotSet } from './lesson-screens.mjs';
 import { pressSlider } from './sliders.mjs';
 import { questions, widgetOf } from './lesson-data.mjs';
 
@@ -188,12 +188,7 @@ for (const [scheme, width, height] of [
       await page.setViewportSize({ width, height });
       await page.goto(lesson.url);
       await page.waitForSelector('.question');
-      for (const slot of await page.$$('.widget-slot')) await slot.scrollIntoViewIfNeeded();
-      await page.waitForFunction(
-        () =>
-          document.querySelectorAll('.widget[data-rendered]:not([aria-busy])').length ===
-          document.querySelectorAll('.widget-slot').length,
-      );
+      await drawEveryFigure(page);
       axePageWidth = width;
     }
     assert.equal(
@@ -213,29 +208,8 @@ for (const [scheme, width, height] of [
 
 test('screenshots at phone and desktop sizes, light and dark, for a person to look at', async () => {
   const { page } = lesson;
-  mkdirSync('screenshots', { recursive: true });
-  for (const [width, height] of [
-    [375, 812],
-    [1280, 800],
-  ]) {
-    for (const scheme of ['light', 'dark']) {
-      await page.setViewportSize({ width, height });
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.goto(`${lesson.url}#${widgetOf('softmax-dies').id}`);
-      await page.waitForSelector('.widget[data-rendered]:not([aria-busy])');
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      assert.ok(overflow <= 0, `no sideways scrolling at ${width} px (overflow ${overflow} px)`);
-      await page.screenshot({ path: `screenshots/lesson-${width}x${height}-${scheme}.png` });
-      await page.goto(lesson.url);
-      await page.waitForSelector('.question');
-      // Far sections skip their layout until the window comes near; a picture of the whole page lays them all out.
-      await page.evaluate(() => document.documentElement.classList.add('full-layout'));
-      await page.screenshot({ path: `screenshots/lesson-${width}-${scheme}-full.png`, fullPage: true });
-      await page.evaluate(() => document.documentElement.classList.remove('full-layout'));
-    }
-  }
+  const live = (page) => page.waitForSelector('.question');
+  await screenshotSet(page, { url: lesson.url, anchor: widgetOf('softmax-dies').id, name: 'lesson', live });
 });
 
 test('the page raised no errors', () => {

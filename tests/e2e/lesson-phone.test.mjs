@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { openLesson } from './browser.mjs';
 import { widgetOf } from './lesson-data.mjs';
+import { drawEveryFigure } from './lesson-screens.mjs';
 
 let lesson;
 before(async () => {
@@ -13,12 +14,7 @@ before(async () => {
   const { page } = lesson;
   await page.goto(lesson.url);
   await page.waitForSelector('.question');
-  for (const slot of await page.$$('.widget-slot')) await slot.scrollIntoViewIfNeeded();
-  await page.waitForFunction(
-    () =>
-      document.querySelectorAll('.widget[data-rendered]:not([aria-busy])').length ===
-      document.querySelectorAll('.widget-slot').length,
-  );
+  await drawEveryFigure(page);
   await page.evaluate(() => document.fonts.ready);
 });
 after(() => lesson?.close());

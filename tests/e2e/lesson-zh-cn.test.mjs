@@ -3,7 +3,7 @@
 // blocked too), the embed and the web component with lang, the single file and the SCORM package in zh-CN; axe on the
 // page, the embed and the single file; the screenshots in Chinese.
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, test } from 'node:test';
@@ -13,6 +13,7 @@ import { singleFileIn } from '../../scripts/build-single.mjs';
 import { answer } from './embed-answer.mjs';
 import { launch, repo, requireBuilt, startOrigins } from './embed-support.mjs';
 import { questions, widgetOf } from './lesson-data.mjs';
+import { drawEveryFigure, screenshotSet } from './lesson-screens.mjs';
 import { answerInLms, closeLms, openLms, startLms } from './scorm-lms.mjs';
 
 requireBuilt(
@@ -214,41 +215,18 @@ test('axe finds no WCAG 2.2 AA violations on the zh-CN page at 375 px, dark', as
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto(site('zh-CN/why-sqrt-dk.html'));
   await liveLesson(page);
-  for (const slot of await page.$$('.widget-slot')) await slot.scrollIntoViewIfNeeded();
-  await page.waitForFunction(
-    () =>
-      document.querySelectorAll('.widget[data-rendered]:not([aria-busy])').length ===
-      document.querySelectorAll('.widget-slot').length,
-  );
+  await drawEveryFigure(page);
   assert.deepEqual(await axe(page), []);
 });
 
 test('screenshots in Chinese at phone and desktop sizes, light and dark, for a person to look at', async () => {
-  const { page } = browser;
-  mkdirSync('screenshots', { recursive: true });
-  for (const [width, height] of [
-    [375, 812],
-    [1280, 800],
-  ]) {
-    for (const scheme of ['light', 'dark']) {
-      await page.setViewportSize({ width, height });
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.goto(site(`zh-CN/why-sqrt-dk.html#${widgetOf('softmax-dies').id}`));
-      await page.waitForSelector('.widget[data-rendered]:not([aria-busy])');
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      assert.ok(overflow <= 0, `no sideways scrolling at ${width} px (overflow ${overflow} px)`);
-      await page.screenshot({ path: `screenshots/lesson-zh-CN-${width}x${height}-${scheme}.png` });
-      await page.goto(site('zh-CN/why-sqrt-dk.html'));
-      await liveLesson(page);
-      // Far sections skip their layout until the window comes near; a picture of the whole page lays them all out.
-      await page.evaluate(() => document.documentElement.classList.add('full-layout'));
-      await page.screenshot({ path: `screenshots/lesson-zh-CN-${width}-${scheme}-full.png`, fullPage: true });
-      await page.evaluate(() => document.documentElement.classList.remove('full-layout'));
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
+  const url = site('zh-CN/why-sqrt-dk.html');
+  await screenshotSet(browser.page, {
+    url,
+    anchor: widgetOf('softmax-dies').id,
+    name: 'lesson-zh-CN',
+    live: liveLesson,
+  });
 });
 
 test('an embed with lang=zh-CN asks and grades in Chinese; an unknown lang says so and shows English', async () => {
