@@ -79,7 +79,8 @@ test('a worker that dies is restarted, and the change made meanwhile is drawn', 
 
 test('a worker terminated mid-computation: the notice shows, and the latest change is drawn', async () => {
   const { page } = lesson;
-  // Every Worker the page starts is kept where the test can terminate it, as a crash or the browser would.
+  // Every Worker the page starts is kept; one asked to is terminated right after it is sent the 64-key request, in
+  // the same task, so it dies with that request in hand however fast or slow the machine is.
   await page.addInitScript(() => {
     const Original = window.Worker;
     window.startedWorkers = [];
@@ -88,14 +89,23 @@ test('a worker terminated mid-computation: the notice shows, and the latest chan
         super(...args);
         window.startedWorkers.push(this);
       }
+      postMessage(message, ...rest) {
+        super.postMessage(message, ...rest);
+        if (this.dieOnCompute && message?.widget === 'entropy-vs-dk' && message.params?.keys === 64) {
+          this.dieOnCompute = false;
+          this.terminate();
+        }
+      }
     };
   });
-  // 64 keys × 500 trials: tens of milliseconds in the worker, long enough to be cut off in the middle.
+  // 64 keys × 500 trials are computed in the worker, never on the page's own core.
   await page.goto(`${lesson.url}?${entropy}.keys=63&${entropy}.trials=500#${entropy}`);
   await page.waitForSelector(drawn(entropy));
+  await page.evaluate(() => (window.startedWorkers.at(-1).dieOnCompute = true));
   await page.focus(`#${entropy}-widget-keys-slider`);
   await page.keyboard.press('ArrowRight');
-  await page.evaluate(() => window.startedWorkers.at(-1).terminate());
+  // The worker got the request for 64 keys and was terminated with it.
+  await page.waitForFunction(() => window.startedWorkers[0].dieOnCompute === false);
   await page.waitForFunction(
     () => /is restarting; your settings are kept/.test(document.querySelector('#core-status')?.textContent ?? ''),
     undefined,
