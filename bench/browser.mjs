@@ -53,7 +53,8 @@ async function measureDevice(profile) {
   const info = (name, figure) => lines.push(`INFO  ${name}  ${figure} (no budget)`);
   if (profile.cpu > 1) {
     const figure = slowed
-      ? `${ms(slowed.throttled)} slowed vs ${ms(slowed.free)} free: ${slowed.ratio.toFixed(1)}× (by ${slowed.how})`
+      ? `${ms(slowed.throttled)} slowed vs ${ms(slowed.free)} free: ${slowed.ratio.toFixed(1)}× ` +
+        `(${slowed.netRatio ? `${slowed.netRatio.toFixed(1)}× net of waiting for a CPU; ` : ''}by ${slowed.how})`
       : 'no worker seen';
     info(`core worker at ${profile.cpu}× CPU: one fixed computation timed in it`, figure);
   }

@@ -1,6 +1,7 @@
 // The two devices the browser benchmark measures on: this machine as it is (desktop), and a mid-range phone as
 // Lighthouse's mobile profile models it — CPU slowed 4× on the page and on every worker it starts, a phone's
 // viewport, and for the loading lines the slow-4G network.
+import { startHolder, threadTimes, workerThreads } from './hold-threads.mjs';
 
 // Lighthouse's slow 4G: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up (CDP wants bytes per second).
 const slow4G = { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 };
@@ -37,9 +38,10 @@ export function chosenProfiles(name = 'desktop') {
 /**
  * Slows the page and each worker it starts to the profile's CPU (and, with `network`, the profile's network, cache
  * off), before the page loads anything. Workers are held at their first instruction (auto-attach, wait for the
- * debugger) until their slowing and network commands are sent; the debugger's duty cycle, where CDP throttling is
- * refused, starts one round trip later. Returns { workers, close }: workers lists each attached worker as
- * { url, send(method, params), slowing } for checks such as workerSlowdown.
+ * debugger) until they are slowed: by CDP where it can, else by ptrace stops of their threads in proportion to the
+ * CPU time they use (hold-threads.mjs), else by their debugger's pauses. Returns { workers, close }: workers lists
+ * each attached worker as { url, send(method, params), slowing } for checks such as workerSlowdown. One throttled
+ * page at a time: the ptrace helper holds every dedicated worker of the browsers this process started.
  */
 export async function throttle(context, page, profile, { network = false } = {}) {
   const workers = [];
@@ -76,19 +78,43 @@ export async function throttle(context, page, profile, { network = false } = {})
         const message = JSON.stringify({ id, method, params });
         session.send('Target.sendMessageToTarget', { sessionId, message }).catch(fail);
       });
+  // Where CDP refuses to throttle a worker, its thread is held by ptrace (one helper for all the page's workers), or
+  // failing that by its debugger. Refused once, CDP is not asked again.
+  let refusal;
+  let holder;
+  let workerCount = 0;
+  const slowWorker = async (refused, send, listen) => {
+    if (!refused) {
+      const on = (v) => send('Emulation.setCPUThrottlingRate', { rate: v ? profile.cpu : 1 });
+      return { how: 'CDP CPU throttling', on, stop() {} };
+    }
+    holder ??= startHolder(profile.cpu);
+    const held = await holder
+      .then((h) => h?.hold() ?? 0)
+      .catch((error) => void console.error(`bench:browser: ${error.message}`));
+    // Each worker so far has its thread held (a thread found early is held with the worker before it).
+    if (held >= workerCount) {
+      const on = async (v) => (await holder).on(v);
+      return { how: 'ptrace stops of its thread (CDP refuses to throttle workers)', on, stop() {} };
+    }
+    await send('Debugger.enable');
+    return { how: 'debugger pauses (CDP refuses to throttle workers)', ...dutyCycle(send, listen, profile.cpu) };
+  };
   session.on('Target.attachedToTarget', async ({ sessionId, targetInfo }) => {
     const send = sendTo(sessionId);
     if (targetInfo.type !== 'worker') {
       await send('Runtime.runIfWaitingForDebugger').catch(() => undefined);
       return;
     }
-    // All commands go out at once and the worker's session answers them in order, so the worker is slowed before
-    // it runs yet waits for one round trip only (the time a page's worker takes to start is part of what is timed).
-    const tried = send('Emulation.setCPUThrottlingRate', { rate: profile.cpu }).then(
-      () => undefined,
-      (error) => error.message,
-    );
-    const debuggerOn = send('Debugger.enable');
+    workerCount++;
+    // The worker waits at its first instruction until it is slowed; its commands go out together, so it waits about
+    // one round trip (the time a page's worker takes to start is part of what is timed).
+    const tried =
+      refusal ??
+      send('Emulation.setCPUThrottlingRate', { rate: profile.cpu }).then(
+        () => undefined,
+        (error) => error.message,
+      );
     // A dedicated worker fetches on its own (the core's WASM): it gets the page's network too, where it can.
     const networked = conditions
       ? Promise.all([
@@ -97,28 +123,18 @@ export async function throttle(context, page, profile, { network = false } = {})
           send('Network.emulateNetworkConditions', conditions),
         ]).catch((error) => (workerNetwork = error.message))
       : undefined;
-    // Chromium 156 refuses ("Operation is only supported for pages, not workers"): its debugger holds it instead.
-    const slowing = (refused) =>
-      refused
-        ? { how: 'debugger pauses (CDP refuses to throttle workers)', ...dutyCycle(send, listen, profile.cpu) }
-        : {
-            how: 'CDP CPU throttling',
-            on: (v) => send('Emulation.setCPUThrottlingRate', { rate: v ? profile.cpu : 1 }),
-            stop() {},
-          };
     const listen = (method, hear) => listeners.set(`${sessionId} ${method}`, hear);
-    const started = send('Runtime.runIfWaitingForDebugger');
     try {
-      const refused = await tried;
-      await debuggerOn;
-      const slowed = slowing(refused);
+      // Chromium 156 refuses: "Operation is only supported for pages, not workers".
+      refusal = await tried;
+      const slowed = await slowWorker(refusal, send, listen);
       stops.push(slowed.stop);
       await networked;
       workers.push({ url: targetInfo.url, send, slowing: slowed });
     } catch (error) {
       console.error(`bench:browser: could not slow the worker ${targetInfo.url}: ${error.message}`);
     }
-    await started.catch(() => undefined);
+    await send('Runtime.runIfWaitingForDebugger').catch(() => undefined);
   });
   await session.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: false });
   return {
@@ -129,32 +145,44 @@ export async function throttle(context, page, profile, { network = false } = {})
     },
     async close() {
       stops.forEach((stop) => stop());
+      await (await holder)?.close();
       await session.detach().catch(() => undefined);
     },
   };
 }
 
 const quantumMs = 4;
-// A pause that takes longer than this to arrive found the worker idle: it paused at the start of its next task.
-const idlePauseMs = 25;
+// A pause that arrives this much later than a round trip found the worker idle: it paused at its next task.
+const idleSlackMs = 8;
 
 /**
- * Lets a busy worker run one part in `rate`: it runs a quantum, is paused by its debugger, and is held paused
- * (rate − 1) times as long as it ran (from its resumed to its paused event, as they arrive here). A worker idle when
- * the pause is asked pauses at its next statement, having run nothing since: it is resumed at once. Returns
- * { stop, on }: on(false) lets it run free.
+ * Lets a busy worker run one part in `rate`: it runs a quantum, is paused by its debugger, and is held paused until
+ * its paused time adds up to (rate − 1) times its running time. Both are timed between the paused and resumed events
+ * as they arrive here, so the round trips of the commands are counted as what they are (the worker runs on until a
+ * pause reaches it and stays paused until a resume does) and whatever one hold misses, the next makes up. A worker
+ * that was idle when the pause was asked owes less: on a slow phone the idle time would have absorbed its backlog.
+ * Returns { stop, on }: on(false) lets it run free.
  */
 function dutyCycle(send, on, rate) {
   let running = true;
   let slowing = true;
+  // Pause owed by the worker (ms): + (rate − 1) × each run, − each pause; below 0 when a hold overshot.
+  let owed = 0;
+  // A resume's round trip (ms), from the last few: the hold ends this much early.
+  let roundTrip = 1;
   let resumedAt = performance.now();
-  let askedAt = performance.now();
+  let pausedAt = resumedAt;
+  let askedAt = resumedAt;
+  let resumeSentAt;
   let timer;
   const later = (ms, then) => {
     clearTimeout(timer);
-    timer = setTimeout(then, ms);
+    timer = setTimeout(then, Math.max(0, ms));
   };
-  const resume = () => send('Debugger.resume').catch(() => undefined);
+  const resume = () => {
+    resumeSentAt = performance.now();
+    return send('Debugger.resume').catch(() => undefined);
+  };
   const pause = () => {
     if (!running) return;
     if (!slowing) return later(quantumMs, pause);
@@ -162,10 +190,18 @@ function dutyCycle(send, on, rate) {
     send('Debugger.pause').catch(() => undefined);
   };
   on('Debugger.paused', (at) => {
-    const idle = at - askedAt > idlePauseMs;
-    later(slowing && !idle ? (rate - 1) * (at - resumedAt) : 0, resume);
+    pausedAt = at;
+    if (!slowing) return later(0, resume);
+    // The worker idles from when it finished (at most one round trip after the ask) until its next task.
+    const idle = Math.max(0, at - askedAt - roundTrip - idleSlackMs);
+    owed = Math.max(0, owed + (rate - 1) * (at - resumedAt - idle) - idle);
+    later(owed - roundTrip, resume);
   });
   on('Debugger.resumed', (at) => {
+    if (resumeSentAt !== undefined) roundTrip = 0.8 * roundTrip + 0.2 * (at - resumeSentAt);
+    resumeSentAt = undefined;
+    // An overshoot is made up by the next hold, but one long stall (a busy machine) is not carried for ever.
+    if (slowing) owed = Math.max(owed - (at - pausedAt), -(rate - 1) * quantumMs);
     resumedAt = at;
     later(quantumMs, pause);
   });
@@ -178,6 +214,7 @@ function dutyCycle(send, on, rate) {
     },
     async on(value) {
       slowing = value;
+      owed = 0;
       if (!value) await resume();
       else later(quantumMs, pause);
     },
@@ -194,18 +231,46 @@ const fixedWork = `new Promise((done) => setTimeout(() => {
 }))`;
 
 /**
- * Proof that a worker runs at the profile's CPU: the same computation timed in it throttled, unthrottled, throttled
- * again (the lower of the two throttled times, against the unthrottled one). Returns { throttled, free, ratio, how }.
+ * Proof that a worker runs at the profile's CPU: the same computation timed in it throttled and free, in alternation
+ * (a busy machine slows both alike), the fastest of each. Where the kernel tells, also the slowdown net of time spent
+ * waiting for a CPU (wall time less run-queue wait, per ms on a CPU), which other work on the machine leaves alone.
+ * Returns { throttled, free, ratio, netRatio, how }.
  */
-export async function workerSlowdown(worker) {
-  const time = async () =>
-    (await worker.send('Runtime.evaluate', { expression: fixedWork, awaitPromise: true, returnByValue: true })).result
-      .value;
-  await time(); // warm up: compiled code in every timed run
-  const slowFirst = await time();
-  await worker.slowing.on(false);
-  const free = Math.min(await time(), await time());
-  await worker.slowing.on(true);
-  const throttled = Math.min(slowFirst, await time());
-  return { throttled, free, ratio: throttled / free, how: worker.slowing.how };
+export async function workerSlowdown(worker, rounds = 3) {
+  const threads = workerThreads();
+  const tid = threads.length === 1 ? threads[0] : undefined;
+  const sums = { true: { wall: 0, wait: 0, cpu: 0 }, false: { wall: 0, wait: 0, cpu: 0 } };
+  const time = async (slowed) => {
+    const before = { at: performance.now(), ...threadTimes(tid) };
+    const answer = await worker.send('Runtime.evaluate', {
+      expression: fixedWork,
+      awaitPromise: true,
+      returnByValue: true,
+    });
+    const after = { at: performance.now(), ...threadTimes(tid) };
+    const sum = sums[slowed];
+    sum.wall += after.at - before.at;
+    sum.wait += after.wait - before.wait;
+    sum.cpu += after.cpu - before.cpu;
+    return answer.result.value;
+  };
+  await time(true); // warm up: compiled code in every timed run
+  sums.true = { wall: 0, wait: 0, cpu: 0 };
+  let throttled = Number.POSITIVE_INFINITY;
+  let free = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < rounds; round++) {
+    throttled = Math.min(throttled, await time(true));
+    await worker.slowing.on(false);
+    free = Math.min(free, await time(false));
+    await worker.slowing.on(true);
+  }
+  const net = ({ wall, wait, cpu }) => (wall - wait) / cpu;
+  const netRatio = net(sums.true) / net(sums.false);
+  return {
+    throttled,
+    free,
+    ratio: throttled / free,
+    netRatio: Number.isFinite(netRatio) ? netRatio : undefined,
+    how: worker.slowing.how,
+  };
 }
