@@ -145,16 +145,17 @@ export abstract class TrainingWidget<Name extends ComputationName, S extends Wid
     this.stopRun();
     if (!bringBack) forgetFinishedRun(this.options.id);
     this.bringingBack = bringBack;
-    this.clearCurves(request);
-    this.frame.setNotice('');
-    const doing = bringBack ? t('training.bringingBackNow') : t('training.trainingNow');
-    this.frame.setSummary(t('training.planThenDoing', { plan: this.planSentence, doing }));
+    // The worker starts on its first chunk while the page clears its charts (its messages wait for this task to end).
     const allowedSteps = this.pacer.begin(request.steps, bringBack ? 'fast' : this.speed);
     const paced = allowedSteps === undefined ? request : { ...request, allowedSteps };
     const handle: TrainingHandle = this.options.client.train(paced, (message) => {
       if (handle === this.handle) this.receive(message); // a run that was replaced says nothing
     });
     this.handle = handle;
+    this.clearCurves(request);
+    this.frame.setNotice('');
+    const doing = bringBack ? t('training.bringingBackNow') : t('training.trainingNow');
+    this.frame.setSummary(t('training.planThenDoing', { plan: this.planSentence, doing }));
     this.setTraining('running');
   }
 
