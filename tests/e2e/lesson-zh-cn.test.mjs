@@ -209,13 +209,19 @@ test('the site root follows the browser language at first; the switch is remembe
   }
 });
 
-test('axe finds no WCAG 2.2 AA violations on the zh-CN page at 375 px, dark', async () => {
+test('axe: no WCAG 2.2 AA violations on the zh-CN page at 375 px, dark; a bad link explained in Chinese', async () => {
   const { page } = browser;
+  const { id } = widgetOf('softmax-dies');
   await page.setViewportSize({ width: 375, height: 812 });
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.goto(site('zh-CN/why-sqrt-dk.html'));
+  await page.goto(site(`zh-CN/why-sqrt-dk.html?${id}.dk=5000&${id}.keys=2.5`));
   await liveLesson(page);
   await drawEveryFigure(page);
+  // The link's settings are named as it spells them (the widget, dk, keys); every other word is the page's language.
+  const notice = await shownText(page, `#${id}-widget .widget-notice`);
+  assert.match(notice, /dk = 5000 超出范围；允许：1 到 4096 之间的整数/);
+  assert.match(notice, /keys 应为整数，实际是 2\.5；允许：2 到 64 之间的整数/);
+  assert.deepEqual(notice.replace(/softmax-dies|\bdk\b|\bkeys\b/g, '').match(/[A-Za-z]+/g), null, notice);
   assert.deepEqual(await axe(page), []);
 });
 

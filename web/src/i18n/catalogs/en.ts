@@ -675,4 +675,34 @@ export const en = {
   'origin.scheme': 'An origin starts with https:// (or http://), {example}; “{typed}” does not.',
   'origin.noHost': '“{typed}” names no host; write one, {example}.',
   'origin.bare': 'An origin is the scheme and host only: write {origin}, not “{typed}”.',
+
+  // A link's widget setting that cannot be used, and what the setting allows (the build says the same to authors)
+  'param.outOfRange': '{name} = {shown} is out of range; allowed: {allowed}',
+  'param.wrongType':
+    '{name} must be {kind, select, integer {an integer} number {a number} boolean {true or false} ' +
+    'list {a list of numbers} name {a name} nameOrNumber {a name or a number} other {something else}}, got {got}; ' +
+    'allowed: {allowed}',
+  'param.listLength': '{name} (length)',
+  'param.gotNothing': 'nothing',
+  'param.gotString': 'the string {text}',
+  'param.gotList': 'a list',
+  'param.gotMapping': 'a mapping',
+  'param.cut': '{start}… ({length} characters)',
+  'param.integerRange': 'an integer from {min} to {max}',
+  'param.greaterThan': 'greater than {x}',
+  'param.atLeast': 'at least {x}',
+  'param.lessThan': 'less than {x}',
+  'param.atMost': 'at most {x}',
+  'param.finiteNumber': 'a finite number',
+  'param.numberBound': 'a number {bound}',
+  'param.numberBetween': 'a number {low} and {high}',
+  'param.trueOrFalse': 'true or false',
+  'param.oneOf': 'one of {values}',
+  'param.oneOfOrNumber': 'one of {values} or {range}',
+  'param.list': 'a list of {minLength} to {maxLength} numbers between −{most} and {most}',
+  'param.listMasked':
+    'a list of {minLength} to {maxLength} numbers between −{most} and {most}, or -inf for a masked position',
+  'param.unknown': '{widget} has no parameter "{name}"; allowed: {names}',
+  'param.ofWidget': '{widget}: {message}',
+  'param.missing': '{widget} needs {name}; allowed: {allowed}',
 } as const;

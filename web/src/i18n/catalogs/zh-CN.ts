@@ -612,4 +612,33 @@ export const zhCN: Record<keyof typeof en, string> = {
   'origin.scheme': '源以 https://（或 http://）开头，{example}；“{typed}”不是。',
   'origin.noHost': '“{typed}”没有主机名；请写上，{example}。',
   'origin.bare': '源只包含协议和主机：请写 {origin}，而不是“{typed}”。',
+
+  // 链接里无法使用的组件设置，以及该设置允许的取值
+  'param.outOfRange': '{name} = {shown} 超出范围；允许：{allowed}',
+  'param.wrongType':
+    '{name} 应为{kind, select, integer {整数} number {数} boolean {布尔值（true 或 false）} list {数的列表} name {名称} ' +
+    'nameOrNumber {名称或数} other {其他值}}，实际是 {got}；允许：{allowed}',
+  'param.listLength': '{name}（长度）',
+  'param.gotNothing': '空值',
+  'param.gotString': '字符串 {text}',
+  'param.gotList': '一个列表',
+  'param.gotMapping': '一个映射',
+  'param.cut': '{start}…（共 {length} 个字符）',
+  'param.integerRange': '{min} 到 {max} 之间的整数',
+  'param.greaterThan': '大于 {x}',
+  'param.atLeast': '不小于 {x}',
+  'param.lessThan': '小于 {x}',
+  'param.atMost': '不大于 {x}',
+  'param.finiteNumber': '有限的数',
+  'param.numberBound': '{bound} 的数',
+  'param.numberBetween': '{low} 且{high} 的数',
+  'param.trueOrFalse': 'true 或 false',
+  'param.oneOf': '{values} 之一',
+  'param.oneOfOrNumber': '{values} 之一，或{range}',
+  'param.list': '由 {minLength} 到 {maxLength} 个数组成的列表，每个数介于 −{most} 与 {most} 之间',
+  'param.listMasked':
+    '由 {minLength} 到 {maxLength} 个数组成的列表，每个数介于 −{most} 与 {most} 之间，被遮蔽的位置可写 -inf',
+  'param.unknown': '{widget} 没有参数“{name}”；允许：{names}',
+  'param.ofWidget': '{widget}：{message}',
+  'param.missing': '{widget} 需要 {name}；允许：{allowed}',
 };
