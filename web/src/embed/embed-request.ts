@@ -26,6 +26,8 @@ export const reservedParams: ReadonlySet<string> = new Set([
   'frame',
   'theme',
   'lang',
+  // The LTI tool's launch key on its graded pages: the page sends it back to the tool, it is no widget setting.
+  'ltik',
   ...gradedParams,
 ]);
 
