@@ -220,7 +220,7 @@ test('axe: no WCAG 2.2 AA violations on the zh-CN page at 375 px, dark; a bad li
   // The link's settings are named as it spells them (the widget, dk, keys); every other word is the page's language.
   const notice = await shownText(page, `#${id}-widget .widget-notice`);
   assert.match(notice, /dk = 5000 超出范围；允许：1 到 4096 之间的整数/);
-  assert.match(notice, /keys 应为整数，实际是 2\.5；允许：2 到 64 之间的整数/);
+  assert.match(notice, /keys 应为整数，实际为：字符串 "2\.5"；允许：2 到 64 之间的整数/);
   assert.deepEqual(notice.replace(/softmax-dies|\bdk\b|\bkeys\b/g, '').match(/[A-Za-z]+/g), null, notice);
   assert.deepEqual(await axe(page), []);
 });

@@ -617,7 +617,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   'param.outOfRange': '{name} = {shown} 超出范围；允许：{allowed}',
   'param.wrongType':
     '{name} 应为{kind, select, integer {整数} number {数} boolean {布尔值（true 或 false）} list {数的列表} name {名称} ' +
-    'nameOrNumber {名称或数} other {其他值}}，实际是 {got}；允许：{allowed}',
+    'nameOrNumber {名称或数} other {其他值}}，实际为：{got}；允许：{allowed}',
   'param.listLength': '{name}（长度）',
   'param.gotNothing': '空值',
   'param.gotString': '字符串 {text}',
