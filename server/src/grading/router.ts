@@ -154,6 +154,8 @@ export function gradingRouter(options: GradingOptions): Router {
       const { what, id } = launch.placement;
       res.json({
         lesson: learnerLesson(placed.lesson, launch.placement),
+        // The lesson's language: the launch's where the lesson is translated into it, else the original's.
+        locale: placed.locale,
         placement: { what, id },
         policy: policyQuery(placed.policy),
         questions,
@@ -192,7 +194,7 @@ export function gradingRouter(options: GradingOptions): Router {
           });
         }
         const now = new Date();
-        const graded = gradeAnswer(question, pinned, placed.policy, row.progress, body, now.getTime());
+        const graded = gradeAnswer(question, pinned, placed.policy, row.progress, body, now.getTime(), placed.locale);
         const since = (await lastAnsweredAt(client, key, question.id)) ?? row.firstShownAt;
         await recordAttempt(client, key, {
           questionId: question.id,
