@@ -235,7 +235,7 @@ test('screenshots in Chinese at phone and desktop sizes, light and dark, for a p
   });
 });
 
-test('an embed with lang=zh-CN asks and grades in Chinese; an unknown lang says so and shows English', async () => {
+test('an embed with lang=zh-CN asks, grades, explains a bad link in Chinese; an unknown lang shows English', async () => {
   const { page } = browser;
   await page.setViewportSize({ width: 800, height: 900 });
   await page.goto(site(`embed.html?lesson=why-sqrt-dk&question=${numeric.id}&lang=zh-CN`));
@@ -248,6 +248,20 @@ test('an embed with lang=zh-CN asks and grades in Chinese; an unknown lang says 
   await answer(page, numeric);
   const open = new URL(await page.getAttribute('#embed-open', 'href'), page.url());
   assert.equal(open.pathname, '/zh-CN/why-sqrt-dk.html', 'the full lesson opens in Chinese too');
+
+  // A widget embedded with a bad setting and an unknown theme: the frame's notices say so in Chinese, naming only
+  // what the link spells (the widget, dk, the theme words).
+  const { id } = widgetOf('softmax-dies');
+  await page.goto(site(`embed.html?lesson=why-sqrt-dk&widget=${id}&dk=5000&theme=neon&lang=zh-CN`));
+  await page.waitForSelector(`#${id}-widget`);
+  const notices = await shownText(page, '#page-notices');
+  assert.match(
+    notices,
+    /链接中有些设置无法使用，已改用默认值：softmax-dies：dk = 5000 超出范围；允许：1 到 4096 之间的整数。/,
+  );
+  assert.match(notices, /主题“neon”未知/);
+  const spelt = new RegExp(`${id}|softmax-dies|\\bdk\\b|neon|light|dark|system`, 'g');
+  assert.deepEqual(notices.replace(spelt, '').match(/[A-Za-z]+/g), null, notices);
 
   await page.goto(site(`embed.html?lesson=why-sqrt-dk&question=${numeric.id}&lang=klingon`));
   await page.waitForSelector(`#question-${numeric.id}`);

@@ -705,4 +705,20 @@ export const en = {
   'param.unknown': '{widget} has no parameter "{name}"; allowed: {names}',
   'param.ofWidget': '{widget}: {message}',
   'param.missing': '{widget} needs {name}; allowed: {allowed}',
+
+  // What an embed link asks for that the frame cannot show
+  'embedLink.noSuchWidget':
+    'There is no widget “{ref}” in this lesson (its widgets are {ids}){shown, select, yes {; showing “{first}” instead} ' +
+    'other {}}.',
+  'embedLink.noWidgetNamed': 'No widget was named{shown, select, yes {; showing “{first}”} other {}}.',
+  'embedLink.noSuchQuestion':
+    'There is no question “{ref}” in this lesson (its questions are {ids}){shown, select, yes {; showing “{first}” ' +
+    'instead} other {}}.',
+  'embedLink.noQuestionNamed': 'No question was named{shown, select, yes {; showing “{first}”} other {}}.',
+  'embedLink.otherWidget': '“{key}” is for a widget not shown here',
+  'embedLink.noControl': '{widget} has no control “{name}” to hide; its controls are {controls}',
+  'embedLink.unusable': 'Some settings in this link were not usable, so defaults were used: {problems}.',
+  'embedLink.noLesson': 'No lesson is built into this page.',
+  'embedLink.stray': 'These settings apply to a widget, and none is shown here, so they were ignored: {keys}.',
+  'embedLink.theme': "The theme “{theme}” is unknown (allowed: light, dark, system); following the system's.",
 } as const;

@@ -641,4 +641,18 @@ export const zhCN: Record<keyof typeof en, string> = {
   'param.unknown': '{widget} 没有参数“{name}”；允许：{names}',
   'param.ofWidget': '{widget}：{message}',
   'param.missing': '{widget} 需要 {name}；允许：{allowed}',
+
+  // 嵌入链接所要求、而框架无法显示的内容
+  'embedLink.noSuchWidget':
+    '本课没有组件“{ref}”（本课的组件有 {ids}）{shown, select, yes {；改为显示“{first}”} other {}}。',
+  'embedLink.noWidgetNamed': '链接没有指定组件{shown, select, yes {；显示“{first}”} other {}}。',
+  'embedLink.noSuchQuestion':
+    '本课没有题目“{ref}”（本课的题目有 {ids}）{shown, select, yes {；改为显示“{first}”} other {}}。',
+  'embedLink.noQuestionNamed': '链接没有指定题目{shown, select, yes {；显示“{first}”} other {}}。',
+  'embedLink.otherWidget': '“{key}”属于此处未显示的组件',
+  'embedLink.noControl': '{widget} 没有可隐藏的控件“{name}”；它的控件有 {controls}',
+  'embedLink.unusable': '链接中有些设置无法使用，已改用默认值：{problems}。',
+  'embedLink.noLesson': '此页面没有内置课程。',
+  'embedLink.stray': '这些设置只对组件有效，而此处没有显示组件，因此已忽略：{keys}。',
+  'embedLink.theme': '主题“{theme}”未知（可选：light、dark、system）；将跟随系统设置。',
 };
