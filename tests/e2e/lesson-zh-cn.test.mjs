@@ -249,10 +249,10 @@ test('an embed with lang=zh-CN asks, grades, explains a bad link in Chinese; an 
   const open = new URL(await page.getAttribute('#embed-open', 'href'), page.url());
   assert.equal(open.pathname, '/zh-CN/why-sqrt-dk.html', 'the full lesson opens in Chinese too');
 
-  // A widget embedded with a bad setting and an unknown theme: the frame's notices say so in Chinese, naming only
-  // what the link spells (the widget, dk, the theme words).
+  // A widget embedded with a bad setting, an unknown theme and odd attempts: the frame's notices say so in Chinese,
+  // naming only what the link spells (the widget, dk, the theme words, attempts).
   const { id } = widgetOf('softmax-dies');
-  await page.goto(site(`embed.html?lesson=why-sqrt-dk&widget=${id}&dk=5000&theme=neon&lang=zh-CN`));
+  await page.goto(site(`embed.html?lesson=why-sqrt-dk&widget=${id}&dk=5000&theme=neon&attempts=lots&lang=zh-CN`));
   await page.waitForSelector(`#${id}-widget`);
   const notices = await shownText(page, '#page-notices');
   assert.match(
@@ -260,7 +260,8 @@ test('an embed with lang=zh-CN asks, grades, explains a bad link in Chinese; an 
     /链接中有些设置无法使用，已改用默认值：softmax-dies：dk = 5000 超出范围；允许：1 到 4096 之间的整数。/,
   );
   assert.match(notices, /主题“neon”未知/);
-  const spelt = new RegExp(`${id}|softmax-dies|\\bdk\\b|neon|light|dark|system`, 'g');
+  assert.match(notices, /attempts 的值“lots”不是 1 到 1000 之间的整数；作答次数不限。/);
+  const spelt = new RegExp(`${id}|softmax-dies|\\bdk\\b|neon|light|dark|system|attempts|lots`, 'g');
   assert.deepEqual(notices.replace(spelt, '').match(/[A-Za-z]+/g), null, notices);
 
   await page.goto(site(`embed.html?lesson=why-sqrt-dk&question=${numeric.id}&lang=klingon`));

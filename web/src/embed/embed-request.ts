@@ -183,7 +183,7 @@ export function readEmbedRequest(
     const stray = [...search.keys()].filter((key) => !reservedParams.has(key) && (!whole || !key.includes('.')));
     if (stray.length) problems.push(translate(found, 'embedLink.stray', { keys: list(stray.map(short), found) }));
   }
-  const { policy, problems: policyProblems } = readGradedPolicy(search);
+  const { policy, problems: policyProblems } = readGradedPolicy(search, found);
   problems.push(...policyProblems);
   const theme = search.get('theme');
   if (theme !== null && theme !== 'light' && theme !== 'dark' && theme !== 'system') {

@@ -721,4 +721,11 @@ export const en = {
   'embedLink.noLesson': 'No lesson is built into this page.',
   'embedLink.stray': 'These settings apply to a widget, and none is shown here, so they were ignored: {keys}.',
   'embedLink.theme': "The theme “{theme}” is unknown (allowed: light, dark, system); following the system's.",
+
+  // A graded link's policy that cannot be read (variant=, attempts=, explain=)
+  'policy.variant':
+    "The variant “{value}” is not fixed, learner or a number such as 3; showing the lesson's own numbers.",
+  'policy.attempts': 'The attempts “{value}” is not a whole number from 1 to {max}; attempts are unlimited.',
+  'policy.explain':
+    'The explain “{value}” is not one of {choices}; the explanation shows once right or after the attempts.',
 } as const;

@@ -655,4 +655,9 @@ export const zhCN: Record<keyof typeof en, string> = {
   'embedLink.noLesson': '此页面没有内置课程。',
   'embedLink.stray': '这些设置只对组件有效，而此处没有显示组件，因此已忽略：{keys}。',
   'embedLink.theme': '主题“{theme}”未知（可选：light、dark、system）；将跟随系统设置。',
+
+  // 评分链接中无法读取的策略（variant=、attempts=、explain=）
+  'policy.variant': 'variant 的值“{value}”不是 fixed、learner 或数字（例如 3）；显示本课原有的数值。',
+  'policy.attempts': 'attempts 的值“{value}”不是 1 到 {max} 之间的整数；作答次数不限。',
+  'policy.explain': 'explain 的值“{value}”不是 {choices} 之一；详解在答对后或用完作答次数后显示。',
 };
