@@ -103,6 +103,11 @@ test('a launch in zh-CN lands on the Chinese page and is graded in Chinese; an u
   const unreadable = await call(`questions/${question.question}/answers`, { answer: 'twelve' });
   assert.equal(unreadable.body.grade.status, 'unreadable');
   assert.match(unreadable.body.message, /^无法读取（第 1 个字符）/);
+  // Once the three attempts are used, the refusal the page shows is Chinese too.
+  for (const typed of ['１', '２']) await call(`questions/${question.question}/answers`, { answer: typed });
+  const refused = await call(`questions/${question.question}/answers`, { answer: '３' });
+  assert.equal(refused.status, 409);
+  assert.equal(refused.body.error, '这道题的全部 3 次作答机会已经用完，因此这次作答没有评分。');
 
   const other = await launchTool(tool, platform, { user: 'learner-fr', locale: 'fr-FR', custom: question });
   assert.equal(other.ok, true, JSON.stringify(other.body));

@@ -728,4 +728,16 @@ export const en = {
   'policy.attempts': 'The attempts “{value}” is not a whole number from 1 to {max}; attempts are unlimited.',
   'policy.explain':
     'The explain “{value}” is not one of {choices}; the explanation shows once right or after the attempts.',
+
+  // The LTI tool's refusals a learner reads on the graded page
+  'tool.attemptsUsed':
+    'You have used {attempts, plural, =1 {your one attempt} other {all # attempts}} this question allows, so this ' +
+    'answer was not graded.',
+  'tool.noSolutions': 'This activity does not show worked solutions.',
+  'tool.solutionAfterCorrect': 'The worked solution opens once you answer this question correctly.',
+  'tool.solutionAfterAttempts':
+    'The worked solution opens once you answer this question correctly or have used ' +
+    '{attempts, plural, =1 {your one attempt} other {all # attempts}}.',
+  'tool.solutionAfterTwoWrong':
+    'The worked solution opens once you answer this question correctly or have answered wrongly twice.',
 } as const;

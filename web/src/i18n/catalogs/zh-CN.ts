@@ -660,4 +660,13 @@ export const zhCN: Record<keyof typeof en, string> = {
   'policy.variant': 'variant 的值“{value}”不是 fixed、learner 或数字（例如 3）；显示本课原有的数值。',
   'policy.attempts': 'attempts 的值“{value}”不是 1 到 {max} 之间的整数；作答次数不限。',
   'policy.explain': 'explain 的值“{value}”不是 {choices} 之一；详解在答对后或用完作答次数后显示。',
+
+  // LTI 工具拒绝时，学习者在评分页面上读到的说明
+  'tool.attemptsUsed':
+    '这道题的{attempts, plural, =1 {唯一一次作答机会} other {全部 # 次作答机会}}已经用完，因此这次作答没有评分。',
+  'tool.noSolutions': '本活动不显示详解。',
+  'tool.solutionAfterCorrect': '答对这道题后才会显示详解。',
+  'tool.solutionAfterAttempts':
+    '答对这道题，或用完{attempts, plural, =1 {唯一一次作答机会} other {全部 # 次作答机会}}后，才会显示详解。',
+  'tool.solutionAfterTwoWrong': '答对这道题，或答错两次后，才会显示详解。',
 };
