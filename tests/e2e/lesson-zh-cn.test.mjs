@@ -235,7 +235,7 @@ test('screenshots in Chinese at phone and desktop sizes, light and dark, for a p
   });
 });
 
-test('an embed with lang=zh-CN asks, grades, explains a bad link in Chinese; an unknown lang shows English', async () => {
+test('an embed with lang=zh-CN asks, grades, explains a bad link in Chinese; an unknown lang: English', async () => {
   const { page } = browser;
   await page.setViewportSize({ width: 800, height: 900 });
   await page.goto(site(`embed.html?lesson=why-sqrt-dk&question=${numeric.id}&lang=zh-CN`));

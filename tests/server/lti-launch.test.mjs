@@ -79,7 +79,7 @@ test('a graded launch lands on the graded page with its ltik; the tool reads the
   assert.match(launch.membershipsUrl, /\/nrps\/course-1\/memberships$/);
 });
 
-test('a launch in zh-CN lands on the Chinese page and is graded in Chinese; an unknown locale gets English', async () => {
+test('a launch in zh-CN lands on the Chinese page, graded in Chinese; an unknown locale gets English', async () => {
   const launched = await launchTool(tool, platform, { user: 'learner-zh', locale: 'zh-CN', custom: question });
   assert.equal(launched.ok, true, JSON.stringify(launched.body));
   assert.equal(new URL(launched.landing, tool.url).searchParams.get('lang'), 'zh-CN');

@@ -708,8 +708,8 @@ export const en = {
 
   // What an embed link asks for that the frame cannot show
   'embedLink.noSuchWidget':
-    'There is no widget “{ref}” in this lesson (its widgets are {ids}){shown, select, yes {; showing “{first}” instead} ' +
-    'other {}}.',
+    'There is no widget “{ref}” in this lesson (its widgets are {ids}){shown, select, yes {; showing “{first}” ' +
+    'instead} other {}}.',
   'embedLink.noWidgetNamed': 'No widget was named{shown, select, yes {; showing “{first}”} other {}}.',
   'embedLink.noSuchQuestion':
     'There is no question “{ref}” in this lesson (its questions are {ids}){shown, select, yes {; showing “{first}” ' +
