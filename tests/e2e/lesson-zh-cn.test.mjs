@@ -209,13 +209,19 @@ test('the site root follows the browser language at first; the switch is remembe
   }
 });
 
-test('axe finds no WCAG 2.2 AA violations on the zh-CN page at 375 px, dark', async () => {
+test('axe: no WCAG 2.2 AA violations on the zh-CN page at 375 px, dark; a bad link explained in Chinese', async () => {
   const { page } = browser;
+  const { id } = widgetOf('softmax-dies');
   await page.setViewportSize({ width: 375, height: 812 });
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.goto(site('zh-CN/why-sqrt-dk.html'));
+  await page.goto(site(`zh-CN/why-sqrt-dk.html?${id}.dk=5000&${id}.keys=2.5`));
   await liveLesson(page);
   await drawEveryFigure(page);
+  // The link's settings are named as it spells them (the widget, dk, keys); every other word is the page's language.
+  const notice = await shownText(page, `#${id}-widget .widget-notice`);
+  assert.match(notice, /dk = 5000 超出范围；允许：1 到 4096 之间的整数/);
+  assert.match(notice, /keys 应为整数，实际为：字符串 "2\.5"；允许：2 到 64 之间的整数/);
+  assert.deepEqual(notice.replace(/softmax-dies|\bdk\b|\bkeys\b/g, '').match(/[A-Za-z]+/g), null, notice);
   assert.deepEqual(await axe(page), []);
 });
 
@@ -229,7 +235,7 @@ test('screenshots in Chinese at phone and desktop sizes, light and dark, for a p
   });
 });
 
-test('an embed with lang=zh-CN asks and grades in Chinese; an unknown lang says so and shows English', async () => {
+test('an embed with lang=zh-CN asks, grades, explains a bad link in Chinese; an unknown lang: English', async () => {
   const { page } = browser;
   await page.setViewportSize({ width: 800, height: 900 });
   await page.goto(site(`embed.html?lesson=why-sqrt-dk&question=${numeric.id}&lang=zh-CN`));
@@ -242,6 +248,21 @@ test('an embed with lang=zh-CN asks and grades in Chinese; an unknown lang says 
   await answer(page, numeric);
   const open = new URL(await page.getAttribute('#embed-open', 'href'), page.url());
   assert.equal(open.pathname, '/zh-CN/why-sqrt-dk.html', 'the full lesson opens in Chinese too');
+
+  // A widget embedded with a bad setting, an unknown theme and odd attempts: the frame's notices say so in Chinese,
+  // naming only what the link spells (the widget, dk, the theme words, attempts).
+  const { id } = widgetOf('softmax-dies');
+  await page.goto(site(`embed.html?lesson=why-sqrt-dk&widget=${id}&dk=5000&theme=neon&attempts=lots&lang=zh-CN`));
+  await page.waitForSelector(`#${id}-widget`);
+  const notices = await shownText(page, '#page-notices');
+  assert.match(
+    notices,
+    /链接中有些设置无法使用，已改用默认值：softmax-dies：dk = 5000 超出范围；允许：1 到 4096 之间的整数。/,
+  );
+  assert.match(notices, /主题“neon”未知/);
+  assert.match(notices, /attempts 的值“lots”不是 1 到 1000 之间的整数；作答次数不限。/);
+  const spelt = new RegExp(`${id}|softmax-dies|\\bdk\\b|neon|light|dark|system|attempts|lots`, 'g');
+  assert.deepEqual(notices.replace(spelt, '').match(/[A-Za-z]+/g), null, notices);
 
   await page.goto(site(`embed.html?lesson=why-sqrt-dk&question=${numeric.id}&lang=klingon`));
   await page.waitForSelector(`#question-${numeric.id}`);

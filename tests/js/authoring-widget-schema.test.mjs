@@ -77,6 +77,29 @@ describe('parseWidgetParams', () => {
     ]);
   });
 
+  test("a learner's locale explains the same problems in its own words; the build's stay English", () => {
+    const bad = { dk: 5000, keys: 2.5, scale: 'cubic', temperature: 0, colour: 'red' };
+    assert.deepEqual(parseWidgetParams('softmax-dies', bad, 'zh-CN').problems, [
+      'softmax-dies：dk = 5000 超出范围；允许：1 到 4096 之间的整数',
+      'softmax-dies：keys 应为整数，实际为：2.5；允许：2 到 64 之间的整数',
+      'softmax-dies：scale = "cubic" 超出范围；允许：none，sqrt，linear，temperature 之一',
+      'softmax-dies：temperature = 0 超出范围；允许：不小于 0.001 且不大于 1000000 的数',
+      'softmax-dies 没有参数“colour”；允许：dk，keys，scale，temperature，precision，seed',
+    ]);
+    assert.deepEqual(parseWidgetParams('variance-explorer', { dk: 'x'.repeat(50), scaled: 'yes' }, 'zh-CN').problems, [
+      `variance-explorer：dk 应为整数，实际为：字符串 "${'x'.repeat(40)}…（共 50 个字符）"；允许：1 到 4096 之间的整数`,
+      'variance-explorer：scaled 应为布尔值（true 或 false），实际为：字符串 "yes"；允许：true 或 false',
+    ]);
+    assert.deepEqual(checkWidgetState('before-after', { scores: [1] }, 'zh-CN').problems, [
+      'before-after：scores（长度） = 1 超出范围；允许：由 2 到 64 个数组成的列表，每个数介于 −1000000 与 1000000 之间',
+    ]);
+    // Left out, the locale is English: the compiler's messages to authors do not change.
+    assert.deepEqual(
+      parseWidgetParams('softmax-dies', bad).problems,
+      parseWidgetParams('softmax-dies', bad, 'en').problems,
+    );
+  });
+
   test('checkWidgetState keeps only what is given', () => {
     assert.deepEqual(checkWidgetState('variance-explorer', { dk: 512 }), { params: { dk: 512 }, problems: [] });
   });

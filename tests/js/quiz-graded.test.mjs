@@ -69,6 +69,16 @@ describe('readGradedPolicy', () => {
     assert.match(policyOf('attempts=2.5').problems[0], /whole number/);
     assert.throws(() => readGradedPolicy('variant=1'), { name: 'TypeError', message: /readGradedPolicy: search/ });
   });
+
+  test('a zh-CN frame reads the same notices in Chinese', () => {
+    const search = new URLSearchParams('variant=-1&attempts=0&explain=sometimes');
+    assert.deepEqual(readGradedPolicy(search, 'zh-CN').problems, [
+      'variant 的值“-1”不是 fixed、learner 或数字（例如 3）；显示本课原有的数值。',
+      'attempts 的值“0”不是 1 到 1000 之间的整数；作答次数不限。',
+      'explain 的值“sometimes”不是 after-correct，after-attempts，never 之一；详解在答对后或用完作答次数后显示。',
+    ]);
+    assert.deepEqual(readGradedPolicy(search).problems, policyOf('variant=-1&attempts=0&explain=sometimes').problems);
+  });
 });
 
 describe('explanation and lock', () => {

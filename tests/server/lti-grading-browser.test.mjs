@@ -3,6 +3,7 @@
 // fonts are binary and hold no lesson) carries an answer key before the server releases it. A fourth answer under
 // attempts=3, from a second tab opened before the third, is refused by the server and the learner reads why.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import pg from 'pg';
 import { lesson, questions } from '../e2e/lesson-data.mjs';
@@ -57,6 +58,12 @@ async function answerKeysIn(from, released, formatted) {
 }
 
 const placed = questions.find((q) => q.id === 'std-at-512');
+// The lesson in Chinese, as the build compiled it: what a zh-CN launch is asked.
+const chineseLesson = JSON.parse(
+  readFileSync(new URL('../../web/generated/lessons/why-sqrt-dk.zh-CN.json', import.meta.url), 'utf8'),
+);
+const chineseQuestion = (id) =>
+  chineseLesson.sections.flatMap((s) => s.blocks).find((b) => b.kind === 'question' && b.question.id === id).question;
 const custom = { lesson: lesson.slug, question: placed.id, variant: 'learner', attempts: '3', graded: 'true' };
 
 test('a graded learner answers in the page; no response holds an answer key until the server releases it', async () => {
@@ -204,6 +211,38 @@ test('a whole lesson placed graded: its questions come from the tool and are gra
   // Released with the solution: its fields (a choice's correct flags) and its words.
   const released = (q, needle, i) => i >= releasedAt && (q === choice || needle.generic);
   assert.deepEqual(await answerKeysIn(from, released), [], 'no answer key before the server released it');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a launch in zh-CN: the graded page asks in Chinese and shows the Chinese verdict, with no notice', async () => {
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  const custom = { lesson: lesson.slug, question: placed.id, attempts: '3', graded: 'true' };
+  const id = platform.prepareLaunch({ user: 'learner-11', locale: 'zh-CN', custom, resourceLinkId: 'link-zh' });
+  await page.goto(platform.coursePageUrl(id));
+  const toolFrame = await (await page.waitForSelector('#tool')).contentFrame();
+  const section = `#question-${placed.id}`;
+  await toolFrame.waitForSelector(`${section} input.answer`);
+  assert.equal(await toolFrame.evaluate(() => document.documentElement.lang), 'zh-CN');
+  const chinese = chineseQuestion(placed.id);
+  const prompt = await toolFrame.$eval(`${section} .prompt`, (p) => p.textContent.replace(/\s+/g, ' ').trim());
+  assert.equal(
+    prompt,
+    await toolFrame.evaluate((html) => {
+      const holder = document.createElement('div');
+      holder.innerHTML = html;
+      return holder.textContent.replace(/\s+/g, ' ').trim();
+    }, chinese.prompt),
+  );
+  // The tool sent the lesson in Chinese: the page finds it so, and says nothing of a missing translation.
+  assert.equal(await toolFrame.textContent('#page-notices'), '');
+  // Full-width digits, read as 12345: wrong, and the server's verdict is the Chinese one.
+  await toolFrame.fill(`${section} input.answer`, '１２３４５');
+  await toolFrame.press(`${section} input.answer`, 'Enter');
+  await toolFrame.waitForSelector(`${section}[data-status="incorrect"]`);
+  assert.match(await toolFrame.textContent(`${section} .feedback`), /^\s*不太对。/);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -2,6 +2,7 @@
 // where a launch lands, what the tool reads from it, every refusal with its status and sentence, and two instances
 // on one database.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { DOMParser } from '@xmldom/xmldom';
 import { contentSecurityPolicy } from '../../scripts/serve.mjs';
@@ -9,6 +10,13 @@ import { startPlatform } from './platform-double.mjs';
 import { throwawayPostgres } from './postgres.mjs';
 import { CookieJar, launchTool, visit } from './launch.mjs';
 import { startTool } from './tool.mjs';
+
+// The lesson in Chinese, as the build compiled it: what a zh-CN launch is asked and graded with.
+const chineseLesson = JSON.parse(
+  readFileSync(new URL('../../web/generated/lessons/why-sqrt-dk.zh-CN.json', import.meta.url), 'utf8'),
+);
+const chineseQuestion = (id) =>
+  chineseLesson.sections.flatMap((s) => s.blocks).find((b) => b.kind === 'question' && b.question.id === id).question;
 
 let cluster;
 let platform;
@@ -69,6 +77,41 @@ test('a graded launch lands on the graded page with its ltik; the tool reads the
   assert.match(launch.lineItemUrl, /^http:\/\/127\.0\.0\.1:\d+\/ags\/course-1\/lineitems\//);
   assert.ok(launch.agsScopes.includes('https://purl.imsglobal.org/spec/lti-ags/scope/score'));
   assert.match(launch.membershipsUrl, /\/nrps\/course-1\/memberships$/);
+});
+
+test('a launch in zh-CN lands on the Chinese page, graded in Chinese; an unknown locale gets English', async () => {
+  const launched = await launchTool(tool, platform, { user: 'learner-zh', locale: 'zh-CN', custom: question });
+  assert.equal(launched.ok, true, JSON.stringify(launched.body));
+  assert.equal(new URL(launched.landing, tool.url).searchParams.get('lang'), 'zh-CN');
+  const call = async (path, body) => {
+    const url = `${tool.url}/grading/${path}`;
+    const headers = { cookie: launched.jar.header(url), authorization: `Bearer ${launched.ltik}` };
+    const init = body ? { method: 'POST', headers: { ...headers, 'content-type': 'application/json' } } : { headers };
+    const response = await fetch(url, { ...init, body: body && JSON.stringify(body) });
+    return { status: response.status, body: await response.json() };
+  };
+  const chinese = chineseQuestion(question.question);
+  const shown = await call('questions');
+  assert.equal(shown.status, 200, JSON.stringify(shown.body));
+  assert.equal(shown.body.locale, 'zh-CN');
+  assert.equal(shown.body.questions[0].prompt, chinese.prompt, 'the question as the Chinese lesson asks it');
+  // Full-width digits, as a Chinese keyboard types them: read as 12345, wrong, answered with the Chinese hint.
+  const wrong = await call(`questions/${question.question}/answers`, { answer: '１２３４５' });
+  assert.equal(wrong.status, 200, JSON.stringify(wrong.body));
+  assert.equal(wrong.body.grade.status, 'incorrect');
+  assert.equal(wrong.body.message, `不太对。${chinese.hint}`);
+  const unreadable = await call(`questions/${question.question}/answers`, { answer: 'twelve' });
+  assert.equal(unreadable.body.grade.status, 'unreadable');
+  assert.match(unreadable.body.message, /^无法读取（第 1 个字符）/);
+  // Once the three attempts are used, the refusal the page shows is Chinese too.
+  for (const typed of ['１', '２']) await call(`questions/${question.question}/answers`, { answer: typed });
+  const refused = await call(`questions/${question.question}/answers`, { answer: '３' });
+  assert.equal(refused.status, 409);
+  assert.equal(refused.body.error, '这道题的全部 3 次作答机会已经用完，因此这次作答没有评分。');
+
+  const other = await launchTool(tool, platform, { user: 'learner-fr', locale: 'fr-FR', custom: question });
+  assert.equal(other.ok, true, JSON.stringify(other.body));
+  assert.equal(new URL(other.landing, tool.url).searchParams.get('lang'), null, 'English, the original, needs none');
 });
 
 test('practice launches land on the static site: a section opens the lesson at its heading', async () => {

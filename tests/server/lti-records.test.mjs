@@ -10,7 +10,8 @@ import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { contentItem, readChoice } from '../../dist/server/deep-link/router.js';
 import { findPlacement, loadCatalog } from '../../dist/server/lessons/catalog.js';
-import { isGraded, placementOf } from '../../dist/server/lti/launch-from.js';
+import { readLessonBank } from '../../dist/server/grading/lesson-bank.js';
+import { isGraded, launchLocale, placementOf } from '../../dist/server/lti/launch-from.js';
 import { readPlatforms } from '../../dist/server/lti/platforms.js';
 import { isInstructorRole } from '../../dist/server/lti/roles.js';
 import { pageUrl } from '../../dist/server/site/page-url.js';
@@ -37,6 +38,24 @@ test('a placement reads as the embed URL spells it; graded by the flag, else by 
   assert.equal(isGraded({ graded: 'true' }, placementOf({}, 'first')), true);
   assert.equal(isGraded({}, placementOf({}, 'first')), false);
   assert.equal(isGraded({ graded: 'true' }, placementOf({ widget: 'training' }, 'first')), false);
+});
+
+test("a launch's locale is matched as the page matches a language; the bank has the lesson in it, same numbers", () => {
+  for (const tag of ['zh-CN', 'zh_Hans_CN', 'zh', 'ZH-sg']) assert.equal(launchLocale({ locale: tag }), 'zh-CN', tag);
+  for (const tag of ['en-US', 'fr', 'zh-TW', '', 42]) assert.equal(launchLocale({ locale: tag }), 'en', String(tag));
+  assert.equal(launchLocale(undefined), 'en');
+  const bank = readLessonBank(join(root, 'web/generated/lessons'));
+  assert.deepEqual([...bank.keys()], [lesson.slug], 'a translation is no lesson of its own');
+  const chinese = bank.inLocale(lesson.slug, 'zh-CN');
+  assert.equal(chinese.locale, 'zh-CN');
+  assert.notEqual(chinese.lesson.title, lesson.title);
+  const numbers = (l) =>
+    l.sections.flatMap((s) =>
+      s.blocks.filter((b) => b.kind === 'question').map((b) => [b.question.id, b.question.answer]),
+    );
+  assert.deepEqual(numbers(chinese.lesson), numbers(lesson));
+  assert.deepEqual(bank.inLocale(lesson.slug, 'en'), { lesson: bank.get(lesson.slug), locale: 'en' });
+  assert.equal(bank.inLocale('no-such', 'zh-CN'), undefined);
 });
 
 test('a launch lands on the embed page of its placement: practice on the site, graded with its ltik', () => {

@@ -171,7 +171,11 @@ export async function startPlatform({
       [`${lti}roles`]: launch.roles.map(roleUri),
       [`${lti}context`]: { id: launch.contextId, label: 'ATT 101', title: 'Attention, from scratch' },
       [`${lti}tool_platform`]: { guid: `${origin}/`, name, product_family_code: 'platform-double' },
-      [`${lti}launch_presentation`]: { document_target: 'iframe', return_url: `${origin}/course` },
+      [`${lti}launch_presentation`]: {
+        document_target: 'iframe',
+        return_url: `${origin}/course`,
+        ...(launch.locale ? { locale: launch.locale } : {}),
+      },
       [`${lti}custom`]: launch.custom,
       [`${nrps}claim/namesroleservice`]: {
         context_memberships_url: `${origin}/nrps/${encodeURIComponent(launch.contextId)}/memberships`,
@@ -396,7 +400,8 @@ export async function startPlatform({
     },
     /**
      * Prepares a launch; returns its id. `roles`: short names or URIs. `custom`: the resource link's custom
-     * parameters. `lineItem` ({ label, scoreMaximum }) creates the link's AGS line item. `deepLinking`: a Deep
+     * parameters. `locale`: the launch_presentation claim's locale. `lineItem` ({ label, scoreMaximum }) creates the
+     * link's AGS line item. `deepLinking`: a Deep
      * Linking request instead. `tamper`: { foreignKey, nonce, deploymentId, audience, issuer, issuedAt, expiresAt,
      * claims } signs a token the tool must refuse.
      */
@@ -405,6 +410,7 @@ export async function startPlatform({
       name: person = 'Ada Learner',
       roles = ['Learner'],
       custom = {},
+      locale,
       contextId = 'course-1',
       resourceLinkId = 'link-1',
       title = 'Attention Lab',
@@ -426,6 +432,7 @@ export async function startPlatform({
         name: person,
         roles,
         custom,
+        locale,
         contextId,
         resourceLinkId,
         title,

@@ -10,7 +10,7 @@ import {
   variantAt,
   verdictText,
 } from 'attention-lab/quiz';
-import type { Grade, GradedPolicy, Question, QuestionProgress, QuizProgress } from 'attention-lab/quiz';
+import type { Grade, GradedPolicy, Locale, Question, QuestionProgress, QuizProgress } from 'attention-lab/quiz';
 import { Refusal } from './refusal.js';
 import { gradedQuestion, questionState, type PinnedVariant } from './question-state.js';
 
@@ -63,7 +63,7 @@ function mistakeOf(asked: Question, grade: Grade, choices: string[] | undefined)
   return asked.kind === 'choice' ? choices?.[0] : grade.wrongChoices?.join(',');
 }
 
-/** Grades the answer at the pinned variant and returns the question's progress after it. */
+/** Grades the answer at the pinned variant and returns the question's progress after it; its words in `locale`. */
 export function gradeAnswer(
   question: Question,
   pinned: PinnedVariant,
@@ -71,10 +71,12 @@ export function gradeAnswer(
   entry: QuestionProgress | undefined,
   body: Record<string, unknown>,
   at: number,
+  locale?: Locale,
 ): GradedAnswer {
   const asked = gradedQuestion(question, pinned);
   const { typed, choices } = answerOf(asked, body);
-  const grade = asked.kind === 'numeric' ? gradeNumeric(asked, typed) : gradeChoice(asked, choices ?? []);
+  const grade =
+    asked.kind === 'numeric' ? gradeNumeric(asked, typed, locale) : gradeChoice(asked, choices ?? [], locale);
   const key = variantAt(question, pinned.index).key;
   const lessonKey = variantAt(question, 0).key;
   const choice = { key, seed: pinned.seed };
@@ -93,7 +95,7 @@ export function gradeAnswer(
     afterSolution,
     points,
     mistake: mistakeOf(asked, grade, choices),
-    message: verdictText(grade, afterSolution),
+    message: verdictText(grade, afterSolution, locale),
   };
 }
 

@@ -1,7 +1,7 @@
 // What a placement asks: its lesson's questions (all, a section's, or one), and the graded policy it was placed with.
 import type { CompiledLesson } from 'attention-lab/authoring';
 import { gradedVariant, readGradedPolicy, variantAt } from 'attention-lab/quiz';
-import type { GradedPolicy, GradedVariant, Question } from 'attention-lab/quiz';
+import type { GradedPolicy, GradedVariant, Locale, Question } from 'attention-lab/quiz';
 import type { Launch, Placement } from '../lti/launch.js';
 import type { LessonBank } from './lesson-bank.js';
 import { Refusal } from './refusal.js';
@@ -14,6 +14,8 @@ export interface PlacedQuestion {
 
 export interface PlacedLesson {
   lesson: CompiledLesson;
+  /** The lesson's language: the launch's when the lesson is translated into it, else the original's. */
+  locale: Locale;
   questions: PlacedQuestion[];
   policy: GradedPolicy;
 }
@@ -64,16 +66,21 @@ export function policyQuery(policy: GradedPolicy): string {
   return search.toString();
 }
 
-/** The launch's lesson, questions and policy; an unknown lesson is refused, named. */
+/**
+ * The launch's lesson (in the launch's language where it is translated: the same ids, answers and variants), its
+ * questions and policy; an unknown lesson is refused, named.
+ */
 export function placedLesson(lessons: LessonBank, launch: Launch): PlacedLesson {
-  const lesson = lessons.get(launch.placement.lesson);
-  if (!lesson)
+  const found = lessons.inLocale(launch.placement.lesson, launch.locale);
+  if (!found)
     throw new Refusal(
       404,
       `This activity names the lesson “${launch.placement.lesson.slice(0, 60)}”, which this tool does not have; ` +
         `its lessons are ${[...lessons.keys()].join(', ')}.`,
     );
-  return { lesson, questions: placedQuestions(lesson, launch.placement), policy: placementPolicy(launch.placement) };
+  const { lesson, locale } = found;
+  const policy = placementPolicy(launch.placement);
+  return { lesson, locale, questions: placedQuestions(lesson, launch.placement), policy };
 }
 
 /** The learner's numbers for a question: drawn from a seed of the learner and placement under variant=learner. */

@@ -2,16 +2,25 @@
 // attempts used and left, locked or not, and whether the worked solution is hidden, offered or shown.
 import {
   answerFreeQuestion,
+  defaultLocale,
   hintGivesAway,
   isLocked,
   questionOfVariant,
   solutionAccess,
   solutionState,
+  translate,
   variantAt,
   variantCount,
   variantProgress,
 } from 'attention-lab/quiz';
-import type { AnswerFreeQuestion, ChoiceOption, GradedPolicy, Question, QuestionProgress } from 'attention-lab/quiz';
+import type {
+  AnswerFreeQuestion,
+  ChoiceOption,
+  GradedPolicy,
+  Locale,
+  Question,
+  QuestionProgress,
+} from 'attention-lab/quiz';
 
 /** The question's variant the learner was given, by index, and the seed that drew it. */
 export interface PinnedVariant {
@@ -87,11 +96,10 @@ export function variantLabel(question: Question, pinned: PinnedVariant) {
 }
 
 /** Why the worked solution is not released yet, in the policy's terms. */
-export function solutionWithheld(policy: GradedPolicy): string {
-  if (policy.explain === 'never') return 'This activity does not show worked solutions.';
-  if (policy.explain === 'after-correct') return 'The worked solution opens once you answer this question correctly.';
-  const limit = Number.isFinite(policy.attempts)
-    ? `used all ${policy.attempts === 1 ? 'your one attempt' : `${policy.attempts} attempts`}`
-    : 'answered wrongly twice';
-  return `The worked solution opens once you answer this question correctly or have ${limit}.`;
+export function solutionWithheld(policy: GradedPolicy, locale: Locale = defaultLocale): string {
+  if (policy.explain === 'never') return translate(locale, 'tool.noSolutions');
+  if (policy.explain === 'after-correct') return translate(locale, 'tool.solutionAfterCorrect');
+  return Number.isFinite(policy.attempts)
+    ? translate(locale, 'tool.solutionAfterAttempts', { attempts: policy.attempts })
+    : translate(locale, 'tool.solutionAfterTwoWrong');
 }

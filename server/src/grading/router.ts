@@ -3,7 +3,7 @@
 // The learner is always the launch's user; the variant is the server's to decide.
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Pool, PoolClient } from 'pg';
-import { markSolutionShown, variantAt, variantIndexOfKey } from 'attention-lab/quiz';
+import { markSolutionShown, translate, variantAt, variantIndexOfKey } from 'attention-lab/quiz';
 import type { GradedPolicy, Question } from 'attention-lab/quiz';
 import type { Launch } from '../lti/launch.js';
 import { gradeAnswer, publicGrade } from './grade-answer.js';
@@ -154,6 +154,8 @@ export function gradingRouter(options: GradingOptions): Router {
       const { what, id } = launch.placement;
       res.json({
         lesson: learnerLesson(placed.lesson, launch.placement),
+        // The lesson's language: the launch's where the lesson is translated into it, else the original's.
+        locale: placed.locale,
         placement: { what, id },
         policy: policyQuery(placed.policy),
         questions,
@@ -185,14 +187,14 @@ export function gradingRouter(options: GradingOptions): Router {
         const pinned = pinnedOf(question, row, drawn.pinned);
         const before = questionState(question, pinned, placed.policy, row.progress);
         if (before.locked) {
-          const tries = placed.policy.attempts === 1 ? 'your one attempt' : `all ${placed.policy.attempts} attempts`;
-          throw new Refusal(409, `You have used ${tries} this question allows, so this answer was not graded.`, {
+          const used = translate(placed.locale, 'tool.attemptsUsed', { attempts: placed.policy.attempts });
+          throw new Refusal(409, used, {
             locked: true,
             progress: row.progress ?? null,
           });
         }
         const now = new Date();
-        const graded = gradeAnswer(question, pinned, placed.policy, row.progress, body, now.getTime());
+        const graded = gradeAnswer(question, pinned, placed.policy, row.progress, body, now.getTime(), placed.locale);
         const since = (await lastAnsweredAt(client, key, question.id)) ?? row.firstShownAt;
         await recordAttempt(client, key, {
           questionId: question.id,
@@ -238,7 +240,7 @@ export function gradingRouter(options: GradingOptions): Router {
       const released = await withQuestionLocked(pool, key, assigned, async (client, row) => {
         const pinned = pinnedOf(question, row, drawn.pinned);
         const state = questionState(question, pinned, placed.policy, row.progress);
-        if (state.solution === 'hidden') throw new Refusal(403, solutionWithheld(placed.policy));
+        if (state.solution === 'hidden') throw new Refusal(403, solutionWithheld(placed.policy, placed.locale));
         const choice = { key: variantAt(question, pinned.index).key, seed: pinned.seed };
         const lessonKey = variantAt(question, 0).key;
         const before = row.progress

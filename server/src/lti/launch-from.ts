@@ -2,6 +2,7 @@
 // checked the signature, issuer, audience, nonce, expiry and, through the tool's guard, the deployment id.
 import type { ContextTokenRecord, IdTokenRecord } from 'ltijs';
 import type { Response } from 'express';
+import { defaultLocale, toLocale, type Locale } from 'attention-lab/quiz';
 import type { Launch, Placement } from './launch.js';
 import { isInstructorRole } from './roles.js';
 
@@ -44,6 +45,12 @@ export function isGraded(custom: Record<string, unknown>, placement: Placement):
   return policyKeys.some((key) => placement[key] !== undefined);
 }
 
+/** The launch_presentation claim's `locale` ("zh-CN", "zh_Hans", "en-US") as a locale the tool speaks, else English. */
+export function launchLocale(presentation: Record<string, unknown> | undefined): Locale {
+  const tag = presentation?.locale;
+  return (typeof tag === 'string' ? toLocale(tag) : undefined) ?? defaultLocale;
+}
+
 /** The validated launch behind this request; throws when ltijs has not validated one (a route outside its check). */
 export function launchFrom(res: Response): Launch {
   const token = res.locals.token as IdTokenRecord | undefined;
@@ -69,5 +76,6 @@ export function launchFrom(res: Response): Launch {
     lineItemUrl: context.endpoint?.lineitem ?? undefined,
     agsScopes: context.endpoint?.scope ?? [],
     membershipsUrl: context.namesRoles?.context_memberships_url ?? undefined,
+    locale: launchLocale(context.launchPresentation),
   };
 }

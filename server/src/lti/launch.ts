@@ -1,4 +1,5 @@
 // What the tool knows about one LTI launch, read from the validated id_token: every record is keyed by it.
+import type { Locale } from 'attention-lab/quiz';
 
 /** What an instructor placed with Deep Linking: the whole lesson, a section, a widget or one question. */
 export interface Placement {
@@ -33,4 +34,6 @@ export interface Launch {
   agsScopes: string[];
   /** NRPS: the class roster service, where the platform offers it. */
   membershipsUrl?: string;
+  /** The learner's language: the launch_presentation claim's `locale` where the tool speaks it, else English. */
+  locale: Locale;
 }

@@ -1,5 +1,7 @@
 // Parameter specs shared by widgets and core values: one checker, so a lesson file, a URL and the build agree.
-import { t } from '../i18n/messages.js';
+// Its messages take a locale: authors read them in English at build time, learners in the page's language.
+import { t, translate } from '../i18n/messages.js';
+import { defaultLocale, type Locale } from '../i18n/locales.js';
 
 interface SpecBase {
   /** A parameter without a default that may still be left out (e.g. given scores, sampled when absent). */
@@ -65,42 +67,50 @@ const maxNumeralLength = 64;
 // Shown values are cut here, so a 120,000-character URL value cannot make a 120,000-character message.
 const maxShownLength = 40;
 
-function quoted(raw: string): string {
-  return JSON.stringify(
-    raw.length > maxShownLength ? `${raw.slice(0, maxShownLength)}… (${raw.length} characters)` : raw,
-  );
+function quoted(raw: string, locale: Locale): string {
+  const cut = { start: raw.slice(0, maxShownLength), length: raw.length };
+  return JSON.stringify(raw.length > maxShownLength ? translate(locale, 'param.cut', cut) : raw);
 }
 
-function describeValue(raw: unknown): string {
-  if (raw === null || raw === undefined) return 'nothing';
-  if (typeof raw === 'string') return `the string ${quoted(raw)}`;
-  if (Array.isArray(raw)) return 'a list';
-  if (typeof raw === 'object') return 'a mapping';
+function describeValue(raw: unknown, locale: Locale): string {
+  if (raw === null || raw === undefined) return translate(locale, 'param.gotNothing');
+  if (typeof raw === 'string') return translate(locale, 'param.gotString', { text: quoted(raw, locale) });
+  if (Array.isArray(raw)) return translate(locale, 'param.gotList');
+  if (typeof raw === 'object') return translate(locale, 'param.gotMapping');
   return String(raw);
 }
 
-function describeNumberRange(spec: NumberSpec): string {
-  const low = `${spec.minExclusive ? 'greater than' : 'at least'} ${spec.min}`;
-  const high = `${spec.maxExclusive ? 'less than' : 'at most'} ${spec.max}`;
-  if (spec.min === -Infinity) return spec.max === Infinity ? 'a finite number' : `a number ${high}`;
-  return spec.max === Infinity ? `a number ${low}` : `a number ${low} and ${high}`;
+function describeNumberRange(spec: NumberSpec, locale: Locale): string {
+  const low = translate(locale, spec.minExclusive ? 'param.greaterThan' : 'param.atLeast', { x: spec.min });
+  const high = translate(locale, spec.maxExclusive ? 'param.lessThan' : 'param.atMost', { x: spec.max });
+  if (spec.min === -Infinity) {
+    return spec.max === Infinity
+      ? translate(locale, 'param.finiteNumber')
+      : translate(locale, 'param.numberBound', { bound: high });
+  }
+  return spec.max === Infinity
+    ? translate(locale, 'param.numberBound', { bound: low })
+    : translate(locale, 'param.numberBetween', { low, high });
 }
 
-/** What a parameter accepts, in words a lesson author reads after "allowed:". */
-export function describeAllowed(spec: ParamSpec): string {
+/** What a parameter accepts, in words read after "allowed:" (by an author in English, by a learner in theirs). */
+export function describeAllowed(spec: ParamSpec, locale: Locale = defaultLocale): string {
   switch (spec.type) {
     case 'int':
-      return `an integer from ${spec.min} to ${spec.max}`;
+      return translate(locale, 'param.integerRange', { min: spec.min, max: spec.max });
     case 'number':
-      return describeNumberRange(spec);
+      return describeNumberRange(spec, locale);
     case 'boolean':
-      return 'true or false';
-    case 'enum':
-      return `one of ${spec.values.join(', ')}${spec.orNumber ? ` or ${describeNumberRange(spec.orNumber)}` : ''}`;
+      return translate(locale, 'param.trueOrFalse');
+    case 'enum': {
+      const values = spec.values.join(translate(locale, 'list.comma'));
+      return spec.orNumber
+        ? translate(locale, 'param.oneOfOrNumber', { values, range: describeNumberRange(spec.orNumber, locale) })
+        : translate(locale, 'param.oneOf', { values });
+    }
     case 'list': {
-      const masked = spec.minusInfinity ? ', or -inf for a masked position' : '';
-      const range = `between −${maxListMagnitude} and ${maxListMagnitude}`;
-      return `a list of ${spec.minLength} to ${spec.maxLength} numbers ${range}${masked}`;
+      const range = { minLength: spec.minLength, maxLength: spec.maxLength, most: maxListMagnitude };
+      return translate(locale, spec.minusInfinity ? 'param.listMasked' : 'param.list', range);
     }
   }
 }
@@ -119,19 +129,23 @@ function inNumberRange(x: number, spec: NumberSpec): boolean {
   return aboveMin && belowMax;
 }
 
-function wrongType(name: string, noun: string, raw: unknown, spec: ParamSpec): ParamCheck {
+/** What a value must be, as the catalog's param.wrongType selects it. */
+type Kind = 'integer' | 'number' | 'boolean' | 'list' | 'name' | 'nameOrNumber';
+
+function wrongType(name: string, kind: Kind, raw: unknown, spec: ParamSpec, locale: Locale): ParamCheck {
+  const got = describeValue(raw, locale);
   return {
     ok: false,
     problem: 'wrong-type',
-    message: `${name} must be ${noun}, got ${describeValue(raw)}; allowed: ${describeAllowed(spec)}`,
+    message: translate(locale, 'param.wrongType', { name, kind, got, allowed: describeAllowed(spec, locale) }),
   };
 }
 
-function outOfRange(name: string, shown: string, spec: ParamSpec): ParamCheck {
+function outOfRange(name: string, shown: string, spec: ParamSpec, locale: Locale): ParamCheck {
   return {
     ok: false,
     problem: 'out-of-range',
-    message: `${name} = ${shown} is out of range; allowed: ${describeAllowed(spec)}`,
+    message: translate(locale, 'param.outOfRange', { name, shown, allowed: describeAllowed(spec, locale) }),
   };
 }
 
@@ -146,9 +160,9 @@ function toListEntry(raw: unknown, spec: ListSpec): number | undefined {
   return toNumber(raw);
 }
 
-function checkList(name: string, spec: ListSpec, raw: unknown): ParamCheck {
+function checkList(name: string, spec: ListSpec, raw: unknown, locale: Locale): ParamCheck {
   const items = typeof raw === 'string' ? raw.split(',') : raw;
-  if (!Array.isArray(items)) return wrongType(name, 'a list of numbers', raw, spec);
+  if (!Array.isArray(items)) return wrongType(name, 'list', raw, spec, locale);
   const values: number[] = [];
   for (const [i, item] of items.entries()) {
     const x = toListEntry(item, spec);
@@ -156,44 +170,49 @@ function checkList(name: string, spec: ListSpec, raw: unknown): ParamCheck {
       values.push(x);
       continue;
     }
-    if (x === undefined) return wrongType(`${name}[${i}]`, 'a number', item, spec);
-    if (!Number.isFinite(x) || Math.abs(x) > maxListMagnitude) return outOfRange(`${name}[${i}]`, String(x), spec);
+    if (x === undefined) return wrongType(`${name}[${i}]`, 'number', item, spec, locale);
+    if (!Number.isFinite(x) || Math.abs(x) > maxListMagnitude) {
+      return outOfRange(`${name}[${i}]`, String(x), spec, locale);
+    }
     values.push(x);
   }
   if (values.length < spec.minLength || values.length > spec.maxLength) {
-    return outOfRange(`${name} (length)`, String(values.length), spec);
+    return outOfRange(translate(locale, 'param.listLength', { name }), String(values.length), spec, locale);
   }
   return { ok: true, value: values };
 }
 
-/** Checks one raw value (from YAML, a URL or `{{… name=value}}`) against its spec. */
-export function checkParam(name: string, spec: ParamSpec, raw: unknown): ParamCheck {
+/**
+ * Checks one raw value (from YAML, a URL or `{{… name=value}}`) against its spec; the message is in `locale` (English
+ * for the build, the page's language for a learner's link).
+ */
+export function checkParam(name: string, spec: ParamSpec, raw: unknown, locale: Locale = defaultLocale): ParamCheck {
+  const outside = (x: number | string) => outOfRange(name, String(x), spec, locale);
   switch (spec.type) {
     case 'int': {
       const x = toNumber(raw);
-      if (x === undefined || !Number.isInteger(x)) return wrongType(name, 'an integer', raw, spec);
-      return x >= spec.min && x <= spec.max ? { ok: true, value: x } : outOfRange(name, String(x), spec);
+      if (x === undefined || !Number.isInteger(x)) return wrongType(name, 'integer', raw, spec, locale);
+      return x >= spec.min && x <= spec.max ? { ok: true, value: x } : outside(x);
     }
     case 'number': {
       const x = toNumber(raw);
-      if (x === undefined) return wrongType(name, 'a number', raw, spec);
-      return inNumberRange(x, spec) ? { ok: true, value: x } : outOfRange(name, String(x), spec);
+      if (x === undefined) return wrongType(name, 'number', raw, spec, locale);
+      return inNumberRange(x, spec) ? { ok: true, value: x } : outside(x);
     }
     case 'boolean':
       if (typeof raw === 'boolean') return { ok: true, value: raw };
       if (raw === 'true' || raw === 'false') return { ok: true, value: raw === 'true' };
-      return wrongType(name, 'true or false', raw, spec);
+      return wrongType(name, 'boolean', raw, spec, locale);
     case 'enum': {
       if (typeof raw === 'string' && spec.values.includes(raw)) return { ok: true, value: raw };
       const x = spec.orNumber ? toNumber(raw) : undefined;
-      if (x !== undefined && spec.orNumber) {
-        return inNumberRange(x, spec.orNumber) ? { ok: true, value: x } : outOfRange(name, String(x), spec);
-      }
-      if (typeof raw === 'string') return outOfRange(name, quoted(raw), spec);
-      return wrongType(name, spec.orNumber ? 'a name or a number' : 'a name', raw, spec);
+      if (x !== undefined && spec.orNumber)
+        return inNumberRange(x, spec.orNumber) ? { ok: true, value: x } : outside(x);
+      if (typeof raw === 'string') return outside(quoted(raw, locale));
+      return wrongType(name, spec.orNumber ? 'nameOrNumber' : 'name', raw, spec, locale);
     }
     case 'list':
-      return checkList(name, spec, raw);
+      return checkList(name, spec, raw, locale);
   }
 }
 

@@ -10,6 +10,8 @@ import {
   type ParamValue,
 } from './param-spec.js';
 import { widgetSchemas } from '../widgets/schemas.generated.js';
+import { translate } from '../i18n/messages.js';
+import { defaultLocale, type Locale } from '../i18n/locales.js';
 import type { StateOf } from '../widgets/params.js';
 
 export { widgetSchemas };
@@ -57,19 +59,27 @@ export type WidgetParamCheck =
   | { ok: true; value: ParamValue }
   | { ok: false; problem: 'unknown-parameter' | 'wrong-type' | 'out-of-range'; message: string };
 
-/** Checks one parameter; messages read "what is wrong; allowed: …". */
-export function checkWidgetParam(widget: WidgetName, name: string, raw: unknown): WidgetParamCheck {
+/** Checks one parameter; messages read "what is wrong; allowed: …", in `locale` (the build's English by default). */
+export function checkWidgetParam(
+  widget: WidgetName,
+  name: string,
+  raw: unknown,
+  locale: Locale = defaultLocale,
+): WidgetParamCheck {
   const specs = specsOf(widget);
   const spec = Object.hasOwn(specs, name) ? specs[name] : undefined;
   if (!spec) {
+    const names = Object.keys(specs).join(translate(locale, 'list.comma'));
     return {
       ok: false,
       problem: 'unknown-parameter',
-      message: `${widget} has no parameter "${name}"; allowed: ${Object.keys(specs).join(', ')}`,
+      message: translate(locale, 'param.unknown', { widget, name, names }),
     };
   }
-  const checked = checkParam(name, spec, raw);
-  return checked.ok ? checked : { ...checked, message: `${widget}: ${checked.message}` };
+  const checked = checkParam(name, spec, raw, locale);
+  return checked.ok
+    ? checked
+    : { ...checked, message: translate(locale, 'param.ofWidget', { widget, message: checked.message }) };
 }
 
 export interface ParsedWidgetParams {
@@ -78,12 +88,18 @@ export interface ParsedWidgetParams {
 }
 
 /** Parameters with defaults filled in; a bad or unknown value is reported and its default used instead. */
-export function parseWidgetParams(widget: WidgetName, raw: Record<string, unknown>): ParsedWidgetParams {
-  const { params, problems } = checkWidgetState(widget, raw);
+export function parseWidgetParams(
+  widget: WidgetName,
+  raw: Record<string, unknown>,
+  locale: Locale = defaultLocale,
+): ParsedWidgetParams {
+  const { params, problems } = checkWidgetState(widget, raw, locale);
   for (const [name, spec] of Object.entries(specsOf(widget))) {
     if (params[name] !== undefined) continue;
     if (spec.default !== undefined) params[name] = spec.default;
-    else if (isRequired(spec)) problems.push(`${widget} needs ${name}; allowed: ${describeAllowed(spec)}`);
+    else if (isRequired(spec)) {
+      problems.push(translate(locale, 'param.missing', { widget, name, allowed: describeAllowed(spec, locale) }));
+    }
   }
   return { params, problems };
 }
@@ -94,11 +110,15 @@ export function limitWidgetParams(widget: WidgetName, params: WidgetParams): str
 }
 
 /** Only the parameters given (a `show` action or a URL that changes part of a widget's state), checked. */
-export function checkWidgetState(widget: WidgetName, raw: Record<string, unknown>): ParsedWidgetParams {
+export function checkWidgetState(
+  widget: WidgetName,
+  raw: Record<string, unknown>,
+  locale: Locale = defaultLocale,
+): ParsedWidgetParams {
   const params: WidgetParams = {};
   const problems: string[] = [];
   for (const [name, value] of Object.entries(raw)) {
-    const checked = checkWidgetParam(widget, name, value);
+    const checked = checkWidgetParam(widget, name, value, locale);
     if (checked.ok) params[name] = checked.value;
     else problems.push(checked.message);
   }

@@ -16,6 +16,7 @@ import { hiddenFor, readUrlState, type UrlState } from '../lesson/url-state.js';
 import { documentLocale, findLesson, questionsOf, widgetBlocksOf } from '../lesson/lessons.js';
 import { defaultLocale, locales, toLocale, type Locale } from '../i18n/locales.js';
 import { gradedParams, readGradedPolicy, type GradedPolicy } from '../quiz/index.js';
+import { translate } from '../i18n/messages.js';
 
 export const reservedParams: ReadonlySet<string> = new Set([
   'lesson',
@@ -26,6 +27,8 @@ export const reservedParams: ReadonlySet<string> = new Set([
   'frame',
   'theme',
   'lang',
+  // The LTI tool's launch key on its graded pages: the page sends it back to the tool, it is no widget setting.
+  'ltik',
   ...gradedParams,
 ]);
 
@@ -55,39 +58,52 @@ export interface EmbedRequest {
   problems: string[];
 }
 
-const list = (items: readonly string[]) => items.map((item) => `“${item}”`).join(', ');
+const list = (items: readonly string[], locale: Locale) =>
+  items.map((item) => `“${item}”`).join(translate(locale, 'list.comma'));
 const short = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}…` : text);
 
 function pickWidget(
   lesson: CompiledLesson,
   ref: string,
   problems: string[],
+  locale: Locale,
 ): { id: string; widget: WidgetName; params: Record<string, unknown> } | undefined {
   const blocks = widgetBlocksOf(lesson);
   const block = blocks.find((b) => b.id === ref) ?? blocks.find((b) => b.widget === ref);
   if (block) return { id: block.id, widget: block.widget, params: block.params };
   if (isWidgetName(ref)) return { id: ref, widget: ref, params: {} };
   const first = blocks[0];
+  const shown = { shown: first ? 'yes' : 'no', first: first?.id ?? '' };
   problems.push(
     ref
-      ? `There is no widget “${short(ref)}” in this lesson (its widgets are ` +
-          `${list(blocks.map((b) => b.id))})${first ? `; showing “${first.id}” instead` : ''}.`
-      : `No widget was named${first ? `; showing “${first.id}”` : ''}.`,
+      ? translate(locale, 'embedLink.noSuchWidget', {
+          ref: short(ref),
+          ids: list(
+            blocks.map((b) => b.id),
+            locale,
+          ),
+          ...shown,
+        })
+      : translate(locale, 'embedLink.noWidgetNamed', shown),
   );
   return first && { id: first.id, widget: first.widget, params: first.params };
 }
 
-function pickQuestion(lesson: CompiledLesson, ref: string, problems: string[]): Question | undefined {
+function pickQuestion(lesson: CompiledLesson, ref: string, problems: string[], locale: Locale): Question | undefined {
   const questions = questionsOf(lesson);
   const byNumber = /^[1-9]\d*$/.test(ref) ? questions[Number(ref) - 1] : undefined;
   const question = questions.find((q) => q.id === ref) ?? byNumber;
   if (question) return question;
   const first = questions[0];
+  const shown = { shown: first ? 'yes' : 'no', first: first?.id ?? '' };
+  const ids = list(
+    questions.map((q) => q.id),
+    locale,
+  );
   problems.push(
     ref
-      ? `There is no question “${short(ref)}” in this lesson (its questions are ` +
-          `${list(questions.map((q) => q.id))})${first ? `; showing “${first.id}” instead` : ''}.`
-      : `No question was named${first ? `; showing “${first.id}”` : ''}.`,
+      ? translate(locale, 'embedLink.noSuchQuestion', { ref: short(ref), ids, ...shown })
+      : translate(locale, 'embedLink.noQuestionNamed', shown),
   );
   return first;
 }
@@ -96,17 +112,18 @@ function widgetState(
   pick: { id: string; widget: WidgetName; params: Record<string, unknown> },
   search: URLSearchParams,
   problems: string[],
+  locale: Locale,
 ): WidgetPick {
-  const { params, problems: unusable } = parseWidgetParams(pick.widget, pick.params);
+  const { params, problems: unusable } = parseWidgetParams(pick.widget, pick.params, locale);
   for (const [key, value] of search) {
     if (reservedParams.has(key)) continue;
     const dot = key.indexOf('.');
     if (dot > 0 && key.slice(0, dot) !== pick.id) {
-      unusable.push(`“${short(key)}” is for a widget not shown here`);
+      unusable.push(translate(locale, 'embedLink.otherWidget', { key: short(key) }));
       continue;
     }
     const name = dot > 0 ? key.slice(dot + 1) : key;
-    const check = checkWidgetParam(pick.widget, name, value);
+    const check = checkWidgetParam(pick.widget, name, value, locale);
     if (check.ok) params[name] = check.value;
     else unusable.push(check.message);
   }
@@ -114,11 +131,17 @@ function widgetState(
   const controls = Object.keys(widgetSchemas[pick.widget]);
   for (const name of hidden)
     if (!controls.includes(name))
-      unusable.push(`${pick.widget} has no control “${short(name)}” to hide; its controls are ${controls.join(', ')}`);
-  if (unusable.length)
-    problems.push(`Some settings in this link were not usable, so defaults were used: ${unusable.join('; ')}.`);
+      unusable.push(
+        translate(locale, 'embedLink.noControl', {
+          widget: pick.widget,
+          name: short(name),
+          controls: controls.join(translate(locale, 'list.comma')),
+        }),
+      );
+  const semicolon = translate(locale, 'list.semicolon');
+  if (unusable.length) problems.push(translate(locale, 'embedLink.unusable', { problems: unusable.join(semicolon) }));
   const lowered = limitWidgetParams(pick.widget, params);
-  if (lowered.length) problems.push(`Some settings were lowered to what trains: ${lowered.join('; ')}.`);
+  if (lowered.length) problems.push(translate(locale, 'link.lowered', { lowered: lowered.join(semicolon) }));
   return { ...pick, params, hidden };
 }
 
@@ -145,28 +168,26 @@ export function readEmbedRequest(
   const problems: string[] = [];
   const { lesson, locale: found, problem } = findLesson(search.get('lesson'), locale);
   if (problem) problems.push(problem);
-  if (!lesson) return { lesson: undefined, problems: [...problems, 'No lesson is built into this page.'] };
+  if (!lesson) return { lesson: undefined, problems: [...problems, translate(locale, 'embedLink.noLesson')] };
   const widgetRef = only === 'question' ? null : search.get('widget');
   const questionRef = only === 'widget' ? null : search.get('question');
   const wantWidget = widgetRef !== null || only === 'widget';
   const wantQuestion = questionRef !== null || only === 'question';
-  const picked = wantWidget ? pickWidget(lesson, widgetRef ?? '', problems) : undefined;
-  const widget = picked && widgetState(picked, search, problems);
-  const question = wantQuestion ? pickQuestion(lesson, questionRef ?? '', problems) : undefined;
+  // The frame shows the lesson in `found` (the original when no translation exists): its notices speak the same.
+  const picked = wantWidget ? pickWidget(lesson, widgetRef ?? '', problems, found) : undefined;
+  const widget = picked && widgetState(picked, search, problems, found);
+  const question = wantQuestion ? pickQuestion(lesson, questionRef ?? '', problems, found) : undefined;
   const whole = !widget && !question;
   const url = readUrlState(search.toString());
   if (!widget) {
     const stray = [...search.keys()].filter((key) => !reservedParams.has(key) && (!whole || !key.includes('.')));
-    if (stray.length)
-      problems.push(
-        `These settings apply to a widget, and none is shown here, so they were ignored: ${list(stray.map(short))}.`,
-      );
+    if (stray.length) problems.push(translate(found, 'embedLink.stray', { keys: list(stray.map(short), found) }));
   }
-  const { policy, problems: policyProblems } = readGradedPolicy(search);
+  const { policy, problems: policyProblems } = readGradedPolicy(search, found);
   problems.push(...policyProblems);
   const theme = search.get('theme');
   if (theme !== null && theme !== 'light' && theme !== 'dark' && theme !== 'system') {
-    problems.push(`The theme “${short(theme)}” is unknown (allowed: light, dark, system); following the system's.`);
+    problems.push(translate(found, 'embedLink.theme', { theme: short(theme) }));
   }
   return {
     lesson,

@@ -7,6 +7,7 @@ import '../styles/embed.css';
 import { SafeStorage } from '../lesson/safe-storage.js';
 import { startLessonPage } from '../lesson/lesson-page.js';
 import { gradedParams, readGradedPolicy } from '../quiz/index.js';
+import { pageLocale } from '../i18n/messages.js';
 import { freshSeed, learnerSeed, seedNotices } from './learner-seed.js';
 import { MemoryStorage } from './memory-storage.js';
 import { ScormSession } from './scorm12.js';
@@ -16,7 +17,7 @@ const session = ScormSession.start();
 const settings = new URLSearchParams(session?.launchData ?? '');
 for (const [name, value] of new URLSearchParams(location.search))
   if ((gradedParams as readonly string[]).includes(name)) settings.set(name, value);
-const { policy, problems } = readGradedPolicy(settings);
+const { policy, problems } = readGradedPolicy(settings, pageLocale());
 // An LMS receives the score: that alone makes the package a graded context, policy or not.
 if (session) policy.graded = true;
 // variant=learner: the LMS's learner id where there is one; else, in an LMS, a seed it keeps in suspend data (none

@@ -18,7 +18,7 @@ export async function startToolLaunch(): Promise<ToolLaunch> {
   const storage = new SafeStorage('attention-lab', () => new MemoryStorage());
   try {
     const server = await RemoteGrader.start();
-    if (server.lesson) addLesson(server.lesson);
+    if (server.lesson) addLesson(server.lesson, server.locale);
     return { server, storage };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

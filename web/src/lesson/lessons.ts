@@ -59,14 +59,23 @@ export const lessons: CompiledLesson[] = [
 export const documentLocale = (): Locale =>
   (typeof document === 'undefined' ? undefined : toLocale(document.documentElement.lang)) ?? defaultLocale;
 
+// Lessons the LTI tool sent already in a translation (the lti build bundles none to load).
+const sent = new Map<Locale, Map<string, CompiledLesson>>();
+
 /** The lesson in `locale` when it has been translated, else undefined. */
 export function translationOf(lesson: CompiledLesson, locale: Locale): CompiledLesson | undefined {
-  return locale === defaultLocale ? lesson : byLocale.get(locale)?.get(lesson.slug);
+  return locale === defaultLocale
+    ? lesson
+    : (byLocale.get(locale)?.get(lesson.slug) ?? sent.get(locale)?.get(lesson.slug));
 }
 
-/** A lesson that came at run time (the LTI tool's placement, see embed/tool-launch.ts): found first from now on. */
-export function addLesson(lesson: CompiledLesson): void {
+/**
+ * A lesson that came at run time (the LTI tool's placement, see embed/tool-launch.ts), in `locale`: found first from
+ * now on.
+ */
+export function addLesson(lesson: CompiledLesson, locale: Locale = defaultLocale): void {
   lessons.unshift(lesson);
+  if (locale !== defaultLocale) sent.set(locale, (sent.get(locale) ?? new Map()).set(lesson.slug, lesson));
 }
 
 /**

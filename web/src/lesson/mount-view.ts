@@ -1,6 +1,6 @@
 // Mounting one widget from its view factory: checked parameters, URL overrides, hidden controls. Loads no view
 // itself, so a page can fetch just the views it shows (view-loaders.generated.ts) and mount them through this.
-import { t } from '../i18n/messages.js';
+import { pageLocale, t } from '../i18n/messages.js';
 import {
   checkWidgetParam,
   limitWidgetParams,
@@ -51,9 +51,11 @@ export type WidgetFactory = (options: {
 
 export function mountView(view: unknown, request: WidgetRequest): MountedWidget {
   if (typeof view !== 'function') throw new TypeError(`mountView: view must be a widget factory, got ${typeof view}`);
-  const { params, problems } = parseWidgetParams(request.widget, request.params);
+  // A bad setting is explained in the page's language, inside the page's notice.
+  const locale = pageLocale();
+  const { params, problems } = parseWidgetParams(request.widget, request.params, locale);
   for (const [name, raw] of Object.entries(request.overrides ?? {})) {
-    const check = checkWidgetParam(request.widget, name, raw);
+    const check = checkWidgetParam(request.widget, name, raw, locale);
     if (check.ok) params[name] = check.value;
     else problems.push(check.message);
   }

@@ -3,8 +3,8 @@
 // solution. This is the page's side of those routes (server/src/grading), called with the launch's ltik.
 import { t } from '../i18n/messages.js';
 import type { CompiledLesson } from '../authoring/compiled.js';
-import { readGradedPolicy } from '../quiz/index.js';
-import type { ChoiceOption, Grade, GradedPolicy, QuestionProgress, QuizProgress } from '../quiz/index.js';
+import { defaultLocale, readGradedPolicy, toLocale } from '../quiz/index.js';
+import type { ChoiceOption, Grade, GradedPolicy, Locale, QuestionProgress, QuizProgress } from '../quiz/index.js';
 
 /** The worked solution as the server releases it: its HTML and, for choice questions, every option's verdict. */
 export interface ReleasedSolution {
@@ -84,15 +84,19 @@ export class RemoteGrader {
     readonly lesson: CompiledLesson | undefined,
     readonly policy: GradedPolicy,
     private readonly questions: Map<string, ServerQuestion>,
+    /** The lesson's language: the launch's where the lesson is translated into it. */
+    readonly locale: Locale = defaultLocale,
   ) {}
 
   /** Reads the launch's questions from the server, with the ltik the tool put in the page's URL. */
   static async start(search: string = location.search): Promise<RemoteGrader> {
     const ltik = new URLSearchParams(search).get('ltik') ?? '';
-    const data = await call<{ lesson: CompiledLesson; policy: string; questions: ServerQuestion[] }>(ltik, 'questions');
+    type Sent = { lesson: CompiledLesson; locale?: string; policy: string; questions: ServerQuestion[] };
+    const data = await call<Sent>(ltik, 'questions');
     const { policy } = readGradedPolicy(new URLSearchParams(data.policy));
     policy.graded = true;
-    return new RemoteGrader(ltik, data.lesson, policy, new Map(data.questions.map((q) => [q.id, q])));
+    const questions = new Map(data.questions.map((q) => [q.id, q]));
+    return new RemoteGrader(ltik, data.lesson, policy, questions, toLocale(data.locale) ?? defaultLocale);
   }
 
   /** Where the server could not be asked: every answer is refused with the reason, and nothing is graded here. */

@@ -1,5 +1,7 @@
 // What an instructor sets for a graded context (embed URL, element attributes, SCORM launch data): which variant each
 // learner sees, how many counted attempts a question allows, and when the worked explanation shows.
+import { defaultLocale, type Locale } from '../i18n/locales.js';
+import { translate } from '../i18n/messages.js';
 
 /**
  * 'practice' (not set): the lesson's own numbers first and "Another like this", as on the lesson page. The others pin
@@ -47,7 +49,10 @@ export const defaultPolicy = (): GradedPolicy => ({
 const short = (text: string) => (text.length > 40 ? `${text.slice(0, 37)}…` : text);
 
 /** Reads the policy; an odd value falls back to the default and says so in `problems`, for a polite notice. */
-export function readGradedPolicy(search: URLSearchParams): { policy: GradedPolicy; problems: string[] } {
+export function readGradedPolicy(
+  search: URLSearchParams,
+  locale: Locale = defaultLocale,
+): { policy: GradedPolicy; problems: string[] } {
   if (!(search instanceof URLSearchParams)) throw new TypeError('readGradedPolicy: search must be a URLSearchParams');
   const policy = defaultPolicy();
   const problems: string[] = [];
@@ -60,21 +65,14 @@ export function readGradedPolicy(search: URLSearchParams): { policy: GradedPolic
     else if (text === 'learner') policy.variant = { kind: 'learner' };
     else if (/^\d{1,10}$/.test(text) && Number(text) <= maxVariantSeed)
       policy.variant = { kind: 'seed', seed: Number(text) };
-    else
-      problems.push(
-        `The variant “${short(variant)}” is not fixed, learner or a number such as 3; ` +
-          "showing the lesson's own numbers.",
-      );
+    else problems.push(translate(locale, 'policy.variant', { value: short(variant) }));
   }
   const attempts = search.get('attempts');
   if (attempts !== null) {
     const text = attempts.trim();
     if (text === 'unlimited' || text === '') policy.attempts = Infinity;
     else if (/^\d{1,4}$/.test(text) && Number(text) >= 1 && Number(text) <= maxAttempts) policy.attempts = Number(text);
-    else
-      problems.push(
-        `The attempts “${short(attempts)}” is not a whole number from 1 to ${maxAttempts}; attempts are unlimited.`,
-      );
+    else problems.push(translate(locale, 'policy.attempts', { value: short(attempts), max: maxAttempts }));
   }
   const explain = search.get('explain');
   if (explain !== null) {
@@ -82,8 +80,10 @@ export function readGradedPolicy(search: URLSearchParams): { policy: GradedPolic
     if (explainChoices.includes(text)) policy.explain = text;
     else
       problems.push(
-        `The explain “${short(explain)}” is not one of ${explainChoices.join(', ')}; ` +
-          'the explanation shows once right or after the attempts.',
+        translate(locale, 'policy.explain', {
+          value: short(explain),
+          choices: explainChoices.join(translate(locale, 'list.comma')),
+        }),
       );
   }
   return { policy, problems };

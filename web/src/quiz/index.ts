@@ -58,6 +58,9 @@ export {
 } from './graded-policy.js';
 export type { ExplainWhen, GradedPolicy, VariantPolicy } from './graded-policy.js';
 export { gradedVariant } from './graded-variant.js';
+// The engine's words come in these locales; the LTI tool matches a launch's locale with the page's own matcher.
+export { defaultLocale, locales, toLocale, type Locale } from '../i18n/locales.js';
+export { translate } from '../i18n/messages.js';
 export type { AnsweredAttempt, GradedVariant } from './graded-variant.js';
 export { multiSelectCredit } from './partial-credit.js';
 export { packSolutionFlags, unpackSolutionFlags } from './solution-flags.js';

@@ -675,4 +675,69 @@ export const en = {
   'origin.scheme': 'An origin starts with https:// (or http://), {example}; “{typed}” does not.',
   'origin.noHost': '“{typed}” names no host; write one, {example}.',
   'origin.bare': 'An origin is the scheme and host only: write {origin}, not “{typed}”.',
+
+  // A link's widget setting that cannot be used, and what the setting allows (the build says the same to authors)
+  'param.outOfRange': '{name} = {shown} is out of range; allowed: {allowed}',
+  'param.wrongType':
+    '{name} must be {kind, select, integer {an integer} number {a number} boolean {true or false} ' +
+    'list {a list of numbers} name {a name} nameOrNumber {a name or a number} other {something else}}, got {got}; ' +
+    'allowed: {allowed}',
+  'param.listLength': '{name} (length)',
+  'param.gotNothing': 'nothing',
+  'param.gotString': 'the string {text}',
+  'param.gotList': 'a list',
+  'param.gotMapping': 'a mapping',
+  'param.cut': '{start}… ({length} characters)',
+  'param.integerRange': 'an integer from {min} to {max}',
+  'param.greaterThan': 'greater than {x}',
+  'param.atLeast': 'at least {x}',
+  'param.lessThan': 'less than {x}',
+  'param.atMost': 'at most {x}',
+  'param.finiteNumber': 'a finite number',
+  'param.numberBound': 'a number {bound}',
+  'param.numberBetween': 'a number {low} and {high}',
+  'param.trueOrFalse': 'true or false',
+  'param.oneOf': 'one of {values}',
+  'param.oneOfOrNumber': 'one of {values} or {range}',
+  'param.list': 'a list of {minLength} to {maxLength} numbers between −{most} and {most}',
+  'param.listMasked':
+    'a list of {minLength} to {maxLength} numbers between −{most} and {most}, or -inf for a masked position',
+  'param.unknown': '{widget} has no parameter "{name}"; allowed: {names}',
+  'param.ofWidget': '{widget}: {message}',
+  'param.missing': '{widget} needs {name}; allowed: {allowed}',
+
+  // What an embed link asks for that the frame cannot show
+  'embedLink.noSuchWidget':
+    'There is no widget “{ref}” in this lesson (its widgets are {ids}){shown, select, yes {; showing “{first}” ' +
+    'instead} other {}}.',
+  'embedLink.noWidgetNamed': 'No widget was named{shown, select, yes {; showing “{first}”} other {}}.',
+  'embedLink.noSuchQuestion':
+    'There is no question “{ref}” in this lesson (its questions are {ids}){shown, select, yes {; showing “{first}” ' +
+    'instead} other {}}.',
+  'embedLink.noQuestionNamed': 'No question was named{shown, select, yes {; showing “{first}”} other {}}.',
+  'embedLink.otherWidget': '“{key}” is for a widget not shown here',
+  'embedLink.noControl': '{widget} has no control “{name}” to hide; its controls are {controls}',
+  'embedLink.unusable': 'Some settings in this link were not usable, so defaults were used: {problems}.',
+  'embedLink.noLesson': 'No lesson is built into this page.',
+  'embedLink.stray': 'These settings apply to a widget, and none is shown here, so they were ignored: {keys}.',
+  'embedLink.theme': "The theme “{theme}” is unknown (allowed: light, dark, system); following the system's.",
+
+  // A graded link's policy that cannot be read (variant=, attempts=, explain=)
+  'policy.variant':
+    "The variant “{value}” is not fixed, learner or a number such as 3; showing the lesson's own numbers.",
+  'policy.attempts': 'The attempts “{value}” is not a whole number from 1 to {max}; attempts are unlimited.',
+  'policy.explain':
+    'The explain “{value}” is not one of {choices}; the explanation shows once right or after the attempts.',
+
+  // The LTI tool's refusals a learner reads on the graded page
+  'tool.attemptsUsed':
+    'You have used {attempts, plural, =1 {your one attempt} other {all # attempts}} this question allows, so this ' +
+    'answer was not graded.',
+  'tool.noSolutions': 'This activity does not show worked solutions.',
+  'tool.solutionAfterCorrect': 'The worked solution opens once you answer this question correctly.',
+  'tool.solutionAfterAttempts':
+    'The worked solution opens once you answer this question correctly or have used ' +
+    '{attempts, plural, =1 {your one attempt} other {all # attempts}}.',
+  'tool.solutionAfterTwoWrong':
+    'The worked solution opens once you answer this question correctly or have answered wrongly twice.',
 } as const;

@@ -612,4 +612,61 @@ export const zhCN: Record<keyof typeof en, string> = {
   'origin.scheme': '源以 https://（或 http://）开头，{example}；“{typed}”不是。',
   'origin.noHost': '“{typed}”没有主机名；请写上，{example}。',
   'origin.bare': '源只包含协议和主机：请写 {origin}，而不是“{typed}”。',
+
+  // 链接里无法使用的组件设置，以及该设置允许的取值
+  'param.outOfRange': '{name} = {shown} 超出范围；允许：{allowed}',
+  'param.wrongType':
+    '{name} 应为{kind, select, integer {整数} number {数} boolean {布尔值（true 或 false）} list {数的列表} name {名称} ' +
+    'nameOrNumber {名称或数} other {其他值}}，实际为：{got}；允许：{allowed}',
+  'param.listLength': '{name}（长度）',
+  'param.gotNothing': '空值',
+  'param.gotString': '字符串 {text}',
+  'param.gotList': '一个列表',
+  'param.gotMapping': '一个映射',
+  'param.cut': '{start}…（共 {length} 个字符）',
+  'param.integerRange': '{min} 到 {max} 之间的整数',
+  'param.greaterThan': '大于 {x}',
+  'param.atLeast': '不小于 {x}',
+  'param.lessThan': '小于 {x}',
+  'param.atMost': '不大于 {x}',
+  'param.finiteNumber': '有限的数',
+  'param.numberBound': '{bound} 的数',
+  'param.numberBetween': '{low} 且{high} 的数',
+  'param.trueOrFalse': 'true 或 false',
+  'param.oneOf': '{values} 之一',
+  'param.oneOfOrNumber': '{values} 之一，或{range}',
+  'param.list': '由 {minLength} 到 {maxLength} 个数组成的列表，每个数介于 −{most} 与 {most} 之间',
+  'param.listMasked':
+    '由 {minLength} 到 {maxLength} 个数组成的列表，每个数介于 −{most} 与 {most} 之间，被遮蔽的位置可写 -inf',
+  'param.unknown': '{widget} 没有参数“{name}”；允许：{names}',
+  'param.ofWidget': '{widget}：{message}',
+  'param.missing': '{widget} 需要 {name}；允许：{allowed}',
+
+  // 嵌入链接所要求、而框架无法显示的内容
+  'embedLink.noSuchWidget':
+    '本课没有组件“{ref}”（本课的组件有 {ids}）{shown, select, yes {；改为显示“{first}”} other {}}。',
+  'embedLink.noWidgetNamed': '链接没有指定组件{shown, select, yes {；显示“{first}”} other {}}。',
+  'embedLink.noSuchQuestion':
+    '本课没有题目“{ref}”（本课的题目有 {ids}）{shown, select, yes {；改为显示“{first}”} other {}}。',
+  'embedLink.noQuestionNamed': '链接没有指定题目{shown, select, yes {；显示“{first}”} other {}}。',
+  'embedLink.otherWidget': '“{key}”属于此处未显示的组件',
+  'embedLink.noControl': '{widget} 没有可隐藏的控件“{name}”；它的控件有 {controls}',
+  'embedLink.unusable': '链接中有些设置无法使用，已改用默认值：{problems}。',
+  'embedLink.noLesson': '此页面没有内置课程。',
+  'embedLink.stray': '这些设置只对组件有效，而此处没有显示组件，因此已忽略：{keys}。',
+  'embedLink.theme': '主题“{theme}”未知（可选：light、dark、system）；将跟随系统设置。',
+
+  // 评分链接中无法读取的策略（variant=、attempts=、explain=）
+  'policy.variant': 'variant 的值“{value}”不是 fixed、learner 或数字（例如 3）；显示本课原有的数值。',
+  'policy.attempts': 'attempts 的值“{value}”不是 1 到 {max} 之间的整数；作答次数不限。',
+  'policy.explain': 'explain 的值“{value}”不是 {choices} 之一；详解在答对后或用完作答次数后显示。',
+
+  // LTI 工具拒绝时，学习者在评分页面上读到的说明
+  'tool.attemptsUsed':
+    '这道题的{attempts, plural, =1 {唯一一次作答机会} other {全部 # 次作答机会}}已经用完，因此这次作答没有评分。',
+  'tool.noSolutions': '本活动不显示详解。',
+  'tool.solutionAfterCorrect': '答对这道题后才会显示详解。',
+  'tool.solutionAfterAttempts':
+    '答对这道题，或用完{attempts, plural, =1 {唯一一次作答机会} other {全部 # 次作答机会}}后，才会显示详解。',
+  'tool.solutionAfterTwoWrong': '答对这道题，或答错两次后，才会显示详解。',
 };
