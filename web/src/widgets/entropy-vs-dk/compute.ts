@@ -19,18 +19,32 @@ export interface EntropyVsDkResult extends EntropyVsDkParams {
 }
 
 /**
- * The sweep this thread's core last drew (the core keeps its trials, see entropySweep): the same keys and seed with
- * more trials only draws the new ones, with fewer draws nothing. Each thread (page, worker) loads its own copy.
+ * The trials this thread's core keeps, per keys and seed, the most recent last (the core keeps recent sweeps, see
+ * entropySweep): a sweep kept with more trials draws only the new ones, with fewer draws nothing. Each thread (page,
+ * worker) loads its own copy.
  */
-let drawn = { keys: 0, seed: Number.NaN, trials: 0 };
+const kept = new Map<string, number>();
+/** The core keeps at most 2¹⁹ trials (dₖ × scale × trial) in all; the oldest sweeps go first. */
+const keptInAll = 2 ** 19;
+
+const keptKey = ({ keys, seed }: EntropyVsDkParams) => `${keys} ${seed}`;
+
+function remember(params: EntropyVsDkParams): void {
+  const key = keptKey(params);
+  const trials = Math.max(kept.get(key) ?? 0, params.trials);
+  kept.delete(key);
+  kept.set(key, trials);
+  const perTrial = entropyDks.length * entropyScales.length;
+  let total = [...kept.values()].reduce((sum, t) => sum + t * perTrial, 0);
+  for (const [oldest, t] of kept) {
+    if (total <= keptInAll || oldest === key) break;
+    kept.delete(oldest);
+    total -= t * perTrial;
+  }
+}
 
 export function compute(core: Core, params: EntropyVsDkParams): EntropyVsDkResult {
-  const same = params.keys === drawn.keys && params.seed === drawn.seed;
-  drawn = {
-    keys: params.keys,
-    seed: params.seed,
-    trials: same ? Math.max(drawn.trials, params.trials) : params.trials,
-  };
+  remember(params);
   const sweep = core.entropySweep({
     dks: entropyDks,
     keyCount: params.keys,
@@ -51,7 +65,7 @@ export function compute(core: Core, params: EntropyVsDkParams): EntropyVsDkResul
 
 // Its cost grows with keys × the trials still to draw (medians in WASM): 1 ms at 8 × 200, 5.6 ms at 64 × 200, 13.6 ms
 // at 64 × 500; trials already drawn for these keys and seed cost about 0.1 ms in all.
-export const runsInPage = ({ keys, seed, trials }: EntropyVsDkParams): boolean => {
-  const toDraw = keys === drawn.keys && seed === drawn.seed ? Math.max(0, trials - drawn.trials) : trials;
-  return keys * toDraw <= 64 * 256;
+export const runsInPage = (params: EntropyVsDkParams): boolean => {
+  const toDraw = Math.max(0, params.trials - (kept.get(keptKey(params)) ?? 0));
+  return params.keys * toDraw <= 64 * 256;
 };

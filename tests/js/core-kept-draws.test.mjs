@@ -1,0 +1,34 @@
+// The heavy figures' cores keep what they drew for the next slider step: along a learner's steps, each result
+// equals bit for bit what a core that never drew before gives for the same settings (in WASM, with its SIMD exps).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { loadCore } from 'attention-lab/core';
+
+const dks = Array.from({ length: 13 }, (_, i) => 2 ** i);
+const scales = ['none', 'sqrt', 'linear'];
+
+// Walks the steps on one core and compares each result with a newly loaded core's (nothing kept there yet).
+async function alongSteps(steps, call, pick) {
+  const walker = await loadCore();
+  for (const step of steps) {
+    const fresh = await loadCore();
+    assert.deepEqual(pick(call(walker, step)), pick(call(fresh, step)), JSON.stringify(step));
+  }
+}
+
+test('entropy against dₖ: keys moved away and back, trials up and down', async () => {
+  const steps = [
+    [8, 200],
+    [9, 200],
+    [8, 200],
+    [8, 300],
+    [8, 50],
+    [9, 60],
+    [64, 40],
+  ].map(([keys, trials]) => ({ keys, trials }));
+  await alongSteps(
+    steps,
+    (core, { keys, trials }) => core.entropySweep({ dks, keyCount: keys, trials, seed: 3, scales }),
+    (s) => [s.meanEntropy, s.entropyStandardError, s.meanMaxWeight].map((rows) => rows.map((r) => [...r])),
+  );
+});
