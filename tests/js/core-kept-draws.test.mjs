@@ -32,3 +32,18 @@ test('entropy against dₖ: keys moved away and back, trials up and down', async
     (s) => [s.meanEntropy, s.entropyStandardError, s.meanMaxWeight].map((rows) => rows.map((r) => [...r])),
   );
 });
+
+test('variance explorer: samples up and down, the scale toggled, dₖ moved away and back', async () => {
+  const steps = [
+    [64, 2000, 'none'],
+    [64, 3000, 'none'],
+    [64, 500, 'sqrt'],
+    [91, 2000, 'none'],
+    [64, 2500, 'sqrt'],
+  ].map(([dk, count, scale]) => ({ dk, count, scale }));
+  await alongSteps(
+    steps,
+    (core, step) => core.dotProductExperiment({ ...step, seed: 5, method: 'fast', bins: 48 }),
+    (e) => [[...e.samples], e.variance, e.std, [...e.histogram.counts]],
+  );
+});
