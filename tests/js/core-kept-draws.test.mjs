@@ -47,3 +47,20 @@ test('variance explorer: samples up and down, the scale toggled, dₖ moved away
     (e) => [[...e.samples], e.variance, e.std, [...e.histogram.counts]],
   );
 });
+
+test('float16 overflow: keys up, down and up again, then another order and spread', async () => {
+  const steps = [
+    [16, 6, 'after'],
+    [17, 6, 'after'],
+    [9, 6, 'after'],
+    [32, 6, 'after'],
+    [20, 6, 'before'],
+    [24, 6, 'before'],
+    [24, 6.5, 'balanced'],
+  ].map(([keyCount, spread, order]) => ({ keyCount, spread, order }));
+  await alongSteps(
+    steps,
+    (core, step) => core.float16Scores({ ...step, dk: 4096, seed: 2 }),
+    (r) => [[...r.scores], [...r.weights], r.infinities, r.nans, r.byOrder],
+  );
+});

@@ -18,10 +18,31 @@ export interface Float16OverflowResult extends Float16OverflowParams {
   byOrder: { order: Float16ScoreOrder; infinities: number; nans: number }[];
 }
 
+const orders = ['after', 'before', 'balanced'] as const;
+
+/**
+ * The keys whose scores this thread's core keeps per order, and for which settings (see float16Scores: it keeps each
+ * order's last scores, the shown order's and the others' counted-only ones apart, and more keys add only new pairs).
+ */
+let kept = { seed: Number.NaN, dk: 0, spread: 0, keys: new Map<string, number>() };
+const keptKey = (order: Float16ScoreOrder, shown: boolean) => `${order} ${shown}`;
+
+function keysKept({ seed, dk, spread }: Float16OverflowParams, order: Float16ScoreOrder, shown: boolean): number {
+  const same = seed === kept.seed && dk === kept.dk && spread === kept.spread;
+  return same ? (kept.keys.get(keptKey(order, shown)) ?? 0) : 0;
+}
+
 export function compute(core: Core, params: Float16OverflowParams): Float16OverflowResult {
   // One call: the chosen order's scores, and every order's counts for the comparison line.
   const { dk, keys: keyCount, spread, seed, order } = params;
   const chosen = core.float16Scores({ dk, keyCount, spread, seed, order });
+  if (seed !== kept.seed || dk !== kept.dk || spread !== kept.spread) kept = { seed, dk, spread, keys: new Map() };
+  for (const o of orders) {
+    const key = keptKey(o, o === order);
+    // The core keeps one kind per order: the shown order's full scores, or its counted-only ones.
+    kept.keys.delete(keptKey(o, o !== order));
+    kept.keys.set(key, Math.max(kept.keys.get(key) ?? 0, keyCount));
+  }
   const n = chosen.keyCount;
   const rowLargest = new Float64Array(n);
   const rowNans = new Float64Array(n);
@@ -44,12 +65,15 @@ export function compute(core: Core, params: Float16OverflowParams): Float16Overf
 }
 
 // A run's cost in WASM, from bench:browser's machine: 1.3 ns per emulated float16 product (every pair of the order
-// shown, half of them when q and k are scaled alike; another order's pairs only when its aligned score may reach
-// 65504), and 0.2 ns per keys²·dₖ for the matrix products that prove another order finite when its row norms alone
-// cannot. New normals (a new dₖ or seed) add about 27 ns each; more or fewer keys reuse those already drawn.
-function estimatedMs({ dk, keys, spread, order }: Float16OverflowParams): number {
-  const orders = ['after', 'before', 'balanced'] as const;
-  const pairs = (o: Float16ScoreOrder): number => (o === 'before' ? keys * keys : (keys * (keys + 1)) / 2);
+// shown not kept from the last call, half of them when q and k are scaled alike; another order's pairs only when its
+// aligned score may reach 65504), and 0.2 ns per keys²·dₖ for the matrix products that prove another order finite
+// when its row norms alone cannot. New normals (a new dₖ or seed) add about 27 ns each; more or fewer keys reuse
+// those already drawn.
+function estimatedMs(params: Float16OverflowParams): number {
+  const { dk, keys, spread, order } = params;
+  const square = (o: Float16ScoreOrder, n: number): number => (o === 'before' ? n * n : (n * (n + 1)) / 2);
+  const pairs = (o: Float16ScoreOrder): number =>
+    square(o, keys) - square(o, Math.min(keys, keysKept(params, o, o === order)));
   // The aligned score σ²·dₖ·scale² against 65504, with the rounding growth (1 + 2⁻¹¹)^dₖ in full or in part.
   const aligned = (o: Float16ScoreOrder): number => spread ** 2 * dk * (o === 'after' ? 1 : 1 / Math.sqrt(dk));
   const growth = (1 + 2 ** -11) ** (dk + 1);
