@@ -64,3 +64,19 @@ test('float16 overflow: keys up, down and up again, then another order and sprea
     (r) => [[...r.scores], [...r.weights], r.infinities, r.nans, r.byOrder],
   );
 });
+
+test('variance explorer without samples: the same statistics and histogram, no samples copied out', async () => {
+  const core = await loadCore();
+  const request = { dk: 256, count: 30000, seed: 9, method: 'fast', bins: 48 };
+  const all = core.dotProductExperiment(request);
+  const lean = core.dotProductExperiment({ ...request, samples: false });
+  assert.equal(all.samples.length, 30000);
+  assert.equal(lean.samples.length, 0);
+  const { samples: _all, ...rest } = all;
+  const { samples: _lean, ...leanRest } = lean;
+  assert.deepEqual(leanRest, rest);
+  assert.throws(() => core.dotProductExperiment({ ...request, samples: 'no' }), {
+    name: 'TypeError',
+    message: 'dotProductExperiment: samples must be true or false, got the string "no"',
+  });
+});

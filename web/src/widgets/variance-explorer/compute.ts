@@ -26,6 +26,7 @@ export function compute(core: Core, params: VarianceExplorerParams): VarianceExp
     scale: params.scaled ? 'sqrt' : 'none',
     method: 'fast',
     bins: 48,
+    samples: false,
   });
   return {
     ...params,
