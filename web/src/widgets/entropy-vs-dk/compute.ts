@@ -2,6 +2,7 @@
 import type { Core } from '../../core/types.js';
 import type { StateOf } from '../params.js';
 import type { schema } from './schema.js';
+import { RunPace } from '../run-pace.js';
 
 /** dₖ = 1, 2, 4, …, 4096: thirteen points, evenly spaced on the log axis. */
 export const entropyDks = Array.from({ length: 13 }, (_, i) => 2 ** i);
@@ -43,15 +44,20 @@ function remember(params: EntropyVsDkParams): void {
   }
 }
 
+const pace = new RunPace();
+
 export function compute(core: Core, params: EntropyVsDkParams): EntropyVsDkResult {
+  const estimate = estimatedMs(params);
   remember(params);
-  const sweep = core.entropySweep({
-    dks: entropyDks,
-    keyCount: params.keys,
-    trials: params.trials,
-    seed: params.seed,
-    scales: [...entropyScales],
-  });
+  const sweep = pace.timed(estimate, () =>
+    core.entropySweep({
+      dks: entropyDks,
+      keyCount: params.keys,
+      trials: params.trials,
+      seed: params.seed,
+      scales: [...entropyScales],
+    }),
+  );
   return {
     ...params,
     dks: sweep.dks,
@@ -63,9 +69,12 @@ export function compute(core: Core, params: EntropyVsDkParams): EntropyVsDkResul
   };
 }
 
-// Its cost grows with keys × the trials still to draw (medians in WASM): 1 ms at 8 × 200, 5.6 ms at 64 × 200, 13.6 ms
-// at 64 × 500; trials already drawn for these keys and seed cost about 0.1 ms in all.
-export const runsInPage = (params: EntropyVsDkParams): boolean => {
+// Its cost grows with keys × the trials still to draw (medians in WASM, SIMD exps): about 4 ms at 64 × 200, 10 ms at
+// 64 × 500; a sweep kept for these keys and seed costs about 0.1 ms whatever the trials.
+function estimatedMs(params: EntropyVsDkParams): number {
   const toDraw = Math.max(0, params.trials - (kept.get(keptKey(params)) ?? 0));
-  return params.keys * toDraw <= 64 * 256;
-};
+  return 0.1 + 3.2e-4 * params.keys * toDraw;
+}
+
+/** On the page's own thread when a run leaves room in the frame to draw on this device. */
+export const runsInPage = (params: EntropyVsDkParams): boolean => pace.fits(estimatedMs(params));

@@ -2,6 +2,7 @@
 import type { Core, Float16ScoreOrder } from '../../core/types.js';
 import type { StateOf } from '../params.js';
 import type { schema } from './schema.js';
+import { RunPace } from '../run-pace.js';
 
 export type Float16OverflowParams = StateOf<typeof schema>;
 
@@ -19,12 +20,15 @@ export interface Float16OverflowResult extends Float16OverflowParams {
 }
 
 const orders = ['after', 'before', 'balanced'] as const;
+const pace = new RunPace();
 
 /**
  * The keys whose scores this thread's core keeps per order, and for which settings (see float16Scores: it keeps each
  * order's last scores, the shown order's and the others' counted-only ones apart, and more keys add only new pairs).
  */
 let kept = { seed: Number.NaN, dk: 0, spread: 0, keys: new Map<string, number>() };
+/** The unit normals the core keeps: rows of one seed and dₖ, whatever the spread (more keys extend them). */
+let normalsKept = { seed: Number.NaN, dk: 0, keys: 0 };
 const keptKey = (order: Float16ScoreOrder, shown: boolean) => `${order} ${shown}`;
 
 function keysKept({ seed, dk, spread }: Float16OverflowParams, order: Float16ScoreOrder, shown: boolean): number {
@@ -35,8 +39,10 @@ function keysKept({ seed, dk, spread }: Float16OverflowParams, order: Float16Sco
 export function compute(core: Core, params: Float16OverflowParams): Float16OverflowResult {
   // One call: the chosen order's scores, and every order's counts for the comparison line.
   const { dk, keys: keyCount, spread, seed, order } = params;
-  const chosen = core.float16Scores({ dk, keyCount, spread, seed, order });
+  const chosen = pace.timed(estimatedMs(params), () => core.float16Scores({ dk, keyCount, spread, seed, order }));
   if (seed !== kept.seed || dk !== kept.dk || spread !== kept.spread) kept = { seed, dk, spread, keys: new Map() };
+  const sameNormals = seed === normalsKept.seed && dk === normalsKept.dk;
+  normalsKept = { seed, dk, keys: Math.max(sameNormals ? normalsKept.keys : 0, keyCount) };
   for (const o of orders) {
     const key = keptKey(o, o === order);
     // The core keeps one kind per order: the shown order's full scores, or its counted-only ones.
@@ -80,8 +86,10 @@ function estimatedMs(params: Float16OverflowParams): number {
   const others = orders.filter((o) => o !== order);
   const emulated = pairs(order) + others.filter((o) => 2 * aligned(o) >= 65504).reduce((n, o) => n + pairs(o), 0);
   const proofs = others.filter((o) => aligned(o) * growth >= 65504).length;
-  return 0.5 + 1.3e-6 * emulated * dk + 0.2e-6 * proofs * keys * keys * dk;
+  const sameNormals = params.seed === normalsKept.seed && dk === normalsKept.dk;
+  const newNormals = Math.max(0, keys - (sameNormals ? normalsKept.keys : 0)) * dk;
+  return 0.5 + 1.3e-6 * emulated * dk + 0.2e-6 * proofs * keys * keys * dk + 27e-6 * newNormals;
 }
 
-/** On the page's own thread when a run leaves room in the frame to draw (its guard moves it to the worker if not). */
-export const runsInPage = (params: Float16OverflowParams): boolean => estimatedMs(params) <= 6.5;
+/** On the page's own thread when a run leaves room in the frame to draw on this device. */
+export const runsInPage = (params: Float16OverflowParams): boolean => pace.fits(estimatedMs(params));
