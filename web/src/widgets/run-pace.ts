@@ -4,16 +4,17 @@
 export class RunPace {
   /** Measured ÷ estimated time of recent runs (1 on bench:browser's desktop machine). */
   private slowdown = 1;
-  private runs = 0;
 
-  /** Runs `run`, and learns from its time when its estimate is long enough to measure. */
+  /**
+   * Runs `run`, and learns from its time when its estimate is long enough to measure. The first runs count too: on
+   * a phone they run baseline-compiled WASM many times slower, and a figure that ran them on the page would miss the
+   * frame until the optimised code arrives; a desktop's first runs fit, so its next ones teach it its real pace.
+   */
   timed<T>(estimatedMs: number, run: () => T): T {
     const started = performance.now();
     const result = run();
     const took = performance.now() - started;
-    // The first run compiles the WASM functions it touches: not a measure of speed.
-    if (this.runs++ > 0 && estimatedMs >= 0.5)
-      this.slowdown = Math.min(20, Math.max(0.5, (this.slowdown + took / estimatedMs) / 2));
+    if (estimatedMs >= 0.5) this.slowdown = Math.min(20, Math.max(0.5, (this.slowdown + took / estimatedMs) / 2));
     return result;
   }
 
