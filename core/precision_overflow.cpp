@@ -277,7 +277,7 @@ RowMatrix halfScores(const HalfOperands& operands, HalfScoreOrder order, bool co
   }
   RowMatrix scores(keyCount, keyCount);
   std::fill(scores.data(), scores.data() + scores.size(), 0.0);
-  scores.topLeftCorner(knownCount, knownCount) = known.topLeftCorner(knownCount, knownCount);
+  for (int i = 0; i < knownCount; ++i) std::copy_n(&known(i, 0), knownCount, &scores(i, 0));
   if (quads.empty()) return scores;
   // float holds float16 values exactly. The transposed right operand has 3 columns of zeros past the last row, for
   // quads that run over the end; padding quads repeat the last one. Their sums are dropped.

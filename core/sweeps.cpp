@@ -115,7 +115,8 @@ class EntropyTrials {
       const auto row = static_cast<Eigen::Index>(k);
       for (auto t = static_cast<int>(stream.trials.size() / scaleCount); t < trials; ++t) {
         sampleQueryScoresInto(*stream.normal, keyDimensions_[k], scores);
-        const double largest = scores.maxCoeff();
+        double largest = scores[0];
+        for (Eigen::Index i = 1; i < scores.size(); ++i) largest = std::max(largest, scores[i]);
         for (Eigen::Index s = 0; s < scaleCount; ++s) {
           // Scales that agree at this dₖ (all of them at dₖ = 1) share the one computation.
           Eigen::Index same = 0;
