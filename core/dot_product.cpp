@@ -1,6 +1,9 @@
 #include "dot_product.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <memory>
+#include <vector>
 
 #include "errors.hpp"
 #include "gamma.hpp"
@@ -25,6 +28,73 @@ double fastDotProduct(NormalSampler& normal, int keyDimension) {
   return std::sqrt(sampleChiSquared(normal, keyDimension)) * normal.next();
 }
 
+// The raw products q·k of recent experiments, kept for the next call: moving the samples slider asks for the same
+// draws again, only more or fewer of them (sample s is the s-th draw of the seed's stream), toggling the scale asks
+// for the same draws divided otherwise, and moving dₖ back returns to draws already made. Dividing and the
+// statistics are done afresh each call: the same bits with or without it.
+constexpr std::int64_t kMaxRememberedProducts = std::int64_t{1} << 20;  // of all experiments kept; 8 MiB
+
+class DrawnProducts {
+ public:
+  DrawnProducts(int keyDimension, std::uint64_t seed, DotProductMethod method)
+      : keyDimension_(keyDimension),
+        seed_(seed),
+        method_(method),
+        engine_(std::make_unique<Xoshiro256pp>(seed)),
+        normal_(std::make_unique<NormalSampler>(*engine_)) {}
+
+  bool isFor(int keyDimension, std::uint64_t seed, DotProductMethod method) const {
+    return keyDimension == keyDimension_ && seed == seed_ && method == method_;
+  }
+
+  // Draws products until `count` exist.
+  void extend(int count) {
+    products_.reserve(static_cast<std::size_t>(count));
+    while (static_cast<int>(products_.size()) < count)
+      products_.push_back(method_ == DotProductMethod::Direct ? directDotProduct(*normal_, keyDimension_)
+                                                              : fastDotProduct(*normal_, keyDimension_));
+  }
+
+  std::int64_t size() const { return static_cast<std::int64_t>(products_.size()); }
+  double operator[](int s) const { return products_[static_cast<std::size_t>(s)]; }
+
+ private:
+  int keyDimension_;
+  std::uint64_t seed_;
+  DotProductMethod method_;
+  std::unique_ptr<Xoshiro256pp> engine_;
+  std::unique_ptr<NormalSampler> normal_;  // draws from *engine_, so both live on the heap and never move
+  std::vector<double> products_;
+};
+
+// The experiments drawn lately, the most recent first, within kMaxRememberedProducts products.
+class RecentProducts {
+ public:
+  const DrawnProducts& extended(int keyDimension, std::uint64_t seed, DotProductMethod method, int count) {
+    auto found = std::find_if(drawn_.begin(), drawn_.end(), [&](const std::unique_ptr<DrawnProducts>& products) {
+      return products->isFor(keyDimension, seed, method);
+    });
+    std::unique_ptr<DrawnProducts> products;
+    if (found != drawn_.end()) {
+      products = std::move(*found);
+      drawn_.erase(found);
+    } else {
+      products = std::make_unique<DrawnProducts>(keyDimension, seed, method);
+    }
+    products->extend(count);
+    drawn_.insert(drawn_.begin(), std::move(products));
+    std::int64_t kept = 0;
+    std::size_t keep = 0;
+    while (keep < drawn_.size() && kept + drawn_[keep]->size() <= kMaxRememberedProducts)
+      kept += drawn_[keep++]->size();
+    drawn_.resize(std::max<std::size_t>(keep, 1));
+    return *drawn_.front();
+  }
+
+ private:
+  std::vector<std::unique_ptr<DrawnProducts>> drawn_;
+};
+
 }  // namespace
 
 DotProductExperiment dotProductExperiment(int keyDimension, int count, std::uint64_t seed, const Scale& scale,
@@ -43,15 +113,11 @@ DotProductExperiment dotProductExperiment(int keyDimension, int count, std::uint
   }
 
   const double divisor = scaleDivisor(scale, keyDimension);
-  Xoshiro256pp engine(seed);
-  NormalSampler normal(engine);
+  thread_local RecentProducts recent;
+  const DrawnProducts& products = recent.extended(keyDimension, seed, method, count);
   DotProductExperiment result;
   result.samples.resize(count);
-  for (int s = 0; s < count; ++s) {
-    const double product = method == DotProductMethod::Direct ? directDotProduct(normal, keyDimension)
-                                                              : fastDotProduct(normal, keyDimension);
-    result.samples[s] = product / divisor;
-  }
+  for (int s = 0; s < count; ++s) result.samples[s] = products[s] / divisor;
 
   const Moments moments = sampleMoments(result.samples);
   result.mean = moments.mean;

@@ -1,6 +1,7 @@
 #include "precision_overflow.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -254,10 +255,12 @@ class OverflowBound {
 };
 
 // The float16 scores under the order. With countsOnly, pairs whose every partial sum is bounded below 65504 are not
-// emulated (left at 0): they cannot overflow, and their values are not asked for.
-RowMatrix halfScores(const HalfOperands& operands, HalfScoreOrder order, bool countsOnly) {
+// emulated (left at 0): they cannot overflow, and their values are not asked for. Score (i, j) depends on rows i and
+// j alone (the bound too), so `known`, these scores for the first known.rows() rows, gives its block as it is.
+RowMatrix halfScores(const HalfOperands& operands, HalfScoreOrder order, bool countsOnly, const RowMatrix& known) {
   const auto keyCount = static_cast<int>(operands.left().rows());
   const Eigen::Index length = operands.left().cols();
+  const auto knownCount = static_cast<int>(std::min<Eigen::Index>(known.rows(), keyCount));
   std::optional<OverflowBound> bound;  // only the orders not shown are bounded
   if (countsOnly) bound.emplace(operands);
   // Keys are the queries, so unless only q is scaled the matrix is symmetric: fl(a·b) = fl(b·a) term by term, summed
@@ -267,12 +270,14 @@ RowMatrix halfScores(const HalfOperands& operands, HalfScoreOrder order, bool co
   for (int i = 0; i < keyCount; ++i) {
     // Each quad starts at the next pair still to do and covers the three after it too, needed or not.
     for (int j = symmetric ? i : 0; j < keyCount; ++j) {
+      if (i < knownCount && j < knownCount) continue;
       if (!quads.empty() && quads.back().row == i && j < quads.back().firstColumn + 4) continue;
       if (!bound || !bound->cannotOverflow(i, j)) quads.push_back({i, j});
     }
   }
   RowMatrix scores(keyCount, keyCount);
   std::fill(scores.data(), scores.data() + scores.size(), 0.0);
+  for (int i = 0; i < knownCount; ++i) std::copy_n(&known(i, 0), knownCount, &scores(i, 0));
   if (quads.empty()) return scores;
   // float holds float16 values exactly. The transposed right operand has 3 columns of zeros past the last row, for
   // quads that run over the end; padding quads repeat the last one. Their sums are dropped.
@@ -304,6 +309,36 @@ RowMatrix halfScores(const HalfOperands& operands, HalfScoreOrder order, bool co
   return scores;
 }
 
+// The scores of each order at the last settings, kept for the next call: a learner moving the keys slider asks for
+// the same rows again (keys are drawn row after row), so fewer keys cut what is kept and more keys emulate only the
+// new pairs; both are the same bits a fresh call gives.
+class KnownScores {
+ public:
+  // The scores kept for these settings (an empty matrix when they differ from the last ones).
+  const RowMatrix& of(std::uint64_t seed, int dk, double spread, HalfScoreOrder order, bool countsOnly) {
+    Entry& entry = entries_[static_cast<std::size_t>(order)];
+    const bool same = entry.seed == seed && entry.dk == dk && entry.spread == spread && entry.countsOnly == countsOnly;
+    if (!same) entry = {seed, dk, spread, countsOnly, RowMatrix()};
+    return entry.scores;
+  }
+
+  // Keeps the scores just computed when they cover more rows than those kept (of() was called for the settings).
+  void keep(HalfScoreOrder order, const RowMatrix& scores) {
+    Entry& entry = entries_[static_cast<std::size_t>(order)];
+    if (scores.rows() > entry.scores.rows()) entry.scores = scores;
+  }
+
+ private:
+  struct Entry {
+    std::uint64_t seed = 0;
+    int dk = 0;
+    double spread = 0.0;
+    bool countsOnly = false;
+    RowMatrix scores;
+  };
+  std::array<Entry, kHalfScoreOrderNames.size()> entries_;
+};
+
 }  // namespace
 
 HalfPrecisionScores float16Scores(int keyDimension, int keyCount, double spread, HalfScoreOrder order,
@@ -314,17 +349,22 @@ HalfPrecisionScores float16Scores(int keyDimension, int keyCount, double spread,
   // |qᵢ·qⱼ| ≤ ‖qᵢ‖‖qⱼ‖, so the largest is some ‖qᵢ‖²; products of float16 values are exact in double.
   for (Eigen::Index i = 0; i < queries.rows(); ++i)
     result.largestExactScore = std::max(result.largestExactScore, rowSquaredNorm(&queries(i, 0), queries.cols()));
+  thread_local KnownScores known;
   for (const auto& entry : kHalfScoreOrderNames) {
     const HalfScoreOrder other = entry.first;
     const HalfOperands operands(queries, other);
-    if (other != order) {
+    const bool countsOnly = other != order;
+    const RowMatrix& kept = known.of(seed, keyDimension, spread, other, countsOnly);
+    if (countsOnly) {
       // Scores proven finite are left at 0: a row's softmax has NaN weights exactly when one of its scores is +∞ or
       // NaN (its own score, q·q, is never −∞), whatever its finite scores are, so the counts are the full ones.
-      const RowMatrix scores = halfScores(operands, other, true);
+      const RowMatrix scores = halfScores(operands, other, true, kept);
+      known.keep(other, scores);
       result.byOrder[static_cast<std::size_t>(other)] = {countInfinities(scores), countNans(halfSoftmaxRows(scores))};
       continue;
     }
-    result.scores = halfScores(operands, order, false);
+    result.scores = halfScores(operands, order, false, kept);
+    known.keep(order, result.scores);
     result.infinities = countInfinities(result.scores);
     result.weights = halfSoftmaxRows(result.scores);
     result.nans = countNans(result.weights);

@@ -22,6 +22,14 @@ Eigen::VectorXd sampleQueryScores(NormalSampler& normal, int keyDimension, int k
   return draw.queryNorm * draw.alignments;
 }
 
+void sampleQueryScoresInto(NormalSampler& normal, int keyDimension, Eigen::Ref<Eigen::VectorXd> scores) {
+  requireIntegerInRange("sampleQueryScores", "dk", keyDimension, 1, kMaxKeyDimension);
+  requireIntegerInRange("sampleQueryScores", "keyCount", scores.size(), 1, kMaxKeys);
+  // |q| first, then the alignments, each times |q|: sampleQuery's draws and products in its order.
+  const double queryNorm = std::sqrt(sampleChiSquared(normal, keyDimension));
+  for (Eigen::Index j = 0; j < scores.size(); ++j) scores[j] = queryNorm * normal.next();
+}
+
 QueryDraw sampleQuery(NormalSampler& normal, int keyDimension, int keyCount) {
   requireIntegerInRange("sampleQuery", "dk", keyDimension, 1, kMaxKeyDimension);
   requireIntegerInRange("sampleQuery", "keyCount", keyCount, 1, kMaxKeys);

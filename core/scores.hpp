@@ -13,6 +13,8 @@ namespace attention_lab {
 Eigen::VectorXd sampleQueryScores(int keyDimension, int keyCount, std::uint64_t seed);
 // The same, continuing an existing stream (for Monte Carlo loops that draw many queries).
 Eigen::VectorXd sampleQueryScores(NormalSampler& normal, int keyDimension, int keyCount);
+// The same draw written into scores (keyCount = its size, 1..kMaxKeys), for loops that draw many without allocating.
+void sampleQueryScoresInto(NormalSampler& normal, int keyDimension, Eigen::Ref<Eigen::VectorXd> scores);
 
 // The same draw kept in its two parts: |q| and each key's alignment zⱼ = kⱼ·q/|q| (i.i.d. N(0, 1), independent of
 // |q|), so scores = |q|·z exactly as sampleQueryScores returns them from the same stream.

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "errors.hpp"
+#include "exp_pairs.hpp"
 #include "gamma.hpp"
 #include "jacobian.hpp"
 #include "rng.hpp"
@@ -40,13 +41,36 @@ struct EntropyAndTop {
 
 // softmax(scores / divisor)'s entropy and largest weight in one pass without allocating: the sweep does this
 // dks × trials × scales times. With xᵢ = (sᵢ − max)/divisor and Z = Σ e^xᵢ, pᵢ = e^xᵢ/Z and ln pᵢ = xᵢ − ln Z, so
-// H = ln Z − Σ e^xᵢ·xᵢ / Z (n exps and one log, not n logs), and the largest weight is e⁰/Z = 1/Z.
-EntropyAndTop entropyAndTop(const Eigen::VectorXd& scores, double divisor) {
-  double largest = scores[0];
-  for (Eigen::Index i = 1; i < scores.size(); ++i) largest = std::max(largest, scores[i]);
+// H = ln Z − Σ e^xᵢ·xᵢ / Z (n exps and one log, not n logs), and the largest weight is e⁰/Z = 1/Z. `largest` is the
+// scores' maximum, found once for all scales.
+EntropyAndTop entropyAndTop(const Eigen::VectorXd& scores, double largest, double divisor) {
+  const double* s = scores.data();
+  const Eigen::Index n = scores.size();
   double total = 0.0, weighted = 0.0;
-  for (Eigen::Index i = 0; i < scores.size(); ++i) {
-    const double x = (scores[i] - largest) / divisor;
+  Eigen::Index i = 0;
+#ifdef __wasm_simd128__
+  // Two exps at once, each the scalar one's bits (exp_pairs.hpp); the sums still add one term at a time, in order.
+  const v128_t largests = wasm_f64x2_splat(largest), divisors = wasm_f64x2_splat(divisor);
+  for (; i + 2 <= n; i += 2) {
+    const v128_t x = wasm_f64x2_div(wasm_f64x2_sub(wasm_v128_load(s + i), largests), divisors);
+    const double x0 = wasm_f64x2_extract_lane(x, 0), x1 = wasm_f64x2_extract_lane(x, 1);
+    double e0 = 0.0, e1 = 0.0;
+    if (expPairInRange(x)) {
+      const v128_t e = expPair(x);
+      e0 = wasm_f64x2_extract_lane(e, 0);
+      e1 = wasm_f64x2_extract_lane(e, 1);
+    } else {
+      e0 = std::exp(x0);  // the maximum's exp(0), an underflow or a tiny x: the scalar exp handles those
+      e1 = std::exp(x1);
+    }
+    total += e0;
+    weighted += e0 * x0;
+    total += e1;
+    weighted += e1 * x1;
+  }
+#endif
+  for (; i < n; ++i) {
+    const double x = (s[i] - largest) / divisor;
     const double e = std::exp(x);
     total += e;
     weighted += e * x;
@@ -54,40 +78,60 @@ EntropyAndTop entropyAndTop(const Eigen::VectorXd& scores, double divisor) {
   return {std::max(0.0, std::log(total) - weighted / total), 1.0 / total};
 }
 
-// Each trial's entropy and top weight of the last sweep, kept for the next: a learner moving the trials slider asks
+// Each trial's entropy and top weight of recent sweeps, kept for the next: a learner moving the trials slider asks
 // for the same draws again, only more or fewer of them (trial t at dₖ k is the t-th draw of stream k), so only new
-// trials are drawn. The sums are taken afresh in trial order each call: the same bits with or without it.
-constexpr std::int64_t kMaxRememberedTrials = std::int64_t{1} << 18;  // dks × scales × trials; 6 MiB at most
+// trials are drawn; one moving the keys slider back comes back to sweeps already drawn. The sums are taken afresh
+// in trial order each call: the same bits with or without it.
+constexpr std::int64_t kMaxRememberedTrials = std::int64_t{1} << 18;  // dks × scales × trials of one sweep; 4 MiB
+constexpr std::int64_t kMaxRememberedInAll = std::int64_t{1} << 19;   // of all sweeps kept; 8 MiB
 
 class EntropyTrials {
  public:
-  // Draws trials until `trials` exist for every dₖ, starting afresh when the sweep asked differs from the last.
-  void extend(const std::vector<int>& keyDimensions, int keyCount, std::uint64_t seed, const RowMatrix& divisors,
-              int trials) {
-    const bool sameDivisors =
-        divisors.rows() == divisors_.rows() && divisors.cols() == divisors_.cols() && divisors == divisors_;
-    if (keyDimensions != keyDimensions_ || keyCount != keyCount_ || seed != seed_ || !sameDivisors) {
-      keyDimensions_ = keyDimensions;
-      keyCount_ = keyCount;
-      seed_ = seed;
-      divisors_ = divisors;
-      streams_.clear();
-      for (std::size_t k = 0; k < keyDimensions.size(); ++k) {
-        auto engine = std::make_unique<Xoshiro256pp>(seed, static_cast<std::uint64_t>(k));
-        auto normal = std::make_unique<NormalSampler>(*engine);
-        streams_.push_back({std::move(engine), std::move(normal), {}});
-      }
+  bool isFor(const std::vector<int>& keyDimensions, int keyCount, std::uint64_t seed, const RowMatrix& divisors) const {
+    return keyDimensions == keyDimensions_ && keyCount == keyCount_ && seed == seed_ &&
+           divisors.rows() == divisors_.rows() && divisors.cols() == divisors_.cols() && divisors == divisors_;
+  }
+
+  // Starts the streams of a sweep afresh.
+  void reset(const std::vector<int>& keyDimensions, int keyCount, std::uint64_t seed, const RowMatrix& divisors) {
+    keyDimensions_ = keyDimensions;
+    keyCount_ = keyCount;
+    seed_ = seed;
+    divisors_ = divisors;
+    streams_.clear();
+    for (std::size_t k = 0; k < keyDimensions.size(); ++k) {
+      auto engine = std::make_unique<Xoshiro256pp>(seed, static_cast<std::uint64_t>(k));
+      auto normal = std::make_unique<NormalSampler>(*engine);
+      streams_.push_back({std::move(engine), std::move(normal), {}});
     }
-    const Eigen::Index scaleCount = divisors.cols();
+  }
+
+  // Draws trials until `trials` exist for every dₖ.
+  void extend(int trials) {
+    const Eigen::Index scaleCount = divisors_.cols();
+    Eigen::VectorXd scores(keyCount_);
     for (std::size_t k = 0; k < streams_.size(); ++k) {
       Stream& stream = streams_[k];
+      const auto row = static_cast<Eigen::Index>(k);
       for (auto t = static_cast<int>(stream.trials.size() / scaleCount); t < trials; ++t) {
-        const Eigen::VectorXd scores = sampleQueryScores(*stream.normal, keyDimensions[k], keyCount);
+        sampleQueryScoresInto(*stream.normal, keyDimensions_[k], scores);
+        double largest = scores[0];
+        for (Eigen::Index i = 1; i < scores.size(); ++i) largest = std::max(largest, scores[i]);
         for (Eigen::Index s = 0; s < scaleCount; ++s) {
-          stream.trials.push_back(entropyAndTop(scores, divisors(static_cast<Eigen::Index>(k), s)));
+          // Scales that agree at this dₖ (all of them at dₖ = 1) share the one computation.
+          Eigen::Index same = 0;
+          while (same < s && divisors_(row, same) != divisors_(row, s)) ++same;
+          stream.trials.push_back(same < s ? stream.trials[stream.trials.size() - static_cast<std::size_t>(s - same)]
+                                           : entropyAndTop(scores, largest, divisors_(row, s)));
         }
       }
     }
+  }
+
+  std::int64_t size() const {
+    std::int64_t entries = 0;
+    for (const Stream& stream : streams_) entries += static_cast<std::int64_t>(stream.trials.size());
+    return entries;
   }
 
   const EntropyAndTop& trial(Eigen::Index k, Eigen::Index s, int t) const {
@@ -105,6 +149,37 @@ class EntropyTrials {
   std::uint64_t seed_ = 0;
   RowMatrix divisors_;
   std::vector<Stream> streams_;
+};
+
+// The sweeps drawn lately, the most recent first, within kMaxRememberedInAll entries.
+class RecentEntropyTrials {
+ public:
+  // The sweep's kept trials, extended to `trials`, moved to the front; the oldest are dropped to make room.
+  const EntropyTrials& extended(const std::vector<int>& keyDimensions, int keyCount, std::uint64_t seed,
+                                const RowMatrix& divisors, int trials) {
+    auto found = std::find_if(sweeps_.begin(), sweeps_.end(), [&](const std::unique_ptr<EntropyTrials>& sweep) {
+      return sweep->isFor(keyDimensions, keyCount, seed, divisors);
+    });
+    std::unique_ptr<EntropyTrials> sweep;
+    if (found != sweeps_.end()) {
+      sweep = std::move(*found);
+      sweeps_.erase(found);
+    } else {
+      sweep = std::make_unique<EntropyTrials>();
+      sweep->reset(keyDimensions, keyCount, seed, divisors);
+    }
+    sweep->extend(trials);
+    sweeps_.insert(sweeps_.begin(), std::move(sweep));
+    std::int64_t kept = 0;
+    std::size_t count = 0;
+    while (count < sweeps_.size() && kept + sweeps_[count]->size() <= kMaxRememberedInAll)
+      kept += sweeps_[count++]->size();
+    sweeps_.resize(std::max<std::size_t>(count, 1));
+    return *sweeps_.front();
+  }
+
+ private:
+  std::vector<std::unique_ptr<EntropyTrials>> sweeps_;
 };
 
 }  // namespace
@@ -129,11 +204,14 @@ EntropySweep entropySweep(const std::vector<int>& keyDimensions, int keyCount, i
     for (Eigen::Index s = 0; s < rows; ++s)
       divisors(k, s) = scaleDivisor(scales[static_cast<std::size_t>(s)], keyDimensions[static_cast<std::size_t>(k)]);
   }
-  thread_local EntropyTrials lastSweep;
+  thread_local RecentEntropyTrials recent;
   EntropyTrials fresh;
   const bool remember = static_cast<std::int64_t>(cols) * rows * trials <= kMaxRememberedTrials;
-  EntropyTrials& drawn = remember ? lastSweep : fresh;
-  drawn.extend(keyDimensions, keyCount, seed, divisors, trials);
+  if (!remember) {
+    fresh.reset(keyDimensions, keyCount, seed, divisors);
+    fresh.extend(trials);
+  }
+  const EntropyTrials& drawn = remember ? recent.extended(keyDimensions, keyCount, seed, divisors, trials) : fresh;
 
   EntropySweep sweep;
   sweep.keyDimensions = keyDimensions;

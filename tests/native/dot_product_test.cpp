@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <future>
 
 #include "errors.hpp"
 #include "stats.hpp"
@@ -126,4 +127,26 @@ TEST_CASE("dotProductExperiment rejects bad arguments with exact messages") {
   CHECK_THROWS_WITH_AS(run(4096, 20000, kNone, DotProductMethod::Direct, 10),
                        "dotProductExperiment: dk*count (direct method) must be at most 50000000, got 81920000",
                        CoreError);
+}
+
+TEST_CASE("more or fewer samples, the other scale or a dₖ come back to give a fresh experiment's bits") {
+  // The products drawn lately are kept; another thread keeps its own (none yet), so there they are drawn afresh.
+  struct Call {
+    int dk, count;
+    Scale scale;
+    DotProductMethod method;
+  };
+  const Call calls[] = {{64, 500, kNone, DotProductMethod::Fast},  {64, 2000, kSqrt, DotProductMethod::Fast},
+                        {16, 300, kNone, DotProductMethod::Fast},  {64, 700, kNone, DotProductMethod::Fast},
+                        {64, 100, kSqrt, DotProductMethod::Fast},  {16, 900, kSqrt, DotProductMethod::Fast},
+                        {8, 400, kNone, DotProductMethod::Direct}, {8, 200, kSqrt, DotProductMethod::Direct},
+                        {64, 2000, kNone, DotProductMethod::Fast}};
+  for (const Call& c : calls) {
+    const auto run = [&] { return dotProductExperiment(c.dk, c.count, 3, c.scale, c.method, 20); };
+    const DotProductExperiment kept = run(), fresh = std::async(std::launch::async, run).get();
+    CHECK(kept.samples == fresh.samples);
+    CHECK(kept.variance == fresh.variance);
+    CHECK(kept.varianceStandardError == fresh.varianceStandardError);
+    CHECK(kept.histogram.counts == fresh.histogram.counts);
+  }
 }

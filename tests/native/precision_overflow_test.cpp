@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <future>
 
 #include "errors.hpp"
 #include "precision.hpp"
@@ -166,5 +167,36 @@ TEST_CASE("float16Scores draws the same queries when calls grow, shrink or chang
       }
     }
     CHECK(scores.largestExactScore == doctest::Approx(queries.rowwise().squaredNorm().maxCoeff()).epsilon(1e-14));
+  }
+}
+
+TEST_CASE("float16Scores keeps each order's scores: more keys, fewer and back give a fresh call's bits and counts") {
+  // Scores of the last settings are kept per order; another thread keeps its own (none yet), so there every pair is
+  // emulated afresh. dₖ 4096 at spread 6 overflows under "after", the figure's own setting.
+  struct Call {
+    int dk, keys;
+    double spread;
+    HalfScoreOrder order;
+  };
+  const Call calls[] = {{4096, 9, 6.0, HalfScoreOrder::After},    {4096, 14, 6.0, HalfScoreOrder::After},
+                        {4096, 5, 6.0, HalfScoreOrder::After},    {4096, 15, 6.0, HalfScoreOrder::After},
+                        {4096, 12, 6.0, HalfScoreOrder::Before},  {4096, 15, 6.0, HalfScoreOrder::Before},
+                        {4096, 16, 6.0, HalfScoreOrder::After},   {4096, 16, 7.0, HalfScoreOrder::Balanced},
+                        {2048, 16, 7.0, HalfScoreOrder::Balanced}};
+  for (const Call& c : calls) {
+    const auto run = [&] { return float16Scores(c.dk, c.keys, c.spread, c.order, 8); };
+    const HalfPrecisionScores kept = run(), fresh = std::async(std::launch::async, run).get();
+    for (int i = 0; i < c.keys; ++i) {
+      for (int j = 0; j < c.keys; ++j) {
+        REQUIRE(sameHalf(kept.scores(i, j), fresh.scores(i, j)));
+        REQUIRE(sameHalf(kept.weights(i, j), fresh.weights(i, j)));
+      }
+    }
+    CHECK(kept.infinities == fresh.infinities);
+    CHECK(kept.nans == fresh.nans);
+    for (std::size_t o = 0; o < kept.byOrder.size(); ++o) {
+      CHECK(kept.byOrder[o].infinities == fresh.byOrder[o].infinities);
+      CHECK(kept.byOrder[o].nans == fresh.byOrder[o].nans);
+    }
   }
 }

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <future>
 
 #include "errors.hpp"
 #include "jacobian.hpp"
@@ -205,4 +206,23 @@ TEST_CASE("sweeps reject bad arguments with exact messages") {
   CHECK_THROWS_WITH_AS(cosineSweep({8}, 1, 1), "cosineSweep: pairs must be between 2 and 100000, got 1", CoreError);
   CHECK_THROWS_WITH_AS(cosineSweep({4096, 4096}, 2000, 1),
                        "cosineSweep: 2*pairs*sum(dimensions) must be at most 20000000, got 32768000", CoreError);
+}
+
+TEST_CASE("entropy sweep: key counts drawn before and come back to give what a fresh sweep gives, bit for bit") {
+  // Recent sweeps are kept per key count, so moving the keys slider away and back finds them; another thread has its
+  // own kept sweeps (none yet), so there the sweep is drawn afresh.
+  const std::vector<int> dks = {1, 2, 64, 4096};
+  const std::vector<Scale> scales = {kNone, kSqrt, kLinear};
+  const auto afresh = [&](int keys, int trials) {
+    return std::async(std::launch::async, [&] { return entropySweep(dks, keys, trials, 11, scales); }).get();
+  };
+  for (const int keys : {5, 6, 7}) entropySweep(dks, keys, 60, 11, scales);
+  const int visits[][2] = {{6, 40}, {5, 90}, {7, 60}, {8, 30}, {5, 20}};
+  for (const auto& [keys, trials] : visits) {
+    const EntropySweep kept = entropySweep(dks, keys, trials, 11, scales), fresh = afresh(keys, trials);
+    CHECK(kept.meanEntropy == fresh.meanEntropy);
+    CHECK(kept.entropyStandardError == fresh.entropyStandardError);
+    CHECK(kept.meanMaxWeight == fresh.meanMaxWeight);
+    CHECK(kept.maxWeightStandardError == fresh.maxWeightStandardError);
+  }
 }

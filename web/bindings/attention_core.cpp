@@ -72,12 +72,14 @@ val scoreStatisticsBinding(double dk, const std::string& mode, double temperatur
 }
 
 val dotProductExperimentBinding(double dk, double count, double seed, const std::string& mode, double temperature,
-                                const std::string& method, double bins) {
+                                const std::string& method, double bins, bool withSamples) {
   const char* fn = "dotProductExperiment";
   return guarded([&] {
-    return toJs(dotProductExperiment(
-        toInt(fn, "dk", dk, 1, kMaxKeyDimension), toInt(fn, "count", count, 2, kMaxSamples), toSeed(fn, seed),
-        toScale(fn, mode, temperature), toMethod(fn, method), toInt(fn, "bins", bins, 1, kMaxBins)));
+    return toJs(
+        dotProductExperiment(toInt(fn, "dk", dk, 1, kMaxKeyDimension), toInt(fn, "count", count, 2, kMaxSamples),
+                             toSeed(fn, seed), toScale(fn, mode, temperature), toMethod(fn, method),
+                             toInt(fn, "bins", bins, 1, kMaxBins)),
+        withSamples);
   });
 }
 

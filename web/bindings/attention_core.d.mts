@@ -44,7 +44,7 @@ export interface RawAttentionCore {
   saturationCrossing(threshold: number, keyCount: number): number | Error;
   normalWithin(sigmas: number): number | Error;
   scoreStatistics(dk: number, mode: RawScaleMode, temperature: number): { mean: number; variance: number; std: number; divisor: number } | Error;
-  dotProductExperiment(dk: number, count: number, seed: number, mode: RawScaleMode, temperature: number, method: 'direct' | 'fast', bins: number): RawDotProductExperiment | Error;
+  dotProductExperiment(dk: number, count: number, seed: number, mode: RawScaleMode, temperature: number, method: 'direct' | 'fast', bins: number, withSamples: boolean): RawDotProductExperiment | Error;
   attention(q: Float64Array, k: Float64Array, v: Float64Array, n: number, m: number, d: number, dv: number, mode: RawAttentionScaleMode, temperature: number, causal: boolean): { weights: Float64Array; output: Float64Array } | Error;
   entropySweep(dks: Float64Array, keyCount: number, trials: number, seed: number, modes: RawScaleMode[], temperatures: Float64Array): {
     dks: Float64Array; maxEntropy: number; meanEntropy: Float64Array; entropyStandardError: Float64Array; meanMaxWeight: Float64Array; maxWeightStandardError: Float64Array;

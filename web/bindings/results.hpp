@@ -51,9 +51,10 @@ inline val toJs(const AlignedScores& a) {
   return result;
 }
 
-inline val toJs(const DotProductExperiment& e) {
+// Without samples, an empty array: a figure that draws only the histogram copies no samples out of the core.
+inline val toJs(const DotProductExperiment& e, bool withSamples = true) {
   val result = val::object();
-  result.set("samples", toFloat64Array(e.samples));
+  result.set("samples", withSamples ? toFloat64Array(e.samples) : toFloat64Array(Eigen::VectorXd()));
   result.set("mean", e.mean);
   result.set("variance", e.variance);
   result.set("std", e.std);

@@ -134,7 +134,15 @@ export function wrapCore(raw: RawAttentionCore): Core {
 
     dotProductExperiment(request) {
       const fn = 'dotProductExperiment';
-      const { dk, count, seed, scale = 'none', method = 'fast', bins = 60 } = requireOptions(fn, request, true);
+      const {
+        dk,
+        count,
+        seed,
+        scale = 'none',
+        method = 'fast',
+        bins = 60,
+        samples = true,
+      } = requireOptions(fn, request, true);
       const e = orThrow(
         raw.dotProductExperiment(
           requireNumber(fn, 'dk', dk),
@@ -143,6 +151,7 @@ export function wrapCore(raw: RawAttentionCore): Core {
           ...toRawScale(fn, scale),
           requireName<'fast' | 'direct'>(fn, 'method', method),
           requireNumber(fn, 'bins', bins),
+          requireBoolean(fn, 'samples', samples),
         ),
       );
       return {

@@ -43,6 +43,8 @@ export interface DotProductExperimentRequest {
   /** 'fast' samples √χ²(dₖ)·N(0,1) exactly in O(1) per sample; 'direct' sums dₖ products. */
   method?: 'fast' | 'direct';
   bins?: number;
+  /** false returns samples empty: the statistics and histogram without copying every sample out of the core. */
+  samples?: boolean;
 }
 
 export interface DotProductExperiment {

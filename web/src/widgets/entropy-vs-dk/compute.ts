@@ -2,6 +2,7 @@
 import type { Core } from '../../core/types.js';
 import type { StateOf } from '../params.js';
 import type { schema } from './schema.js';
+import { RunPace } from '../run-pace.js';
 
 /** dₖ = 1, 2, 4, …, 4096: thirteen points, evenly spaced on the log axis. */
 export const entropyDks = Array.from({ length: 13 }, (_, i) => 2 ** i);
@@ -19,25 +20,44 @@ export interface EntropyVsDkResult extends EntropyVsDkParams {
 }
 
 /**
- * The sweep this thread's core last drew (the core keeps its trials, see entropySweep): the same keys and seed with
- * more trials only draws the new ones, with fewer draws nothing. Each thread (page, worker) loads its own copy.
+ * The trials this thread's core keeps, per keys and seed, the most recent last (the core keeps recent sweeps, see
+ * entropySweep): a sweep kept with more trials draws only the new ones, with fewer draws nothing. Each thread (page,
+ * worker) loads its own copy.
  */
-let drawn = { keys: 0, seed: Number.NaN, trials: 0 };
+const kept = new Map<string, number>();
+/** The core keeps at most 2¹⁹ trials (dₖ × scale × trial) in all; the oldest sweeps go first. */
+const keptInAll = 2 ** 19;
+
+const keptKey = ({ keys, seed }: EntropyVsDkParams) => `${keys} ${seed}`;
+
+function remember(params: EntropyVsDkParams): void {
+  const key = keptKey(params);
+  const trials = Math.max(kept.get(key) ?? 0, params.trials);
+  kept.delete(key);
+  kept.set(key, trials);
+  const perTrial = entropyDks.length * entropyScales.length;
+  let total = [...kept.values()].reduce((sum, t) => sum + t * perTrial, 0);
+  for (const [oldest, t] of kept) {
+    if (total <= keptInAll || oldest === key) break;
+    kept.delete(oldest);
+    total -= t * perTrial;
+  }
+}
+
+const pace = new RunPace();
 
 export function compute(core: Core, params: EntropyVsDkParams): EntropyVsDkResult {
-  const same = params.keys === drawn.keys && params.seed === drawn.seed;
-  drawn = {
-    keys: params.keys,
-    seed: params.seed,
-    trials: same ? Math.max(drawn.trials, params.trials) : params.trials,
-  };
-  const sweep = core.entropySweep({
-    dks: entropyDks,
-    keyCount: params.keys,
-    trials: params.trials,
-    seed: params.seed,
-    scales: [...entropyScales],
-  });
+  const estimate = estimatedMs(params);
+  remember(params);
+  const sweep = pace.timed(estimate, () =>
+    core.entropySweep({
+      dks: entropyDks,
+      keyCount: params.keys,
+      trials: params.trials,
+      seed: params.seed,
+      scales: [...entropyScales],
+    }),
+  );
   return {
     ...params,
     dks: sweep.dks,
@@ -49,9 +69,12 @@ export function compute(core: Core, params: EntropyVsDkParams): EntropyVsDkResul
   };
 }
 
-// Its cost grows with keys × the trials still to draw (medians in WASM): 1 ms at 8 × 200, 5.6 ms at 64 × 200, 13.6 ms
-// at 64 × 500; trials already drawn for these keys and seed cost about 0.1 ms in all.
-export const runsInPage = ({ keys, seed, trials }: EntropyVsDkParams): boolean => {
-  const toDraw = keys === drawn.keys && seed === drawn.seed ? Math.max(0, trials - drawn.trials) : trials;
-  return keys * toDraw <= 64 * 256;
-};
+// Its cost grows with keys × the trials still to draw (medians in WASM, SIMD exps): about 4 ms at 64 × 200, 10 ms at
+// 64 × 500; a sweep kept for these keys and seed costs about 0.1 ms whatever the trials.
+function estimatedMs(params: EntropyVsDkParams): number {
+  const toDraw = Math.max(0, params.trials - (kept.get(keptKey(params)) ?? 0));
+  return 0.1 + 3.2e-4 * params.keys * toDraw;
+}
+
+/** On the page's own thread when a run leaves room in the frame to draw on this device. */
+export const runsInPage = (params: EntropyVsDkParams): boolean => pace.fits(estimatedMs(params));

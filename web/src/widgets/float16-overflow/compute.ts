@@ -2,6 +2,7 @@
 import type { Core, Float16ScoreOrder } from '../../core/types.js';
 import type { StateOf } from '../params.js';
 import type { schema } from './schema.js';
+import { RunPace } from '../run-pace.js';
 
 export type Float16OverflowParams = StateOf<typeof schema>;
 
@@ -18,10 +19,36 @@ export interface Float16OverflowResult extends Float16OverflowParams {
   byOrder: { order: Float16ScoreOrder; infinities: number; nans: number }[];
 }
 
+const orders = ['after', 'before', 'balanced'] as const;
+const pace = new RunPace();
+
+/**
+ * The keys whose scores this thread's core keeps per order, and for which settings (see float16Scores: it keeps each
+ * order's last scores, the shown order's and the others' counted-only ones apart, and more keys add only new pairs).
+ */
+let kept = { seed: Number.NaN, dk: 0, spread: 0, keys: new Map<string, number>() };
+/** The unit normals the core keeps: rows of one seed and dₖ, whatever the spread (more keys extend them). */
+let normalsKept = { seed: Number.NaN, dk: 0, keys: 0 };
+const keptKey = (order: Float16ScoreOrder, shown: boolean) => `${order} ${shown}`;
+
+function keysKept({ seed, dk, spread }: Float16OverflowParams, order: Float16ScoreOrder, shown: boolean): number {
+  const same = seed === kept.seed && dk === kept.dk && spread === kept.spread;
+  return same ? (kept.keys.get(keptKey(order, shown)) ?? 0) : 0;
+}
+
 export function compute(core: Core, params: Float16OverflowParams): Float16OverflowResult {
   // One call: the chosen order's scores, and every order's counts for the comparison line.
   const { dk, keys: keyCount, spread, seed, order } = params;
-  const chosen = core.float16Scores({ dk, keyCount, spread, seed, order });
+  const chosen = pace.timed(estimatedMs(params), () => core.float16Scores({ dk, keyCount, spread, seed, order }));
+  if (seed !== kept.seed || dk !== kept.dk || spread !== kept.spread) kept = { seed, dk, spread, keys: new Map() };
+  const sameNormals = seed === normalsKept.seed && dk === normalsKept.dk;
+  normalsKept = { seed, dk, keys: Math.max(sameNormals ? normalsKept.keys : 0, keyCount) };
+  for (const o of orders) {
+    const key = keptKey(o, o === order);
+    // The core keeps one kind per order: the shown order's full scores, or its counted-only ones.
+    kept.keys.delete(keptKey(o, o !== order));
+    kept.keys.set(key, Math.max(kept.keys.get(key) ?? 0, keyCount));
+  }
   const n = chosen.keyCount;
   const rowLargest = new Float64Array(n);
   const rowNans = new Float64Array(n);
@@ -44,20 +71,26 @@ export function compute(core: Core, params: Float16OverflowParams): Float16Overf
 }
 
 // A run's cost in WASM, from bench:browser's machine: 1.3 ns per emulated float16 product (every pair of the order
-// shown, half of them when q and k are scaled alike; another order's pairs only when its aligned score may reach
-// 65504), and 0.2 ns per keys²·dₖ for the matrix products that prove another order finite when its row norms alone
-// cannot. New normals (a new dₖ or seed) add about 27 ns each; more or fewer keys reuse those already drawn.
-function estimatedMs({ dk, keys, spread, order }: Float16OverflowParams): number {
-  const orders = ['after', 'before', 'balanced'] as const;
-  const pairs = (o: Float16ScoreOrder): number => (o === 'before' ? keys * keys : (keys * (keys + 1)) / 2);
+// shown not kept from the last call, half of them when q and k are scaled alike; another order's pairs only when its
+// aligned score may reach 65504), and 0.2 ns per keys²·dₖ for the matrix products that prove another order finite
+// when its row norms alone cannot. New normals (a new dₖ or seed) add about 27 ns each; more or fewer keys reuse
+// those already drawn. Rounding, scaling and measuring the keys × dₖ entries costs about 5 ns each every call, and
+// a call itself about 0.05 ms: at dₖ = 1 a step is nearly free, and its estimate says so.
+function estimatedMs(params: Float16OverflowParams): number {
+  const { dk, keys, spread, order } = params;
+  const square = (o: Float16ScoreOrder, n: number): number => (o === 'before' ? n * n : (n * (n + 1)) / 2);
+  const pairs = (o: Float16ScoreOrder): number =>
+    square(o, keys) - square(o, Math.min(keys, keysKept(params, o, o === order)));
   // The aligned score σ²·dₖ·scale² against 65504, with the rounding growth (1 + 2⁻¹¹)^dₖ in full or in part.
   const aligned = (o: Float16ScoreOrder): number => spread ** 2 * dk * (o === 'after' ? 1 : 1 / Math.sqrt(dk));
   const growth = (1 + 2 ** -11) ** (dk + 1);
   const others = orders.filter((o) => o !== order);
   const emulated = pairs(order) + others.filter((o) => 2 * aligned(o) >= 65504).reduce((n, o) => n + pairs(o), 0);
   const proofs = others.filter((o) => aligned(o) * growth >= 65504).length;
-  return 0.5 + 1.3e-6 * emulated * dk + 0.2e-6 * proofs * keys * keys * dk;
+  const sameNormals = params.seed === normalsKept.seed && dk === normalsKept.dk;
+  const newNormals = Math.max(0, keys - (sameNormals ? normalsKept.keys : 0)) * dk;
+  return 0.05 + 5e-6 * keys * dk + 1.3e-6 * emulated * dk + 0.2e-6 * proofs * keys * keys * dk + 27e-6 * newNormals;
 }
 
-/** On the page's own thread when a run leaves room in the frame to draw (its guard moves it to the worker if not). */
-export const runsInPage = (params: Float16OverflowParams): boolean => estimatedMs(params) <= 6.5;
+/** On the page's own thread when a run leaves room in the frame to draw on this device. */
+export const runsInPage = (params: Float16OverflowParams): boolean => pace.fits(estimatedMs(params));

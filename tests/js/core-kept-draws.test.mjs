@@ -1,0 +1,82 @@
+// The heavy figures' cores keep what they drew for the next slider step: along a learner's steps, each result
+// equals bit for bit what a core that never drew before gives for the same settings (in WASM, with its SIMD exps).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { loadCore } from 'attention-lab/core';
+
+const dks = Array.from({ length: 13 }, (_, i) => 2 ** i);
+const scales = ['none', 'sqrt', 'linear'];
+
+// Walks the steps on one core and compares each result with a newly loaded core's (nothing kept there yet).
+async function alongSteps(steps, call, pick) {
+  const walker = await loadCore();
+  for (const step of steps) {
+    const fresh = await loadCore();
+    assert.deepEqual(pick(call(walker, step)), pick(call(fresh, step)), JSON.stringify(step));
+  }
+}
+
+test('entropy against dₖ: keys moved away and back, trials up and down', async () => {
+  const steps = [
+    [8, 200],
+    [9, 200],
+    [8, 200],
+    [8, 300],
+    [8, 50],
+    [9, 60],
+    [64, 40],
+  ].map(([keys, trials]) => ({ keys, trials }));
+  await alongSteps(
+    steps,
+    (core, { keys, trials }) => core.entropySweep({ dks, keyCount: keys, trials, seed: 3, scales }),
+    (s) => [s.meanEntropy, s.entropyStandardError, s.meanMaxWeight].map((rows) => rows.map((r) => [...r])),
+  );
+});
+
+test('variance explorer: samples up and down, the scale toggled, dₖ moved away and back', async () => {
+  const steps = [
+    [64, 2000, 'none'],
+    [64, 3000, 'none'],
+    [64, 500, 'sqrt'],
+    [91, 2000, 'none'],
+    [64, 2500, 'sqrt'],
+  ].map(([dk, count, scale]) => ({ dk, count, scale }));
+  await alongSteps(
+    steps,
+    (core, step) => core.dotProductExperiment({ ...step, seed: 5, method: 'fast', bins: 48 }),
+    (e) => [[...e.samples], e.variance, e.std, [...e.histogram.counts]],
+  );
+});
+
+test('float16 overflow: keys up, down and up again, then another order and spread', async () => {
+  const steps = [
+    [16, 6, 'after'],
+    [17, 6, 'after'],
+    [9, 6, 'after'],
+    [32, 6, 'after'],
+    [20, 6, 'before'],
+    [24, 6, 'before'],
+    [24, 6.5, 'balanced'],
+  ].map(([keyCount, spread, order]) => ({ keyCount, spread, order }));
+  await alongSteps(
+    steps,
+    (core, step) => core.float16Scores({ ...step, dk: 4096, seed: 2 }),
+    (r) => [[...r.scores], [...r.weights], r.infinities, r.nans, r.byOrder],
+  );
+});
+
+test('variance explorer without samples: the same statistics and histogram, no samples copied out', async () => {
+  const core = await loadCore();
+  const request = { dk: 256, count: 30000, seed: 9, method: 'fast', bins: 48 };
+  const all = core.dotProductExperiment(request);
+  const lean = core.dotProductExperiment({ ...request, samples: false });
+  assert.equal(all.samples.length, 30000);
+  assert.equal(lean.samples.length, 0);
+  const { samples: _all, ...rest } = all;
+  const { samples: _lean, ...leanRest } = lean;
+  assert.deepEqual(leanRest, rest);
+  assert.throws(() => core.dotProductExperiment({ ...request, samples: 'no' }), {
+    name: 'TypeError',
+    message: 'dotProductExperiment: samples must be true or false, got the string "no"',
+  });
+});

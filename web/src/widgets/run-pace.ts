@@ -1,0 +1,25 @@
+// How fast this thread runs a computation against its cost estimate, learnt from its own runs: a phone's page runs
+// about 4× slower than the machine the estimates come from, so settings that would draw late go to the worker there,
+// and the widget's cheap settings keep drawing on the page instead of the page giving the widget up for good.
+export class RunPace {
+  /** Measured ÷ estimated time of recent runs (1 on bench:browser's desktop machine). */
+  private slowdown = 1;
+
+  /**
+   * Runs `run`, and learns from its time when its estimate is long enough to measure. The first runs count too: on
+   * a phone they run baseline-compiled WASM many times slower, and a figure that ran them on the page would miss the
+   * frame until the optimised code arrives; a desktop's first runs fit, so its next ones teach it its real pace.
+   */
+  timed<T>(estimatedMs: number, run: () => T): T {
+    const started = performance.now();
+    const result = run();
+    const took = performance.now() - started;
+    if (estimatedMs >= 0.5) this.slowdown = Math.min(20, Math.max(0.5, (this.slowdown + took / estimatedMs) / 2));
+    return result;
+  }
+
+  /** Whether a run estimated at estimatedMs here leaves room in a frame (limitMs of the 16 ms) to draw. */
+  fits(estimatedMs: number, limitMs = 6.5): boolean {
+    return estimatedMs * this.slowdown <= limitMs;
+  }
+}
