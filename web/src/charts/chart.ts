@@ -209,8 +209,7 @@ export abstract class Chart {
     const known = named.get(name);
     if (known?.parentNode === group) return known;
     const found = Array.from(group.children).find((child) => child.getAttribute('data-part') === name) as
-      | SVGGElement
-      | undefined;
+      SVGGElement | undefined;
     const sublayer = found ?? document.createElementNS(svgNs, 'g');
     if (!found) {
       sublayer.setAttribute('data-part', name);
