@@ -21,7 +21,7 @@ export function setAttributes(element: Element, attributes: Attributes): void {
     const text = String(attributes[key]);
     if (last[key] === text) continue;
     last[key] = text;
-    if (element.getAttribute(key) !== text) element.setAttribute(key, text);
+    element.setAttribute(key, text);
   }
 }
 
@@ -33,16 +33,24 @@ export function marks<K extends keyof SVGElementTagNameMap>(
   parent: SVGGElement,
   tag: K,
   count: number,
-): SVGElementTagNameMap[K][] {
-  const existing = Array.from(parent.children) as SVGElementTagNameMap[K][];
-  while (existing.length < count) {
-    const element = document.createElementNS(svgNs, tag);
-    parent.append(element);
-    existing.push(element);
+): readonly SVGElementTagNameMap[K][] {
+  let existing = held.get(parent) as SVGElementTagNameMap[K][] | undefined;
+  // Only marks() fills these groups: a count that disagrees means the group changed otherwise, so it is read again.
+  if (!existing || existing.length !== parent.childElementCount) {
+    existing = Array.from(parent.children) as SVGElementTagNameMap[K][];
+    held.set(parent, existing);
   }
-  for (const extra of existing.splice(count)) extra.remove();
+  if (existing.length < count) {
+    const added = document.createDocumentFragment();
+    while (existing.length < count) existing.push(added.appendChild(document.createElementNS(svgNs, tag)));
+    parent.append(added);
+  }
+  while (existing.length > count) existing.pop()?.remove();
   return existing;
 }
+
+/** The marks each group holds, in order: a redraw reads them here instead of listing the group's children again. */
+const held = new WeakMap<Element, Element[]>();
 
 /**
  * SVG path data through the points as d3-shape's line() writes it ("M0,1.5L2.25,3", rounded to 3 decimals), without
@@ -54,9 +62,14 @@ export function polylinePath(points: readonly (readonly [number, number])[]): st
   return points.map(([x, y], i) => `${i === 0 ? 'M' : 'L'}${round(x)},${round(y)}`).join('');
 }
 
+/** Writes the text only when it changed since the last call for this element (read from JS, not the DOM). */
 export function setText(element: Element, text: string): void {
+  if (texts.get(element) === text) return;
+  texts.set(element, text);
   if (element.textContent !== text) element.textContent = text;
 }
+
+const texts = new WeakMap<Element, string>();
 
 export interface Tick {
   at: number;
@@ -108,7 +121,7 @@ export abstract class Chart {
   protected abstract render(): void;
 
   protected describe(summary: string): void {
-    if (this.element.getAttribute('aria-label') !== summary) this.element.setAttribute('aria-label', summary);
+    setAttributes(this.element, { 'aria-label': summary });
   }
 
   /** Sizes the viewBox to the width the chart really has, so 12 px text stays 12 px on a phone. */
@@ -191,13 +204,23 @@ export abstract class Chart {
   }
 
   protected sublayer(group: SVGGElement, name: string): SVGGElement {
-    const found = Array.from(group.children).find((child) => child.getAttribute('data-part') === name);
-    if (found) return found as SVGGElement;
-    const created = document.createElementNS(svgNs, 'g');
-    created.setAttribute('data-part', name);
-    group.append(created);
-    return created;
+    let named = this.sublayers.get(group);
+    if (!named) this.sublayers.set(group, (named = new Map()));
+    const known = named.get(name);
+    if (known?.parentNode === group) return known;
+    const found = Array.from(group.children).find((child) => child.getAttribute('data-part') === name) as
+      SVGGElement | undefined;
+    const sublayer = found ?? document.createElementNS(svgNs, 'g');
+    if (!found) {
+      sublayer.setAttribute('data-part', name);
+      group.append(sublayer);
+    }
+    named.set(name, sublayer);
+    return sublayer;
   }
+
+  /** Each group's sublayers by name, so an axis redrawn at every step does not search its group's children. */
+  private readonly sublayers = new WeakMap<SVGGElement, Map<string, SVGGElement>>();
 
   private dragListener?: (at: { x: number; y: number }) => void;
 

@@ -31,6 +31,15 @@ function luminance(colour: string): number {
 
 /** Near-black or white, whichever contrasts more with the cell it is written on. */
 export function textOn(colour: string): string {
-  const l = luminance(colour);
-  return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? '#111111' : '#ffffff';
+  let text = textColours.get(colour);
+  if (text === undefined) {
+    const l = luminance(colour);
+    text = (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? '#111111' : '#ffffff';
+    // A heatmap step repaints every cell: the few hundred colours it meets are worked out once, not per cell.
+    if (textColours.size >= 4096) textColours.clear();
+    textColours.set(colour, text);
+  }
+  return text;
 }
+
+const textColours = new Map<string, string>();

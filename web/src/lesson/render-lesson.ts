@@ -18,6 +18,9 @@ import type { ProgressStore } from './progress-store.js';
 import { keepOverflowFocusable } from './scroll-regions.js';
 import { hiddenFor, linkTo, withWidgetState, type UrlState } from './url-state.js';
 
+/** How long the widgets stay still before the address bar is written (a slider dragged writes once, at the end). */
+const addressPause = 1000;
+
 export interface LessonContext {
   client: CoreClient;
   store: ProgressStore;
@@ -56,6 +59,7 @@ export class LessonView {
   private stopReporting?: () => void;
   private readonly unsaved = new Map<string, Record<string, number | string | boolean>>();
   private saveTimer?: ReturnType<typeof setTimeout>;
+  private changedAt = 0;
 
   constructor(
     private readonly lesson: CompiledLesson,
@@ -332,21 +336,29 @@ export class LessonView {
   // Browsers limit how often history may change: a drag writes at most once per interval, the last state last.
   private remember(id: string, state: Record<string, number | string | boolean>): void {
     this.unsaved.set(id, state);
+    this.changedAt = performance.now();
     // Written once the learner pauses, not while a slider moves: each replaceState holds the page's thread for
-    // longer than a frame on a phone, and only the view where the learner stopped is worth a reload or a link.
-    clearTimeout(this.saveTimer);
+    // longer than a frame on a phone (a new address makes the page recheck every link), and only the view where
+    // the learner stopped is worth a reload or a link. One timer per pause: it waits on while steps keep coming.
+    if (this.saveTimer === undefined) this.saveAfter(addressPause);
+  }
+
+  private saveAfter(wait: number): void {
     this.saveTimer = setTimeout(() => {
+      const still = performance.now() - this.changedAt;
+      if (still < addressPause) return this.saveAfter(addressPause - still);
       this.saveTimer = undefined;
       let url = new URL(location.href);
       for (const [widgetId, widgetState] of this.unsaved) url = new URL(withWidgetState(url, widgetId, widgetState));
       this.unsaved.clear();
       url.hash = location.hash;
+      if (url.href === location.href) return; // moved back to where the address already is
       try {
         history.replaceState(history.state, '', url);
       } catch {
         // A sandboxed frame may refuse; the view still works, only a reload forgets it.
       }
-    }, 300);
+    }, wait);
   }
 
   private copyLink(id: string, widget: MountedWidget): void {

@@ -38,6 +38,10 @@ export abstract class LiveWidget<Name extends ComputationName, S extends WidgetS
   private controls: Partial<Record<keyof S, Settable>> = {};
   private showingError = false;
   private waiting?: ReturnType<typeof setTimeout>;
+  /** Whether the latest request has been drawn (or failed), and whether the figure says it waits for one. */
+  private answered = false;
+  private pendingShown = false;
+  private computedIn?: string;
   private readonly stopWatchingCore: () => void;
   /** A prediction waits on the learner: what answers it is not drawn (see `held`). */
   private holding = false;
@@ -231,38 +235,53 @@ export abstract class LiveWidget<Name extends ComputationName, S extends WidgetS
 
   private request(): void {
     this.frame.showSeed(this.usesSeed() && typeof this.state.seed === 'number' ? this.state.seed : undefined);
-    this.element.setAttribute('aria-busy', 'true');
-    clearTimeout(this.waiting);
-    this.waiting = setTimeout(() => {
-      const loading = this.options.client.status.state !== 'ready';
-      this.frame.setWaiting(loading ? t('core.loading') : t('widget.computing'));
-    }, quietWait);
+    this.answered = false;
     this.query.update(this.params(this.state));
+    // The page's own core answers within this task (its result is drawn in a microtask queued before this one): only
+    // a result still outstanding after it makes the figure busy and starts the clock for the waiting notice.
+    queueMicrotask(() => {
+      if (this.answered) return;
+      if (!this.pendingShown) this.element.setAttribute('aria-busy', 'true');
+      this.pendingShown = true;
+      clearTimeout(this.waiting);
+      this.waiting = setTimeout(() => {
+        const loading = this.options.client.status.state !== 'ready';
+        this.frame.setWaiting(loading ? t('core.loading') : t('widget.computing'));
+      }, quietWait);
+    });
+  }
+
+  /** The latest request was drawn or failed: the figure no longer says it waits, if it had to say so. */
+  private answer(): void {
+    this.answered = true;
+    if (!this.pendingShown) return;
+    this.pendingShown = false;
+    clearTimeout(this.waiting);
+    this.frame.setWaiting('');
+    this.element.removeAttribute('aria-busy');
   }
 
   private draw(result: ResultOf<Name>, params: ParamsOf<Name>): void {
-    clearTimeout(this.waiting);
-    this.frame.setWaiting('');
     this.lastResult = result;
     this.render(result);
+    const rendered = JSON.stringify(params);
     // Only the drawing of the state asked about answers a prediction, not a stale one arriving first.
-    const current = JSON.stringify(params) === JSON.stringify(this.params(this.state));
-    const measured = current && this.awaitingMeasure && this.measure(result);
+    const measured =
+      this.awaitingMeasure && rendered === JSON.stringify(this.params(this.state)) && this.measure(result);
     if (measured) this.reportMeasured(measured);
     if (this.showingError) this.frame.setNotice('');
     this.showingError = false;
     // What is on screen now, for tests and for "copy link": the parameters this result was computed from.
-    this.element.dataset.rendered = JSON.stringify(params);
+    this.element.dataset.rendered = rendered;
     // Which core drew it: tests compare the page's numbers with the worker's for the same state.
-    this.element.dataset.computedIn = this.options.client.computedIn(result);
-    this.element.removeAttribute('aria-busy');
+    const computedIn = this.options.client.computedIn(result);
+    if (computedIn !== this.computedIn) this.element.dataset.computedIn = this.computedIn = computedIn;
+    this.answer();
   }
 
   private fail(error: Error): void {
-    clearTimeout(this.waiting);
-    this.frame.setWaiting('');
+    this.answer();
     this.frame.setNotice(t('widget.computeFailed', { message: error.message }));
     this.showingError = true;
-    this.element.removeAttribute('aria-busy');
   }
 }

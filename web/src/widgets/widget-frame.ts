@@ -145,14 +145,18 @@ function fillTable(table: HTMLTableElement, headers: string[], rows: Cell[][], f
   else table.deleteTFoot();
 }
 
+// The rows and cells are listed once, before any text is written: a live `rows` or `cells` collection read after a
+// write in the table walks it again, which made a table's update grow with the square of its cells.
 function fillRows(section: HTMLTableSectionElement, rows: Cell[][], scope: 'row' | 'col'): void {
   while (section.rows.length > rows.length) section.deleteRow(-1);
+  const existing = Array.from(section.rows);
   rows.forEach((row, r) => {
-    const tr = section.rows[r] ?? section.insertRow();
+    const tr = existing[r] ?? section.insertRow();
     while (tr.cells.length > row.length) tr.deleteCell(-1);
+    const cells = Array.from(tr.cells);
     row.forEach((cell, i) => {
       const header = scope === 'col' || i === 0;
-      let element = tr.cells[i];
+      let element = cells[i];
       if (!element || (element.tagName === 'TH') !== header) {
         const fresh = header ? Object.assign(document.createElement('th'), { scope }) : document.createElement('td');
         if (element) element.replaceWith(fresh);
@@ -160,7 +164,12 @@ function fillRows(section: HTMLTableSectionElement, rows: Cell[][], scope: 'row'
         element = fresh;
       }
       const text = String(cell);
+      if (cellTexts.get(element) === text) return;
+      cellTexts.set(element, text);
       if (element.textContent !== text) element.textContent = text;
     });
   });
 }
+
+/** What each cell was last given: a step compares its numbers here, not with text read back from the table. */
+const cellTexts = new WeakMap<HTMLTableCellElement, string>();

@@ -17,8 +17,11 @@ interface ComputeModule {
  * draw in 2–4 ms (bench:browser), so a 10 ms run still leaves the frame room.
  */
 export const inPageLimitMs = 10;
-/** One run slower than this does it at once: a busy machine may stall one run, never should a widget do it often. */
-const inPageHardLimitMs = 24;
+/**
+ * One run slower than this does it at once: it is a long task by itself. A shorter stall of one run (a garbage
+ * collection, another tab) is left to the rule of two, so that it does not send a cheap computation away for good.
+ */
+const inPageHardLimitMs = 50;
 
 /** A computation asked for the first time is warmed on this thread within this long, idle or not. */
 const prepareWithinMs = 200;

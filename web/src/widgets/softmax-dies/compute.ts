@@ -1,5 +1,6 @@
 // What "watch the softmax die" asks the core, in the worker: one query's scores, their softmax, its Jacobian's size.
 import type { Core, Scale, SoftmaxStats, SurvivalThresholds } from '../../core/types.js';
+import { maxEntropyOf, survivalThresholdsOf } from '../core-constants.js';
 import type { StateOf } from '../params.js';
 import type { schema } from './schema.js';
 
@@ -33,10 +34,10 @@ export function compute(core: Core, params: SoftmaxDiesParams): SoftmaxDiesResul
     scores,
     divisor,
     stats,
-    thresholds: core.survivalThresholds(),
+    thresholds: survivalThresholdsOf(core),
     weights: rounded.weights,
     exactZeros: rounded.exactZeros,
-    maxEntropy: core.softmaxStats(new Float64Array(params.keys)).entropy,
+    maxEntropy: maxEntropyOf(core, params.keys),
   };
 }
 

@@ -1,5 +1,6 @@
 // What the temperature sweep asks the core, in the worker: one batch of core calls.
 import type { Core, SoftmaxStats } from '../../core/types.js';
+import { maxEntropyOf } from '../core-constants.js';
 import type { StateOf } from '../params.js';
 import type { schema } from './schema.js';
 
@@ -27,7 +28,7 @@ export function compute(core: Core, params: TemperatureSweepParams): Temperature
       stats: core.softmaxStats(scores, { temperature }),
     };
   });
-  return { ...params, scores, sqrtDk, panels, maxEntropy: core.softmaxStats(new Float64Array(params.keys)).entropy };
+  return { ...params, scores, sqrtDk, panels, maxEntropy: maxEntropyOf(core, params.keys) };
 }
 
 /** Cheap at every setting (0.04 ms at dₖ 4096 and 64 keys, median in WASM): computed on the page's own thread. */

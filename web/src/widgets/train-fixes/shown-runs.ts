@@ -8,6 +8,8 @@ export class ShownRuns {
   readonly element = Object.assign(document.createElement('div'), { className: 'run-legend' });
   private readonly label: HTMLElement;
   private readonly hidden = new Set<RunKind>();
+  /** The runs the toggles are for now, so a slider's step with the same runs keeps its buttons. */
+  private listed = '';
 
   /** onChange: a run was hidden or shown again, so the charts are drawn again. */
   constructor(
@@ -25,6 +27,9 @@ export class ShownRuns {
 
   /** One toggle per run of the current training, in the core's order; a run hidden before stays hidden. */
   list(kinds: readonly RunKind[]): void {
+    const listing = kinds.join(' ');
+    if (listing === this.listed && this.element.hasChildNodes()) return;
+    this.listed = listing;
     this.element.replaceChildren(this.label, ...kinds.map((kind) => this.toggle(kind)));
   }
 

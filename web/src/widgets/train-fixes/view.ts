@@ -13,6 +13,7 @@ import { TrainingWidget } from '../../training/training-widget.js';
 import type { WidgetOptions } from '../live-widget.js';
 import { rangeOf } from '../params.js';
 import { dkSlider, keysSlider, stepsSlider } from '../sliders.js';
+import { coalesced } from '../coalesced.js';
 import { claim } from './claim.js';
 import { selectedKinds, trainingRequest, type TrainFixesParams, type TrainFixesPlan } from './compute.js';
 import { runSentence } from './results.js';
@@ -108,6 +109,9 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
   private readonly keysControl: RangeControl;
   /** The notice says a setting was lowered to what trains (cleared by the next change). */
   private saidLowered = false;
+  /** A step clears, plans and shows the idle charts within one task: they are drawn once, at its end. */
+  private readonly curvesSoon = coalesced(() => this.drawCurves());
+  private readonly resultsSoon = coalesced(() => this.fillResults());
 
   constructor(options: WidgetOptions<State>) {
     super(
@@ -211,7 +215,7 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
       this.frame.setSummary(
         this.plan.kinds.length === 0 ? t('trainFixes.chooseAfterPlan', { plan }) : t('training.pressStart', { plan }),
       );
-      this.drawCurves();
+      this.curvesSoon();
     }
     this.bringBackFinishedRun();
   }
@@ -260,8 +264,8 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
   }
 
   protected showStill(): void {
-    this.fillResults();
-    this.drawCurves();
+    this.resultsSoon();
+    this.curvesSoon();
   }
 
   protected drawChart(index: number): void {
@@ -274,7 +278,7 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
     this.curves = new Map(this.kinds.map((kind) => [kind, emptyCurves()]));
     this.reachedAt = {};
     this.shownRuns.list(this.kinds);
-    this.drawCurves();
+    this.curvesSoon();
   }
 
   private drawCurves(): void {

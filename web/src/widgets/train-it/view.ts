@@ -16,6 +16,7 @@ import {
   type TrainingPlanResult,
 } from './training.js';
 import type { WidgetOptions } from '../live-widget.js';
+import { coalesced } from '../coalesced.js';
 import { claim } from './claim.js';
 import { measured } from './predict.js';
 import { dkSlider, keysSlider, stepsSlider } from '../sliders.js';
@@ -74,6 +75,9 @@ export class TrainIt extends TrainingWidget<'train-it', TrainItState> {
   private steps: number[] = [];
   private curves = emptyCurves();
   private reachedAt: Partial<Record<RunName, number>> = {};
+  /** A step clears, plans and shows the idle charts within one task: they are drawn once, at its end. */
+  private readonly curvesSoon = coalesced(() => this.drawCurves());
+  private readonly tableSoon = coalesced(() => this.fillTable());
 
   constructor(options: WidgetOptions<TrainItState>) {
     super(
@@ -124,7 +128,7 @@ export class TrainIt extends TrainingWidget<'train-it', TrainItState> {
     if (this.element.dataset.training === 'idle') {
       this.setTraining('idle');
       this.frame.setSummary(t('training.pressStart', { plan: this.planSentence }));
-      this.drawCurves();
+      this.curvesSoon();
       // A prediction was just committed: the runs it asked about start at once.
       if (this.revealing) this.buttons.element.querySelector<HTMLButtonElement>('.training-start')?.click();
     }
@@ -198,8 +202,8 @@ export class TrainIt extends TrainingWidget<'train-it', TrainItState> {
   }
 
   protected showStill(): void {
-    this.fillTable();
-    this.drawCurves();
+    this.tableSoon();
+    this.curvesSoon();
   }
 
   protected drawChart(index: number): void {
@@ -210,7 +214,7 @@ export class TrainIt extends TrainingWidget<'train-it', TrainItState> {
     this.steps = [];
     this.curves = emptyCurves();
     this.reachedAt = {};
-    this.drawCurves();
+    this.curvesSoon();
   }
 
   private drawCurves(): void {
