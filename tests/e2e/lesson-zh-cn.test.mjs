@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, test } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
+import { catalogs } from '../../dist/lib/src/i18n/messages.js';
 import { scormZipIn } from '../../scripts/build-scorm.mjs';
 import { singleFileIn } from '../../scripts/build-single.mjs';
 import { answer } from './embed-answer.mjs';
@@ -82,6 +83,26 @@ const savedPlace = (page, id) =>
 // The live lesson has replaced the prerendered one once the questions take answers.
 const liveLesson = (page) => page.waitForSelector(`#question-${numeric.id} input.answer`);
 
+// The scripts a page receives, so a test can say which language's catalog came: the one holding its messages.
+function receivedScripts(page) {
+  const bodies = [];
+  const keep = (response) => {
+    if (/javascript/.test(response.headers()['content-type'] ?? '')) bodies.push(response.text().catch(() => ''));
+  };
+  page.on('response', keep);
+  return {
+    catalogs: async () => {
+      const texts = await Promise.all(bodies);
+      const holds = (catalog) =>
+        texts.some((text) =>
+          ['widget.copyLink', 'widget.seed', 'core.textStillWorks'].every((key) => text.includes(catalog[key])),
+        );
+      return Object.keys(catalogs).filter((locale) => holds(catalogs[locale]));
+    },
+    stop: () => page.off('response', keep),
+  };
+}
+
 test('the zh-CN page speaks Chinese, names its English version, offers a switch at 375 px, by keyboard', async () => {
   const { page } = browser;
   await page.setViewportSize({ width: 375, height: 812 });
@@ -120,8 +141,12 @@ test('switching language keeps the place and the progress, kept under keys that 
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(site('why-sqrt-dk.html'));
   await page.evaluate(() => localStorage.clear());
+  // Each page fetches its own language's catalog of the page's words, never the other's.
+  let scripts = receivedScripts(page);
   await page.reload();
   await liveLesson(page);
+  assert.deepEqual(await scripts.catalogs(), ['en'], 'the English page fetches the English catalog only');
+  scripts.stop();
   await answer(page, numeric);
   // The reader stops with the second question's section a little above the window's top.
   const target = questions[1];
@@ -133,9 +158,12 @@ test('switching language keeps the place and the progress, kept under keys that 
   assert.equal(before?.id, `question-${target.id}`, 'the reader has the question at the top of the window');
   // The reader then goes up to the switch in the page's top bar (the click scrolls there) and takes it.
   await savedPlace(page, before.id);
+  scripts = receivedScripts(page);
   await page.click('a.language-switch');
   await page.waitForURL((url) => url.pathname === '/zh-CN/why-sqrt-dk.html');
   await liveLesson(page);
+  assert.deepEqual(await scripts.catalogs(), ['zh-CN'], 'the Chinese page fetches the Chinese catalog only');
+  scripts.stop();
   await samePlace(page, before); // the same block of the same section, as far past the top
   await page.waitForSelector(`#question-${numeric.id}[data-status="correct"]`);
   assert.match(await shownText(page, `#question-${numeric.id} .prompt`), /[\u4e00-\u9fff]/, 'in Chinese');

@@ -1,15 +1,54 @@
 // The page's words: t(key) formats a message of the page's locale (its <html lang>), translate() of a given one.
-import { en } from './catalogs/en.js';
-import { catalogs as written } from './catalogs.generated.js';
+import type { en } from './catalogs/en.js';
+import { catalogLoaders } from './catalogs.generated.js';
 import { formatMessage, type MessageValues } from './format-message.js';
-import { defaultLocale, toLocale, type Locale } from './locales.js';
+import { defaultLocale, locales, toLocale, type Locale } from './locales.js';
 
 export type MessageKey = keyof typeof en;
 export type Catalog = Record<MessageKey, string>;
 export type { MessageValues };
 
-// Every catalog in catalogs/, as scripts/locale-index.mjs lists them.
-export const catalogs: Record<Locale, Catalog> = written;
+/** The catalogs loaded so far: every one without a page (Node), on a page those loadCatalog brought in. */
+export const catalogs: Partial<Record<Locale, Catalog>> = {};
+const loading = new Map<Locale, Promise<Catalog>>();
+
+/** Brings in `locale`'s catalog (once): a page awaits its own language's before it shows any of its words. */
+export function loadCatalog(locale: Locale): Promise<Catalog> {
+  if (!locales.includes(locale)) throw new RangeError(`loadCatalog: locale must be one of ${locales.join(', ')}`);
+  const bundled = catalogs[locale];
+  if (bundled) return Promise.resolve(bundled);
+  let load = loading.get(locale);
+  if (!load) {
+    load = catalogLoaders[locale]().then(
+      (catalog) => (catalogs[locale] = catalog as Catalog),
+      (error: unknown) => {
+        loading.delete(locale); // a dropped connection may be tried again
+        throw error;
+      },
+    );
+    loading.set(locale, load);
+  }
+  return load;
+}
+
+/**
+ * A page's words: `locale`'s catalog, or when it cannot be fetched the original's (and the error, for a notice), so
+ * that the page still speaks.
+ */
+export async function loadPageWords(locale: Locale): Promise<void> {
+  try {
+    await loadCatalog(locale);
+  } catch (error) {
+    if (locale !== defaultLocale) await loadCatalog(defaultLocale);
+    throw error;
+  }
+}
+
+/** Whether any catalog is in: t() has words to say. */
+export const anyCatalogLoaded = (): boolean => Object.keys(catalogs).length > 0;
+
+// Without a page (the quiz engine on the server, the build's scripts, tests) every language is at hand from the start.
+if (typeof document === 'undefined') await Promise.all(locales.map(loadCatalog));
 
 /** The page's locale: `<html lang>`, set by the prerendered page or the embed before the lesson mounts. */
 export function pageLocale(): Locale {
@@ -17,10 +56,14 @@ export function pageLocale(): Locale {
   return toLocale(root?.lang) ?? defaultLocale;
 }
 
-/** A message of `locale`, for code that runs without a page (the quiz engine on the server). */
+/**
+ * A message of `locale`; on a page whose catalog of `locale` is not in (an embed asking another language, a failed
+ * fetch) it is said in a language the page has, the original first. Throws if none is in: boots load theirs first.
+ */
 export function translate(locale: Locale, key: MessageKey, values?: MessageValues): string {
-  const catalog = catalogs[locale] ?? catalogs[defaultLocale];
-  return formatMessage(locale, catalog[key] ?? en[key], values);
+  const shown = catalogs[locale] ? locale : [defaultLocale, ...locales].find((other) => catalogs[other]);
+  if (shown === undefined) throw new Error(`translate: no catalog is loaded yet; await loadCatalog('${locale}') first`);
+  return formatMessage(shown, catalogs[shown]![key], values);
 }
 
 /** A message of the page's locale. */

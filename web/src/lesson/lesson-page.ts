@@ -1,7 +1,7 @@
 // The full lesson page, shared by the site (lesson.html), the single-file build and the SCORM package. The page's
 // prerendered figures start first, with only their own code (first-widgets.ts); the lesson's data, its questions
 // and the other figures load after them (lesson-live.ts).
-import { t } from '../i18n/messages.js';
+import { anyCatalogLoaded, loadPageWords, pageLocale, t } from '../i18n/messages.js';
 import { CoreClient } from '../worker/core-client.js';
 import { showCoreStatus } from './core-status.js';
 import { FirstWidgets } from './first-widgets.js';
@@ -26,13 +26,32 @@ export interface LessonPageOptions {
 }
 
 /**
- * Starts the core worker at once, and the page once its HTML is parsed: the entry script is async, so on a slow
- * network the worker fetches and compiles the WASM while the long prerendered lesson is still being parsed.
+ * Starts the core worker at once, and the page once its HTML is parsed and its words are in: the entry script is
+ * async, so on a slow network the worker fetches and compiles the WASM, and the page's catalog (its language's only)
+ * arrives, while the long prerendered lesson is still being parsed.
  */
 export function startLessonPage(options: LessonPageOptions): void {
   const client = new CoreClient();
-  if (document.readyState !== 'loading') startParsedPage(options, client);
-  else document.addEventListener('DOMContentLoaded', () => startParsedPage(options, client), { once: true });
+  const parsed = new Promise<void>((resolve) => {
+    if (document.readyState !== 'loading') resolve();
+    else document.addEventListener('DOMContentLoaded', () => resolve(), { once: true });
+  });
+  // A failed fetch of the page's catalog leaves the original's words (the live lesson says so); with none at all
+  // the prerendered lesson stays readable, and the reason is shown.
+  const words = loadPageWords(pageLocale()).catch((error: unknown) => {
+    if (!anyCatalogLoaded()) throw error;
+  });
+  void Promise.all([words, parsed]).then(
+    () => startParsedPage(options, client),
+    (error: unknown) =>
+      parsed.then(() =>
+        document.getElementById('page-notices')?.append(
+          Object.assign(document.createElement('p'), {
+            textContent: error instanceof Error ? error.message : String(error),
+          }),
+        ),
+      ),
+  );
 }
 
 function startParsedPage(options: LessonPageOptions, client: CoreClient): void {

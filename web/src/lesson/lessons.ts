@@ -2,7 +2,7 @@
 // language; an unknown slug falls back to the first with a notice, a missing translation to the original.
 import type { CompiledLesson, LessonIndexEntry, Question } from '../authoring/compiled.js';
 import { defaultLocale, locales, toLocale, type Locale } from '../i18n/locales.js';
-import { t } from '../i18n/messages.js';
+import { loadPageWords, t } from '../i18n/messages.js';
 
 // The lti build, for graded LTI launches, bundles none: the tool sends the placement's lesson without its answers.
 // `<slug>.json` is the original, bundled; `<slug>.<locale>.json` its translation (the same slug, ids and numbers),
@@ -29,13 +29,17 @@ const bySlug = new Map(
 );
 const byLocale = new Map<Locale, Map<string, CompiledLesson>>([[defaultLocale, bySlug]]);
 const loading = new Map<Locale, Promise<void>>();
+const settled = new Set<Locale>();
 
-/** Brings in the lessons' translations into `locale` (once; the original needs none), before findLesson asks. */
+/**
+ * Brings in the page's words in `locale` and the lessons' translations into it (once; the original has none), before
+ * findLesson asks; a failure leaves the original's words or lesson, and rejects for a notice.
+ */
 export function loadLocale(locale: Locale): Promise<void> {
   if (!locales.includes(locale)) throw new RangeError(`loadLocale: locale must be one of ${locales.join(', ')}`);
-  if (locale === defaultLocale) return Promise.resolve();
   const files = Object.entries(translationFiles).filter(([path]) => path.endsWith(`.${locale}.json`));
-  const load = async () => {
+  const translations = async () => {
+    if (locale === defaultLocale) return;
     try {
       const found = await Promise.all(files.map(([, file]) => file()));
       byLocale.set(locale, new Map(found.map((lesson) => [lesson.slug, lesson])));
@@ -44,11 +48,18 @@ export function loadLocale(locale: Locale): Promise<void> {
       throw error;
     }
   };
+  const load = async () => {
+    try {
+      await Promise.all([loadPageWords(locale), translations()]);
+    } finally {
+      settled.add(locale);
+    }
+  };
   return loading.get(locale) ?? loading.set(locale, load()).get(locale)!;
 }
 
-/** Whether `locale`'s translations are in (always for the original). */
-export const localeLoaded = (locale: Locale): boolean => byLocale.has(locale);
+/** Whether `locale`'s words and translations are in, or failed and left the original's. */
+export const localeLoaded = (locale: Locale): boolean => settled.has(locale);
 
 export const lessons: CompiledLesson[] = [
   ...index.map((entry) => bySlug.get(entry.slug)).filter((lesson): lesson is CompiledLesson => lesson !== undefined),

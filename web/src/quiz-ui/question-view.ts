@@ -62,8 +62,6 @@ export interface QuestionViewOptions {
 // After this many counted wrong attempts the worked solution is shown anyway, so nobody is stuck.
 export const attemptsBeforeSolution = wrongAttemptsBeforeExplanation;
 
-export { noPointsAfterSolution } from '../quiz/index.js';
-
 export class QuestionView {
   readonly element: HTMLElement;
   private readonly feedback = document.createElement('p');

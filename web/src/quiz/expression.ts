@@ -25,9 +25,6 @@ export type ParsedExpression =
   /** position is 1-based, in characters; advice, when present, is a full sentence saying what to write instead. */
   | { ok: false; reason: string; position: number; advice?: string };
 
-/** Plain text the UI can show next to an answer box. */
-export const answerFormatHelp = translate('en', 'parse.formatHelp');
-
 type TokenKind =
   'number' | 'name' | 'plus' | 'minus' | 'times' | 'divide' | 'power' | 'root' | 'open' | 'close' | 'approx' | 'end';
 

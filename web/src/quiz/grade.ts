@@ -8,8 +8,6 @@ import type { AnticipatedAnswer, ChoiceQuestion, Grade, NumericQuestion, Toleran
 export const DEFAULT_RTOL = 0.01;
 export const DEFAULT_ATOL = 0;
 
-export const EMPTY_ANSWER_FEEDBACK = translate('en', 'grade.empty');
-
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an Array';

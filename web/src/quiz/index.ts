@@ -1,16 +1,8 @@
 // The quiz engine's public API: parse typed answers, grade them, validate authored questions, track progress.
 export type * from './types.js';
-export { answerFormatHelp, answerFormatHelpIn, MAX_ANSWER_LENGTH, MAX_NESTING, parseExpression } from './expression.js';
+export { answerFormatHelpIn, MAX_ANSWER_LENGTH, MAX_NESTING, parseExpression } from './expression.js';
 export type { ParsedExpression } from './expression.js';
-export {
-  anticipatedMatch,
-  DEFAULT_ATOL,
-  DEFAULT_RTOL,
-  EMPTY_ANSWER_FEEDBACK,
-  gradeChoice,
-  gradeNumeric,
-  withinTolerance,
-} from './grade.js';
+export { anticipatedMatch, DEFAULT_ATOL, DEFAULT_RTOL, gradeChoice, gradeNumeric, withinTolerance } from './grade.js';
 export { validateQuestion } from './validate.js';
 export { isQuizProgress, recordGrade, scoreOf, splitQuizProgress, wrongQuestionIds } from './attempts.js';
 export type { LoggedAnswer, QuestionProgress, QuizProgress, VariantProgress } from './attempts.js';
@@ -64,7 +56,7 @@ export { translate } from '../i18n/messages.js';
 export type { AnsweredAttempt, GradedVariant } from './graded-variant.js';
 export { multiSelectCredit } from './partial-credit.js';
 export { packSolutionFlags, unpackSolutionFlags } from './solution-flags.js';
-export { noPointsAfterSolution, verdictText } from './verdict-text.js';
+export { verdictText } from './verdict-text.js';
 export { answerFreeQuestion, hintGivesAway } from './answer-free.js';
 export type { AnswerFreeChoice, AnswerFreeNumeric, AnswerFreeQuestion, AnswerFreeVariant } from './answer-free.js';
 export { csvCell, csvColumns, resultsCsv, resultsFormat, resultsRecord, resultsVersion } from './results-record.js';

@@ -3,9 +3,6 @@ import { translate } from '../i18n/messages.js';
 import { defaultLocale, type Locale } from '../i18n/locales.js';
 import type { Grade } from './types.js';
 
-/** What a graded context adds to the verdict of a right answer given after the worked solution was shown. */
-export const noPointsAfterSolution = translate('en', 'verdict.noPointsAfterSolution');
-
 /**
  * The verdict first, for screen readers (unless the feedback already starts with it), then the feedback, and for a
  * right answer given after the worked solution of its numbers, that it earns no points.

@@ -48,7 +48,8 @@ const logChart = (className: string, yLabel: string, yFloor: number) =>
     height: 180,
   });
 
-// The words are read when shown, in the page's language; the charts are made when the widget's module loads.
+// The words are read when shown, in the page's language; the charts are made when the first widget is built (after
+// the page's catalog has come).
 const words = (metric: Metric) => ({
   get words() {
     return t(`trainFixes.metric.${metric}`);
@@ -61,38 +62,40 @@ const words = (metric: Metric) => ({
   },
 });
 
-const metricInfo: Record<Metric, MetricInfo> = {
-  loss: {
-    ...words('loss'),
-    chart: logChart('loss', t('trainIt.lossAxis'), 1e-6),
-    floor: 1e-6,
-  },
-  accuracy: {
-    ...words('accuracy'),
-    chart: new LineChart({
-      className: 'training accuracy',
-      xLabel: t('axis.step'),
-      yLabel: t('axis.accuracy'),
-      yDomain: [0, 1],
-      height: 180,
-    }),
-  },
-  scoreGradientNorm: {
-    ...words('scoreGradientNorm'),
-    chart: logChart('score-gradient', t('trainIt.scoreGradientAxis'), 1e-12),
-    floor: 1e-12,
-  },
-  entropy: {
-    ...words('entropy'),
-    chart: logChart('entropy', t('trainFixes.entropyAxis'), 1e-4),
-    floor: 1e-4,
-  },
-  maxAbsScore: {
-    ...words('maxAbsScore'),
-    chart: logChart('largest-logit', t('trainFixes.logitAxis'), 1e-3),
-    floor: 1e-3,
-  },
-};
+let metricCharts: Record<Metric, MetricInfo> | undefined;
+const metricInfo = (): Record<Metric, MetricInfo> =>
+  (metricCharts ??= {
+    loss: {
+      ...words('loss'),
+      chart: logChart('loss', t('trainIt.lossAxis'), 1e-6),
+      floor: 1e-6,
+    },
+    accuracy: {
+      ...words('accuracy'),
+      chart: new LineChart({
+        className: 'training accuracy',
+        xLabel: t('axis.step'),
+        yLabel: t('axis.accuracy'),
+        yDomain: [0, 1],
+        height: 180,
+      }),
+    },
+    scoreGradientNorm: {
+      ...words('scoreGradientNorm'),
+      chart: logChart('score-gradient', t('trainIt.scoreGradientAxis'), 1e-12),
+      floor: 1e-12,
+    },
+    entropy: {
+      ...words('entropy'),
+      chart: logChart('entropy', t('trainFixes.entropyAxis'), 1e-4),
+      floor: 1e-4,
+    },
+    maxAbsScore: {
+      ...words('maxAbsScore'),
+      chart: logChart('largest-logit', t('trainFixes.logitAxis'), 1e-3),
+      floor: 1e-3,
+    },
+  });
 
 /** The CSS class of a run: its colour and dash pattern. */
 const runClass = (kind: RunKind) => `run-${kind}`;
@@ -129,7 +132,7 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
     limitParams(schema, this.state);
     this.frame.chartArea.append(...this.trainingPanel, this.shownRuns.element);
     for (const metric of metrics) {
-      const { words, note, chart } = metricInfo[metric];
+      const { words, note, chart } = metricInfo()[metric];
       const label = Object.assign(document.createElement('p'), {
         className: 'panel-label',
         textContent: t('trainIt.panel', { metric: words, note }),
@@ -286,7 +289,7 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
   }
 
   private drawCurve(metric: Metric): void {
-    const { chart, floor, words } = metricInfo[metric];
+    const { chart, floor, words } = metricInfo()[metric];
     // A fixed x axis over all planned steps, so the curves visibly grow towards the end.
     const xDomain: [number, number] = [0, this.plan?.steps ?? this.state.steps];
     const shown = this.kinds.filter((kind) => this.shownRuns.shows(kind));
@@ -337,7 +340,7 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
       [
         t('trainFixes.run'),
         t('trainFixes.goalAt', { percent: formatShare(accuracyGoal) }),
-        ...metrics.map((m) => metricInfo[m].short),
+        ...metrics.map((m) => metricInfo()[m].short),
         t('trainFixes.learnedScale'),
       ],
       trained
