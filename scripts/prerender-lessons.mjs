@@ -60,6 +60,18 @@ if (into) {
   const slugs = readdirSync(lessons)
     .filter((name) => /^[a-z0-9][a-z0-9-]*\.json$/.test(name) && name !== 'index.json')
     .map((name) => name.slice(0, -'.json'.length));
+  // Each language's catalog chunk as Vite named it (assets/<locale>-<hash>.js): the page preloads its own.
+  const assets = readdirSync(join(site, 'assets'));
+  const catalogOf = (locale) => {
+    const found = assets.filter((name) => name.startsWith(`${locale}-`) && /^[\w-]+-[\w-]{8}\.js$/.test(name));
+    if (found.length !== 1) {
+      console.error(
+        `prerender-lessons: expected one catalog chunk for ${locale} in ${site}/assets, found ${found.length}`,
+      );
+      process.exit(1);
+    }
+    return `assets/${found[0]}`;
+  };
   // The page of `slug` in `locale`, written at `name` in that locale's folder, with links to its other languages.
   const write = (name, slug, locale, list) => {
     // The root of each language opens its first lesson, which need not be the same lesson in every language.
@@ -69,7 +81,7 @@ if (into) {
       .filter(has)
       .map((other) => ({ locale: other, href: `${up(locale)}${folder(other)}${name}` }));
     const root = name === 'index.html' && locale === defaultLocale;
-    const page = languagePage(template, { locale, versions, up: up(locale), root });
+    const page = languagePage(template, { locale, versions, up: up(locale), root, catalog: catalogOf(locale) });
     mkdirSync(join(site, folder(locale)), { recursive: true });
     writeFileSync(join(site, folder(locale), name), prerenderPage(page, read(slug, locale), list, locale));
   };

@@ -39,7 +39,8 @@ test('a page in zh-CN, one folder down: its language, assets one up, alternates 
     { locale: 'en', href: '../why-sqrt-dk.html' },
     { locale: 'zh-CN', href: '../zh-CN/why-sqrt-dk.html' },
   ];
-  const page = read(languagePage(template, { locale: 'zh-CN', versions, up: '../' }));
+  const catalog = 'assets/zh-CN-D1lvEgJP.js';
+  const page = read(languagePage(template, { locale: 'zh-CN', versions, up: '../', catalog }));
   const html = page.getElementsByTagName('html')[0];
   assert.equal(html.getAttribute('lang'), 'zh-CN');
   assert.equal(html.hasAttribute('data-site-root'), false);
@@ -54,6 +55,11 @@ test('a page in zh-CN, one folder down: its language, assets one up, alternates 
       .filter((l) => l.getAttribute('rel') === 'alternate')
       .map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')]),
     versions.map((v) => [v.locale, v.href]),
+  );
+  assert.deepEqual(
+    links.filter((l) => l.getAttribute('rel') === 'modulepreload').map((l) => l.getAttribute('href')),
+    ['../assets/zh-CN-D1lvEgJP.js'],
+    'the page fetches its own catalog beside its entry script, from the site folder one up',
   );
   const switches = [...page.getElementsByTagName('a')].filter((a) => a.getAttribute('class') === 'language-switch');
   assert.deepEqual(

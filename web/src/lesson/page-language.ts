@@ -18,6 +18,8 @@ export interface PageLanguage {
   up?: string;
   /** The site root, where the browser's language picks the page on a first visit. */
   root?: boolean;
+  /** The page's catalog of words, relative to the site's folder (assets/en-….js): fetched beside the entry, not after. */
+  catalog?: string;
 }
 
 /** A language's name in itself ("English", "中文（中国）"), as the switch shows it to someone who reads it. */
@@ -36,7 +38,10 @@ function checkVersions(versions: readonly LanguageVersion[], locale: Locale): vo
 }
 
 /** The page template (the built lesson.html) in one language, for prerenderPage to write a lesson into. */
-export function languagePage(template: string, { locale, versions, up = '', root = false }: PageLanguage): string {
+export function languagePage(
+  template: string,
+  { locale, versions, up = '', root = false, catalog }: PageLanguage,
+): string {
   if (typeof template !== 'string') throw new TypeError('languagePage: template must be the HTML of the lesson page');
   checkVersions(versions, locale);
   if (!/<html[^>]*\slang="[^"]*"/.test(template)) throw new Error('languagePage: the page has no <html lang="…">');
@@ -44,6 +49,11 @@ export function languagePage(template: string, { locale, versions, up = '', root
   const alternates = versions
     .map((v) => `<link rel="alternate" hreflang="${escape(v.locale)}" href="${escape(v.href)}" />`)
     .join('\n    ');
+  // The entry waits for this catalog before the first figure starts: on a slow network one round trip less.
+  const preload = catalog
+    ? `<link rel="modulepreload" crossorigin href="${escape(up || './')}${escape(catalog)}" />`
+    : '';
+  const head = [preload, alternates].filter(Boolean).join('\n    ');
   // One link per other language, named in that language, so a reader who cannot read this page finds theirs.
   const switches = versions
     .filter((v) => v.locale !== locale)
@@ -59,6 +69,6 @@ export function languagePage(template: string, { locale, versions, up = '', root
       /<html([^>]*)\slang="[^"]*"/,
       (_, before: string) => `<html${before} lang="${escape(locale)}"${root ? ' data-site-root' : ''}`,
     )
-    .replace(/<\/head>/, () => (alternates ? `  ${alternates}\n  </head>` : '</head>'))
+    .replace(/<\/head>/, () => (head ? `  ${head}\n  </head>` : '</head>'))
     .replace(/(<span class="brand">[^<]*<\/span>)/, (brand: string) => brand + switches);
 }
