@@ -18,7 +18,7 @@ export interface PageLanguage {
   up?: string;
   /** The site root, where the browser's language picks the page on a first visit. */
   root?: boolean;
-  /** The page's catalog of words, relative to the site's folder (assets/en-….js): fetched beside the entry, not after. */
+  /** The page's catalog, relative to the site's folder (assets/en-….js): fetched beside the entry, not after. */
   catalog?: string;
 }
 
