@@ -60,9 +60,11 @@ if (into) {
   const slugs = readdirSync(lessons)
     .filter((name) => /^[a-z0-9][a-z0-9-]*\.json$/.test(name) && name !== 'index.json')
     .map((name) => name.slice(0, -'.json'.length));
-  // Each language's catalog chunk as Vite named it (assets/<locale>-<hash>.js): the page preloads its own.
-  const assets = readdirSync(join(site, 'assets'));
+  // Each language's catalog chunk as Vite named it (assets/<locale>-<hash>.js): the page preloads its own. A site
+  // folder holding only the template (pages written elsewhere than the build's) has no chunks to name.
+  const assets = existsSync(join(site, 'assets')) ? readdirSync(join(site, 'assets')) : undefined;
   const catalogOf = (locale) => {
+    if (!assets) return undefined;
     const found = assets.filter((name) => name.startsWith(`${locale}-`) && /^[\w-]+-[\w-]{8}\.js$/.test(name));
     if (found.length !== 1) {
       console.error(
