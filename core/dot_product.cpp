@@ -7,6 +7,7 @@
 
 #include "errors.hpp"
 #include "gamma.hpp"
+#include "recent_draws.hpp"
 #include "rng.hpp"
 #include "validate.hpp"
 
@@ -67,34 +68,6 @@ class DrawnProducts {
   std::vector<double> products_;
 };
 
-// The experiments drawn lately, the most recent first, within kMaxRememberedProducts products.
-class RecentProducts {
- public:
-  const DrawnProducts& extended(int keyDimension, std::uint64_t seed, DotProductMethod method, int count) {
-    auto found = std::find_if(drawn_.begin(), drawn_.end(), [&](const std::unique_ptr<DrawnProducts>& products) {
-      return products->isFor(keyDimension, seed, method);
-    });
-    std::unique_ptr<DrawnProducts> products;
-    if (found != drawn_.end()) {
-      products = std::move(*found);
-      drawn_.erase(found);
-    } else {
-      products = std::make_unique<DrawnProducts>(keyDimension, seed, method);
-    }
-    products->extend(count);
-    drawn_.insert(drawn_.begin(), std::move(products));
-    std::int64_t kept = 0;
-    std::size_t keep = 0;
-    while (keep < drawn_.size() && kept + drawn_[keep]->size() <= kMaxRememberedProducts)
-      kept += drawn_[keep++]->size();
-    drawn_.resize(std::max<std::size_t>(keep, 1));
-    return *drawn_.front();
-  }
-
- private:
-  std::vector<std::unique_ptr<DrawnProducts>> drawn_;
-};
-
 }  // namespace
 
 DotProductExperiment dotProductExperiment(int keyDimension, int count, std::uint64_t seed, const Scale& scale,
@@ -113,8 +86,10 @@ DotProductExperiment dotProductExperiment(int keyDimension, int count, std::uint
   }
 
   const double divisor = scaleDivisor(scale, keyDimension);
-  thread_local RecentProducts recent;
-  const DrawnProducts& products = recent.extended(keyDimension, seed, method, count);
+  thread_local RecentDraws<DrawnProducts> recent(kMaxRememberedProducts);
+  const DrawnProducts& products =
+      recent.extended([&](const DrawnProducts& kept) { return kept.isFor(keyDimension, seed, method); },
+                      [&] { return std::make_unique<DrawnProducts>(keyDimension, seed, method); }, count);
   DotProductExperiment result;
   result.samples.resize(count);
   for (int s = 0; s < count; ++s) result.samples[s] = products[s] / divisor;

@@ -11,6 +11,7 @@
 #include "exp_pairs.hpp"
 #include "gamma.hpp"
 #include "jacobian.hpp"
+#include "recent_draws.hpp"
 #include "rng.hpp"
 #include "scores.hpp"
 #include "softmax.hpp"
@@ -151,37 +152,6 @@ class EntropyTrials {
   std::vector<Stream> streams_;
 };
 
-// The sweeps drawn lately, the most recent first, within kMaxRememberedInAll entries.
-class RecentEntropyTrials {
- public:
-  // The sweep's kept trials, extended to `trials`, moved to the front; the oldest are dropped to make room.
-  const EntropyTrials& extended(const std::vector<int>& keyDimensions, int keyCount, std::uint64_t seed,
-                                const RowMatrix& divisors, int trials) {
-    auto found = std::find_if(sweeps_.begin(), sweeps_.end(), [&](const std::unique_ptr<EntropyTrials>& sweep) {
-      return sweep->isFor(keyDimensions, keyCount, seed, divisors);
-    });
-    std::unique_ptr<EntropyTrials> sweep;
-    if (found != sweeps_.end()) {
-      sweep = std::move(*found);
-      sweeps_.erase(found);
-    } else {
-      sweep = std::make_unique<EntropyTrials>();
-      sweep->reset(keyDimensions, keyCount, seed, divisors);
-    }
-    sweep->extend(trials);
-    sweeps_.insert(sweeps_.begin(), std::move(sweep));
-    std::int64_t kept = 0;
-    std::size_t count = 0;
-    while (count < sweeps_.size() && kept + sweeps_[count]->size() <= kMaxRememberedInAll)
-      kept += sweeps_[count++]->size();
-    sweeps_.resize(std::max<std::size_t>(count, 1));
-    return *sweeps_.front();
-  }
-
- private:
-  std::vector<std::unique_ptr<EntropyTrials>> sweeps_;
-};
-
 }  // namespace
 
 EntropySweep entropySweep(const std::vector<int>& keyDimensions, int keyCount, int trials, std::uint64_t seed,
@@ -204,14 +174,20 @@ EntropySweep entropySweep(const std::vector<int>& keyDimensions, int keyCount, i
     for (Eigen::Index s = 0; s < rows; ++s)
       divisors(k, s) = scaleDivisor(scales[static_cast<std::size_t>(s)], keyDimensions[static_cast<std::size_t>(k)]);
   }
-  thread_local RecentEntropyTrials recent;
+  thread_local RecentDraws<EntropyTrials> recent(kMaxRememberedInAll);
   EntropyTrials fresh;
   const bool remember = static_cast<std::int64_t>(cols) * rows * trials <= kMaxRememberedTrials;
   if (!remember) {
     fresh.reset(keyDimensions, keyCount, seed, divisors);
     fresh.extend(trials);
   }
-  const EntropyTrials& drawn = remember ? recent.extended(keyDimensions, keyCount, seed, divisors, trials) : fresh;
+  const auto isFor = [&](const EntropyTrials& kept) { return kept.isFor(keyDimensions, keyCount, seed, divisors); };
+  const auto make = [&] {
+    auto sweep = std::make_unique<EntropyTrials>();
+    sweep->reset(keyDimensions, keyCount, seed, divisors);
+    return sweep;
+  };
+  const EntropyTrials& drawn = remember ? recent.extended(isFor, make, trials) : fresh;
 
   EntropySweep sweep;
   sweep.keyDimensions = keyDimensions;
