@@ -80,3 +80,16 @@ test('variance explorer without samples: the same statistics and histogram, no s
     message: 'dotProductExperiment: samples must be true or false, got the string "no"',
   });
 });
+
+test("a figure's mirror of what its core keeps: most draws per setting, oldest dropped past the limit", async () => {
+  const { KeptDraws } = await import('../../dist/lib/src/widgets/kept-draws.js');
+  const kept = new KeptDraws(100, 2); // 50 draws of two entries each
+  kept.drew('a', 20);
+  kept.drew('b', 20);
+  kept.drew('a', 10); // fewer draws keep the 20 already drawn, and make `a` the most recent
+  assert.deepEqual([kept.count('a'), kept.count('b')], [20, 20]);
+  kept.drew('c', 20); // 120 entries: `b`, now the oldest, goes
+  assert.deepEqual([kept.count('a'), kept.count('b'), kept.count('c')], [20, 0, 20]);
+  kept.drew('d', 80); // more than the limit alone: the core still keeps the newest
+  assert.deepEqual([kept.count('a'), kept.count('c'), kept.count('d')], [0, 0, 80]);
+});

@@ -2,6 +2,7 @@
 import type { Core } from '../../core/types.js';
 import type { StateOf } from '../params.js';
 import type { schema } from './schema.js';
+import { KeptDraws } from '../kept-draws.js';
 import { RunPace } from '../run-pace.js';
 
 /** dₖ = 1, 2, 4, …, 4096: thirteen points, evenly spaced on the log axis. */
@@ -22,33 +23,16 @@ export interface EntropyVsDkResult extends EntropyVsDkParams {
 /**
  * The trials this thread's core keeps, per keys and seed, the most recent last (the core keeps recent sweeps, see
  * entropySweep): a sweep kept with more trials draws only the new ones, with fewer draws nothing. Each thread (page,
- * worker) loads its own copy.
+ * worker) loads its own copy. The core keeps at most 2¹⁹ trials (dₖ × scale × trial) in all, the oldest dropped first.
  */
-const kept = new Map<string, number>();
-/** The core keeps at most 2¹⁹ trials (dₖ × scale × trial) in all; the oldest sweeps go first. */
-const keptInAll = 2 ** 19;
-
+const kept = new KeptDraws(2 ** 19, entropyDks.length * entropyScales.length);
 const keptKey = ({ keys, seed }: EntropyVsDkParams) => `${keys} ${seed}`;
-
-function remember(params: EntropyVsDkParams): void {
-  const key = keptKey(params);
-  const trials = Math.max(kept.get(key) ?? 0, params.trials);
-  kept.delete(key);
-  kept.set(key, trials);
-  const perTrial = entropyDks.length * entropyScales.length;
-  let total = [...kept.values()].reduce((sum, t) => sum + t * perTrial, 0);
-  for (const [oldest, t] of kept) {
-    if (total <= keptInAll || oldest === key) break;
-    kept.delete(oldest);
-    total -= t * perTrial;
-  }
-}
 
 const pace = new RunPace();
 
 export function compute(core: Core, params: EntropyVsDkParams): EntropyVsDkResult {
   const estimate = estimatedMs(params);
-  remember(params);
+  kept.drew(keptKey(params), params.trials);
   const sweep = pace.timed(estimate, () =>
     core.entropySweep({
       dks: entropyDks,
@@ -72,7 +56,7 @@ export function compute(core: Core, params: EntropyVsDkParams): EntropyVsDkResul
 // Its cost grows with keys × the trials still to draw (medians in WASM, SIMD exps): about 4 ms at 64 × 200, 10 ms at
 // 64 × 500; a sweep kept for these keys and seed costs about 0.1 ms whatever the trials.
 function estimatedMs(params: EntropyVsDkParams): number {
-  const toDraw = Math.max(0, params.trials - (kept.get(keptKey(params)) ?? 0));
+  const toDraw = Math.max(0, params.trials - kept.count(keptKey(params)));
   return 0.1 + 3.2e-4 * params.keys * toDraw;
 }
 

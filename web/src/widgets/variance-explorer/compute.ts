@@ -2,6 +2,7 @@
 import type { Core } from '../../core/types.js';
 import type { StateOf } from '../params.js';
 import type { schema } from './schema.js';
+import { KeptDraws } from '../kept-draws.js';
 import { RunPace } from '../run-pace.js';
 
 export type VarianceExplorerParams = StateOf<typeof schema>;
@@ -20,32 +21,18 @@ export interface VarianceExplorerResult extends VarianceExplorerParams {
 
 /**
  * The products this thread's core keeps, per dₖ and seed, the most recent last (see dotProductExperiment): more
- * samples draw only the new ones, fewer or the other scale draw none.
+ * samples draw only the new ones, fewer or the other scale draw none. It keeps at most 2²⁰ products in all, the
+ * oldest experiments dropped first.
  */
-const kept = new Map<string, number>();
-/** The core keeps at most 2²⁰ products in all; the oldest experiments go first. */
-const keptInAll = 2 ** 20;
+const kept = new KeptDraws(2 ** 20);
 const keptKey = ({ dk, seed }: VarianceExplorerParams) => `${dk} ${seed}`;
-
-function remember(params: VarianceExplorerParams): void {
-  const key = keptKey(params);
-  const count = Math.max(kept.get(key) ?? 0, params.samples);
-  kept.delete(key);
-  kept.set(key, count);
-  let total = [...kept.values()].reduce((sum, c) => sum + c, 0);
-  for (const [oldest, c] of kept) {
-    if (total <= keptInAll || oldest === key) break;
-    kept.delete(oldest);
-    total -= c;
-  }
-}
 
 const pace = new RunPace();
 
 // Only the histogram and statistics leave the core: 50 000 raw samples would cost a copy per frame.
 export function compute(core: Core, params: VarianceExplorerParams): VarianceExplorerResult {
   const estimate = estimatedMs(params);
-  remember(params);
+  kept.drew(keptKey(params), params.samples);
   const e = pace.timed(estimate, () =>
     core.dotProductExperiment({
       dk: params.dk,
@@ -74,7 +61,7 @@ export function compute(core: Core, params: VarianceExplorerParams): VarianceExp
 // Its cost in WASM: about 60 ns per product still to draw (a χ² and a normal), a few ns per sample for the division,
 // statistics and histogram: 1.2 ms for 20 000 new samples, 0.1 ms for 50 000 kept.
 function estimatedMs(params: VarianceExplorerParams): number {
-  const toDraw = Math.max(0, params.samples - (kept.get(keptKey(params)) ?? 0));
+  const toDraw = Math.max(0, params.samples - kept.count(keptKey(params)));
   return 0.05 + 6e-5 * toDraw + 2e-6 * params.samples;
 }
 
