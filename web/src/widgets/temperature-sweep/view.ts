@@ -19,8 +19,12 @@ const factorNames = new Map([
 const nameOf = (factor: number) => factorNames.get(factor) ?? `${factor}√dₖ`;
 
 export class TemperatureSweep extends LiveWidget<'temperature-sweep', TemperatureSweepState> {
-  private readonly panels = temperatureFactors.map(() => ({
-    label: Object.assign(document.createElement('p'), { className: 'panel-label' }),
+  // Each label holds its line before the first draw (which adds τ's value), so the charts below it never move down.
+  private readonly panels = temperatureFactors.map((factor) => ({
+    label: Object.assign(document.createElement('p'), {
+      className: 'panel-label',
+      textContent: `τ = ${nameOf(factor)}`,
+    }),
     chart: new BarChart('weights small', { yLabel: t('axis.weight'), yDomain: [0, 1], height: 190, minWidth: 200 }),
   }));
 
