@@ -1,25 +1,25 @@
 #!/usr/bin/env bash
-# Line coverage of core/*.cpp by the native doctest suite, with plain gcov (no gcovr/lcov needed).
-# Prints per-file and total coverage; exits non-zero if the total is below the threshold (default 90%).
+# The native doctest suite under ASan + UBSan, and the line coverage of core/*.cpp it reaches: one instrumented build
+# (build/sanitize, clang-14 --coverage) serves both, so the suite is compiled and run once. Counters are gcov-format,
+# read with llvm-cov gcov (no gcovr/lcov needed). Prints per-file and total coverage; exits non-zero if a test fails
+# or the total is below the threshold (default 90%).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 threshold="${COVERAGE_THRESHOLD:-90}"
-build=build/coverage
+build=build/sanitize
 
-# Counters from an earlier run (or from a stale build) would inflate the numbers or clash with new objects.
-[ -d "$build" ] && find "$build" -name '*.gcda' -delete
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Debug -DATTENTION_LAB_COVERAGE=ON >/dev/null
-cmake --build "$build" -j2 --target core_tests >/dev/null
-# The build ran the test binary once to list its tests; those counts are not test coverage.
+cmake --preset sanitize --log-level=WARNING >/dev/null
+cmake --build --preset sanitize -j2 >/dev/null
+# Counters from an earlier run, the build's own listing of its tests or a fuzz run would inflate the numbers.
 find "$build" -name '*.gcda' -delete
-ctest --test-dir "$build" --output-on-failure >/dev/null
+ctest --preset sanitize -j 2
 
 objects="$build/CMakeFiles/attention_core_lib.dir/core"
 report=$(mktemp)
 trap 'rm -f "$report"' EXIT
-# -n: summary only, no .gcov files; gcov reports every source it saw, headers included, so filter below.
-(cd "$objects" && gcov -n ./*.gcda 2>/dev/null) >"$report"
+# -n: summary only, no .gcov files; it reports every source it saw, headers included, so filter below.
+(cd "$objects" && llvm-cov-14 gcov -n ./*.gcda 2>/dev/null) >"$report"
 
 total_lines=0
 total_covered=0

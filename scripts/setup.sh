@@ -35,6 +35,7 @@ declare -A wanted_for_test=(
   [jupyter-nbconvert]=/usr/bin/jupyter-nbconvert
   [python3-ipykernel]=/usr/share/jupyter/kernels/python3/kernel.json
   [libreoffice-calc-nogui]=/usr/lib/libreoffice/program/libsclo.so
+  [llvm-14]=/usr/bin/llvm-cov-14
 )
 # The LTI tool server and its tests: PostgreSQL (the tool starts a cluster of its own; Debian's is left alone).
 declare -A wanted_for_server=(

@@ -18,11 +18,7 @@ CosineSweep sweepOf(int d, int pairs, std::uint64_t seed, CosineMethod method) {
 }  // namespace
 
 TEST_CASE("fast cosines: mean 0 and variance 1/d within sampling error over many seeds") {
-#ifdef ATTENTION_LAB_COVERAGE_BUILD
-  constexpr int kSeeds = 8;
-#else
   constexpr int kSeeds = 60;
-#endif
   for (int d : {2, 3, 16, 256, 4096}) {
     CAPTURE(d);
     int meanMisses = 0;

@@ -18,11 +18,7 @@ using test_vectors::vec;
 
 namespace {
 
-#ifdef ATTENTION_LAB_COVERAGE_BUILD
-constexpr int kSeeds = 10;  // the instrumented build only needs every line run; the native build runs all 200 seeds
-#else
 constexpr int kSeeds = 200;
-#endif
 constexpr int kKeys = 8;
 
 // The values the widgets' log dₖ slider stops at (4 steps per doubling, each once): 4, 5, 6, 7, 8, 10, …, 4096.
