@@ -54,7 +54,7 @@ async function measureDevice(profile) {
   if (profile.cpu > 1) {
     const figure = slowed
       ? `${ms(slowed.throttled)} slowed vs ${ms(slowed.free)} free: ${slowed.ratio.toFixed(1)}× ` +
-        `(${slowed.netRatio ? `${slowed.netRatio.toFixed(1)}× net of waiting for a CPU; ` : ''}by ${slowed.how})`
+        `(${slowed.perCpuMs ? `${slowed.perCpuMs.toFixed(1)} ms slowed per ms on a CPU; ` : ''}by ${slowed.how})`
       : 'no worker seen';
     info(`core worker at ${profile.cpu}× CPU: one fixed computation timed in it`, figure);
   }

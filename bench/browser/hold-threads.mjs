@@ -1,5 +1,6 @@
 // A page's workers slowed as a CPU `rate` times slower would run them: hold_threads.cpp beside this file stops each
-// worker's thread with ptrace for (rate − 1) times the CPU time it used in each quantum, with no round trip to CDP.
+// worker's thread with ptrace for (rate − 1) times the CPU time it used in each quantum, less the time it waited for a
+// CPU (a phone's worker has a core of its own), with no round trip to CDP.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,8 +1,11 @@
 // Slows chosen threads of another process as a CPU `rate` times slower would: after each quantum, a thread that used
 // the CPU is held stopped (rate − 1) times as long as it computed, so its work takes `rate` times as long while time it
-// spends idle, or waiting for a CPU on a busy machine, is not multiplied. bench:browser uses it for a page's workers,
-// which CDP refuses to throttle. Threads are stopped one by one with ptrace (PTRACE_SEIZE, then PTRACE_INTERRUPT), so
-// the rest of the process runs on; their CPU time comes from /proc/TID/schedstat.
+// spends idle is not multiplied. Time it spent waiting for a CPU (another thread of the machine had it: on 2 cores,
+// CDP's throttled page thread spins while paused) counts toward its hold: a phone's worker has a core of its own, so
+// its work takes `rate` times its CPU time, not more, unless the machine delayed it longer than that. bench:browser
+// uses it for a page's workers, which CDP refuses to throttle. Threads are stopped one by one with ptrace
+// (PTRACE_SEIZE, then PTRACE_INTERRUPT), so the rest of the process runs on; their CPU time comes from
+// /proc/TID/schedstat.
 //
 // Usage: hold_threads RATE QUANTUM_MS, then lines on stdin: "add TID" (slow this thread too), "off" (let them run
 // free), "on" (slow them again). Each line is answered on stdout ("added TID", "error TID why", "off", "on").
@@ -39,22 +42,30 @@ void sleepMs(double ms) {
 }
 
 // Each held thread: a signal that arrived while it was stopped (delivered when it runs again), its schedstat file,
-// and its CPU time (ms) when last looked at.
+// and its CPU time and time waiting for a CPU (ms) when last looked at.
 struct Held {
   int signal = 0;
   int stats = -1;
   double cpuMs = 0;
+  double waitMs = 0;
   bool gone = false;
 };
 std::map<pid_t, Held> threads;
 bool slowing = true;
 bool inputOpen = true;
 
-// The thread's time on a CPU so far (ms): the first field of /proc/TID/schedstat, in ns.
-double cpuMs(const Held& held) {
+// The thread's time on a CPU and waiting for one so far (ms): the first two fields of /proc/TID/schedstat, in ns.
+struct Times {
+  double cpuMs;
+  double waitMs;
+};
+Times times(const Held& held) {
   char text[96] = {};
-  if (pread(held.stats, text, sizeof text - 1, 0) <= 0) return held.cpuMs;
-  return static_cast<double>(std::strtoull(text, nullptr, 10)) / 1e6;
+  if (pread(held.stats, text, sizeof text - 1, 0) <= 0) return {held.cpuMs, held.waitMs};
+  char* rest = nullptr;
+  const double cpu = static_cast<double>(std::strtoull(text, &rest, 10)) / 1e6;
+  const double wait = static_cast<double>(std::strtoull(rest, nullptr, 10)) / 1e6;
+  return {cpu, wait};
 }
 
 void forget(pid_t tid) {
@@ -141,7 +152,9 @@ void command(const std::string& line) {
     if (held.stats >= 0) close(held.stats);
     return answer("error " + std::to_string(tid) + " " + why);
   }
-  held.cpuMs = cpuMs(held);
+  const Times now = times(held);
+  held.cpuMs = now.cpuMs;
+  held.waitMs = now.waitMs;
   threads[tid] = held;
   answer("added " + std::to_string(tid));
 }
@@ -169,13 +182,15 @@ void listen(double ms) {
   }
 }
 
-// CPU time the threads used since the last look (ms), the most any one of them used: they are held together.
-double computedSinceLastLook() {
+// The hold the threads earned since the last look (ms): (rate − 1) × the CPU time each used, less the time it already
+// waited for a CPU; the most any one earned, as they are held together.
+double earnedSinceLastLook(double rate) {
   double most = 0;
   for (auto& [tid, held] : threads) {
-    const double now = cpuMs(held);
-    most = std::max(most, now - held.cpuMs);
-    held.cpuMs = now;
+    const Times now = times(held);
+    most = std::max(most, (rate - 1) * (now.cpuMs - held.cpuMs) - (now.waitMs - held.waitMs));
+    held.cpuMs = now.cpuMs;
+    held.waitMs = now.waitMs;
   }
   return most;
 }
@@ -189,16 +204,17 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: hold_threads RATE QUANTUM_MS (RATE >= 1, QUANTUM_MS > 0)\n");
     return 2;
   }
-  // Held time owed (ms): + (rate − 1) × the CPU time used, − each hold, so a late wake-up is made up by the next hold.
+  // Held time owed (ms): + the hold earned, − each hold, so a late wake-up is made up by the next hold. Waiting for a
+  // CPU lowers it to zero at most: a delay longer than the hold cannot be repaid by running faster than `rate` later.
   double owed = 0;
   while (inputOpen) {
     listen(quantum);
-    const double computed = computedSinceLastLook();
+    const double earned = earnedSinceLastLook(rate);
     if (!slowing) {
       owed = 0;
       continue;
     }
-    owed += (rate - 1) * computed;
+    owed = std::max(owed + earned, std::min(owed, 0.0));
     // An idle thread owes nothing and is not stopped; a stop shorter than this costs more than it holds.
     if (owed < quantum / 10 || !stopAll()) continue;
     const double stoppedAt = nowMs();

@@ -232,14 +232,14 @@ const fixedWork = `new Promise((done) => setTimeout(() => {
 
 /**
  * Proof that a worker runs at the profile's CPU: the same computation timed in it throttled and free, in alternation
- * (a busy machine slows both alike), the fastest of each. Where the kernel tells, also the slowdown net of time spent
- * waiting for a CPU (wall time less run-queue wait, per ms on a CPU), which other work on the machine leaves alone.
- * Returns { throttled, free, ratio, netRatio, how }.
+ * (a busy machine slows both alike), the fastest of each. Where the kernel tells, also the slowed wall time per ms the
+ * worker was on a CPU: the holder counts time spent waiting for a CPU toward its hold, so this stays at the rate
+ * whatever else the machine runs. Returns { throttled, free, ratio, perCpuMs, how }.
  */
 export async function workerSlowdown(worker, rounds = 3) {
   const threads = workerThreads();
   const tid = threads.length === 1 ? threads[0] : undefined;
-  const sums = { true: { wall: 0, wait: 0, cpu: 0 }, false: { wall: 0, wait: 0, cpu: 0 } };
+  const sums = { true: { wall: 0, cpu: 0 }, false: { wall: 0, cpu: 0 } };
   const time = async (slowed) => {
     const before = threadTimes(tid);
     const answer = await worker.send('Runtime.evaluate', {
@@ -252,12 +252,11 @@ export async function workerSlowdown(worker, rounds = 3) {
     // The worker's own time for the loop, in which it is never idle: the round trips around it do not count.
     const sum = sums[slowed];
     sum.wall += ms;
-    sum.wait += after?.wait - before?.wait;
     sum.cpu += after?.cpu - before?.cpu;
     return ms;
   };
   await time(true); // warm up: compiled code in every timed run
-  sums.true = { wall: 0, wait: 0, cpu: 0 };
+  sums.true = { wall: 0, cpu: 0 };
   let throttled = Number.POSITIVE_INFINITY;
   let free = Number.POSITIVE_INFINITY;
   for (let round = 0; round < rounds; round++) {
@@ -266,13 +265,12 @@ export async function workerSlowdown(worker, rounds = 3) {
     free = Math.min(free, await time(false));
     await worker.slowing.on(true);
   }
-  const net = ({ wall, wait, cpu }) => (wall - wait) / cpu;
-  const netRatio = net(sums.true) / net(sums.false);
+  const perCpuMs = sums.true.wall / sums.true.cpu;
   return {
     throttled,
     free,
     ratio: throttled / free,
-    netRatio: Number.isFinite(netRatio) ? netRatio : undefined,
+    perCpuMs: Number.isFinite(perCpuMs) ? perCpuMs : undefined,
     how: worker.slowing.how,
   };
 }
