@@ -91,18 +91,18 @@ double rowSquaredNorm(const double* row, Eigen::Index length) {
   return sum;
 }
 
-// The unit normals behind the last call's queries, kept for the next: a learner moving the spread, the order or the
-// number of keys asks for the same stream again (more keys only extend it: rows are drawn in order), and drawing
-// normals was half of a call's time in WASM. The results are the same bits with or without it.
+// The unit normals behind the last call's queries, kept for the next: a learner moving the spread, the order, the
+// number of keys or dₖ asks for the same stream again (rows are drawn in order, dₖ entries each, so every setting
+// reads a prefix of one stream of the seed), and drawing normals was half of a call's time in WASM. The results are
+// the same bits with or without it.
 constexpr std::int64_t kMaxRememberedNormals = std::int64_t{1} << 18;  // 2 MiB; the figure asks for at most 2¹⁷
 
 class UnitNormalRows {
  public:
   // The first count·dk unit normals of stream 0 of the seed, row after row, as normalMatrix(…, 1.0) draws them.
   const double* rows(std::uint64_t seed, int dk, int count) {
-    if (!engine_ || seed != seed_ || dk != dk_) {
+    if (!engine_ || seed != seed_) {
       seed_ = seed;
-      dk_ = dk;
       engine_ = std::make_unique<Xoshiro256pp>(seed);
       normal_ = std::make_unique<NormalSampler>(*engine_);
       unit_.clear();
@@ -114,7 +114,6 @@ class UnitNormalRows {
 
  private:
   std::uint64_t seed_ = 0;
-  int dk_ = 0;
   std::unique_ptr<Xoshiro256pp> engine_;
   std::unique_ptr<NormalSampler> normal_;  // draws from *engine_, so both live on the heap and never move
   std::vector<double> unit_;

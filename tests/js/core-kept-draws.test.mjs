@@ -65,6 +65,23 @@ test('float16 overflow: keys up, down and up again, then another order and sprea
   );
 });
 
+test('float16 overflow: dₖ down and up again reads the same stream of normals, with keys moved between', async () => {
+  const steps = [
+    [4096, 16],
+    [2048, 16],
+    [1, 16],
+    [4096, 20],
+    [3000, 32],
+    [64, 9],
+    [4095, 16],
+  ].map(([dk, keyCount]) => ({ dk, keyCount }));
+  await alongSteps(
+    steps,
+    (core, step) => core.float16Scores({ ...step, spread: 6, order: 'balanced', seed: 4 }),
+    (r) => [[...r.scores], [...r.weights], r.infinities, r.nans, r.byOrder],
+  );
+});
+
 test('variance explorer without samples: the same statistics and histogram, no samples copied out', async () => {
   const core = await loadCore();
   const request = { dk: 256, count: 30000, seed: 9, method: 'fast', bins: 48 };
