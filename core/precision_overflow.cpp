@@ -193,7 +193,8 @@ class OverflowBound {
       : operands_(operands),
         first_(firstNewRow),
         leftNorms_(norms(operands.left(), 0, operands.left().cols())),
-        rightNorms_(norms(operands.right(), 0, operands.right().cols())),
+        // A symmetric product has one operand on both sides: its norms are taken once.
+        rightNorms_(symmetric() ? leftNorms_ : norms(operands.right(), 0, operands.right().cols())),
         slack_(static_cast<double>(operands.left().cols()) * 2 * kTiny),
         // (1 + 2⁻³⁰) covers double's own rounding in the norms
         normLimit_(kHalfMax /
@@ -243,7 +244,7 @@ class OverflowBound {
     for (Eigen::Index block = 0; block < blocks; ++block) {
       const Eigen::Index first = block * kBlock, steps = std::min(kBlock, length - first);
       leftBlockNorms_.push_back(norms(left, first, steps));
-      rightBlockNorms_.push_back(norms(right, first, steps));
+      rightBlockNorms_.push_back(symmetric() ? leftBlockNorms_.back() : norms(right, first, steps));
       // The core's q·kᵀ kernel (SIMD in WASM, and no second copy of Eigen's large product code); products of float16
       // values are exact in double. Only the new rows against all, and the old rows against the new where the
       // product is not symmetric: a keys step bounds one row of pairs, not all of them again.
