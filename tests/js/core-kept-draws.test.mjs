@@ -57,12 +57,10 @@ test('float16 overflow: keys up, down and up again, then another order and sprea
     [20, 6, 'before'],
     [24, 6, 'before'],
     [24, 6.5, 'balanced'],
-    // σ 16: row norms cannot prove the unshown orders finite, so their new pairs' block sums are taken
+    // σ 16: row norms cannot prove the unshown orders (one symmetric, one not) finite, so the new pairs' block sums
+    // are taken
     [12, 16, 'after'],
     [20, 16, 'after'],
-    [16, 16, 'balanced'],
-    [25, 16, 'balanced'],
-    [30, 16, 'before'],
   ].map(([keyCount, spread, order]) => ({ keyCount, spread, order }));
   await alongSteps(
     steps,
