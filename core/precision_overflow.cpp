@@ -91,18 +91,18 @@ double rowSquaredNorm(const double* row, Eigen::Index length) {
   return sum;
 }
 
-// The unit normals behind the last call's queries, kept for the next: a learner moving the spread, the order or the
-// number of keys asks for the same stream again (more keys only extend it: rows are drawn in order), and drawing
-// normals was half of a call's time in WASM. The results are the same bits with or without it.
+// The unit normals behind the last call's queries, kept for the next: a learner moving the spread, the order, the
+// number of keys or dₖ asks for the same stream again (rows are drawn in order, dₖ entries each, so every setting
+// reads a prefix of one stream of the seed), and drawing normals was half of a call's time in WASM. The results are
+// the same bits with or without it.
 constexpr std::int64_t kMaxRememberedNormals = std::int64_t{1} << 18;  // 2 MiB; the figure asks for at most 2¹⁷
 
 class UnitNormalRows {
  public:
   // The first count·dk unit normals of stream 0 of the seed, row after row, as normalMatrix(…, 1.0) draws them.
   const double* rows(std::uint64_t seed, int dk, int count) {
-    if (!engine_ || seed != seed_ || dk != dk_) {
+    if (!engine_ || seed != seed_) {
       seed_ = seed;
-      dk_ = dk;
       engine_ = std::make_unique<Xoshiro256pp>(seed);
       normal_ = std::make_unique<NormalSampler>(*engine_);
       unit_.clear();
@@ -114,7 +114,6 @@ class UnitNormalRows {
 
  private:
   std::uint64_t seed_ = 0;
-  int dk_ = 0;
   std::unique_ptr<Xoshiro256pp> engine_;
   std::unique_ptr<NormalSampler> normal_;  // draws from *engine_, so both live on the heap and never move
   std::vector<double> unit_;
@@ -188,10 +187,14 @@ class HalfOperands {
 // close to the exact one when the sums wander instead of growing, as they do for unrelated q and k.
 class OverflowBound {
  public:
-  explicit OverflowBound(const HalfOperands& operands)
+  // Pairs with both rows below firstNewRow are kept from before and never asked about, so no block sums are taken
+  // for them.
+  OverflowBound(const HalfOperands& operands, Eigen::Index firstNewRow)
       : operands_(operands),
+        first_(firstNewRow),
         leftNorms_(norms(operands.left(), 0, operands.left().cols())),
-        rightNorms_(norms(operands.right(), 0, operands.right().cols())),
+        // A symmetric product has one operand on both sides: its norms are taken once.
+        rightNorms_(symmetric() ? leftNorms_ : norms(operands.right(), 0, operands.right().cols())),
         slack_(static_cast<double>(operands.left().cols()) * 2 * kTiny),
         // (1 + 2⁻³⁰) covers double's own rounding in the norms
         normLimit_(kHalfMax /
@@ -200,11 +203,11 @@ class OverflowBound {
   bool cannotOverflow(int i, int j) {
     if (leftNorms_[static_cast<std::size_t>(i)] * rightNorms_[static_cast<std::size_t>(j)] + slack_ < normLimit_)
       return true;
-    if (blockSums_.empty()) measureBlocks();
+    if (newRowSums_.empty()) measureBlocks();
     // Double's rounding in the block sums and norms is below 2⁻⁴⁰ of the terms: the margins cover it.
     const double limit = kHalfMax * (1.0 - 0x1.0p-30);
     double start = 0.0, error = 0.0, absolute = 0.0;
-    for (std::size_t block = 0; block < blockSums_.size(); ++block) {
+    for (std::size_t block = 0; block < newRowSums_.size(); ++block) {
       const Eigen::Index steps = std::min(kBlock, operands_.left().cols() - static_cast<Eigen::Index>(block) * kBlock);
       const double bound = leftBlockNorms_[block][static_cast<std::size_t>(i)] *
                            rightBlockNorms_[block][static_cast<std::size_t>(j)] * (1.0 + 0x1.0p-30);
@@ -214,7 +217,7 @@ class OverflowBound {
                3 * kTiny * static_cast<double>(steps));
       absolute += bound;
       if (!(std::abs(start) + bound + error * (1.0 + 0x1.0p-20) + absolute * 0x1.0p-30 < limit)) return false;
-      start += blockSums_[block](i, j);
+      start += blockSum(block, i, j);
     }
     return true;
   }
@@ -234,24 +237,39 @@ class OverflowBound {
   }
 
   void measureBlocks() {
-    const Eigen::Index length = operands_.left().cols();
+    const RowMatrix& left = operands_.left();
+    const RowMatrix& right = operands_.right();
+    const Eigen::Index length = left.cols(), rows = left.rows(), newRows = rows - first_;
     const Eigen::Index blocks = (length + kBlock - 1) / kBlock;
     for (Eigen::Index block = 0; block < blocks; ++block) {
       const Eigen::Index first = block * kBlock, steps = std::min(kBlock, length - first);
-      leftBlockNorms_.push_back(norms(operands_.left(), first, steps));
-      rightBlockNorms_.push_back(norms(operands_.right(), first, steps));
+      leftBlockNorms_.push_back(norms(left, first, steps));
+      rightBlockNorms_.push_back(symmetric() ? leftBlockNorms_.back() : norms(right, first, steps));
       // The core's q·kᵀ kernel (SIMD in WASM, and no second copy of Eigen's large product code); products of float16
-      // values are exact in double.
-      blockSums_.push_back(
-          queryKeyProducts(operands_.left().middleCols(first, steps), operands_.right().middleCols(first, steps)));
+      // values are exact in double. Only the new rows against all, and the old rows against the new where the
+      // product is not symmetric: a keys step bounds one row of pairs, not all of them again.
+      newRowSums_.push_back(
+          queryKeyProducts(left.middleRows(first_, newRows).middleCols(first, steps), right.middleCols(first, steps)));
+      if (!symmetric() && first_ > 0)
+        oldRowSums_.push_back(queryKeyProducts(left.topRows(first_).middleCols(first, steps),
+                                               right.middleRows(first_, newRows).middleCols(first, steps)));
     }
   }
 
+  bool symmetric() const { return &operands_.left() == &operands_.right(); }
+
+  // Σ over the block of left row i times right row j, for a pair with a new row.
+  double blockSum(std::size_t block, int i, int j) const {
+    if (i >= first_) return newRowSums_[block](i - first_, j);
+    return symmetric() ? newRowSums_[block](j - first_, i) : oldRowSums_[block](i, j - first_);
+  }
+
   const HalfOperands& operands_;
+  Eigen::Index first_;
   std::vector<double> leftNorms_, rightNorms_;
   double slack_, normLimit_;
   std::vector<std::vector<double>> leftBlockNorms_, rightBlockNorms_;  // per block, per row
-  std::vector<RowMatrix> blockSums_;
+  std::vector<RowMatrix> newRowSums_, oldRowSums_;  // per block: new rows × all, old rows × new (not symmetric)
 };
 
 // The float16 scores under the order. With countsOnly, pairs whose every partial sum is bounded below 65504 are not
@@ -262,7 +280,7 @@ RowMatrix halfScores(const HalfOperands& operands, HalfScoreOrder order, bool co
   const Eigen::Index length = operands.left().cols();
   const auto knownCount = static_cast<int>(std::min<Eigen::Index>(known.rows(), keyCount));
   std::optional<OverflowBound> bound;  // only the orders not shown are bounded
-  if (countsOnly) bound.emplace(operands);
+  if (countsOnly) bound.emplace(operands, knownCount);
   // Keys are the queries, so unless only q is scaled the matrix is symmetric: fl(a·b) = fl(b·a) term by term, summed
   // in the same order. Half the float16 work, the same bits.
   const bool symmetric = order != HalfScoreOrder::Before;

@@ -27,8 +27,8 @@ const pace = new RunPace();
  * order's last scores, the shown order's and the others' counted-only ones apart, and more keys add only new pairs).
  */
 let kept = { seed: Number.NaN, dk: 0, spread: 0, keys: new Map<string, number>() };
-/** The unit normals the core keeps: rows of one seed and dₖ, whatever the spread (more keys extend them). */
-let normalsKept = { seed: Number.NaN, dk: 0, keys: 0 };
+/** The unit normals the core keeps: one stream of the seed, whatever dₖ, keys or spread read of it (keys × dₖ). */
+let normalsKept = { seed: Number.NaN, count: 0 };
 const keptKey = (order: Float16ScoreOrder, shown: boolean) => `${order} ${shown}`;
 
 function keysKept({ seed, dk, spread }: Float16OverflowParams, order: Float16ScoreOrder, shown: boolean): number {
@@ -41,8 +41,8 @@ export function compute(core: Core, params: Float16OverflowParams): Float16Overf
   const { dk, keys: keyCount, spread, seed, order } = params;
   const chosen = pace.timed(estimatedMs(params), () => core.float16Scores({ dk, keyCount, spread, seed, order }));
   if (seed !== kept.seed || dk !== kept.dk || spread !== kept.spread) kept = { seed, dk, spread, keys: new Map() };
-  const sameNormals = seed === normalsKept.seed && dk === normalsKept.dk;
-  normalsKept = { seed, dk, keys: Math.max(sameNormals ? normalsKept.keys : 0, keyCount) };
+  const sameNormals = seed === normalsKept.seed;
+  normalsKept = { seed, count: Math.max(sameNormals ? normalsKept.count : 0, keyCount * dk) };
   for (const o of orders) {
     const key = keptKey(o, o === order);
     // The core keeps one kind per order: the shown order's full scores, or its counted-only ones.
@@ -87,8 +87,8 @@ function estimatedMs(params: Float16OverflowParams): number {
   const others = orders.filter((o) => o !== order);
   const emulated = pairs(order) + others.filter((o) => 2 * aligned(o) >= 65504).reduce((n, o) => n + pairs(o), 0);
   const proofs = others.filter((o) => aligned(o) * growth >= 65504).length;
-  const sameNormals = params.seed === normalsKept.seed && dk === normalsKept.dk;
-  const newNormals = Math.max(0, keys - (sameNormals ? normalsKept.keys : 0)) * dk;
+  const sameNormals = params.seed === normalsKept.seed;
+  const newNormals = Math.max(0, keys * dk - (sameNormals ? normalsKept.count : 0));
   return 0.05 + 5e-6 * keys * dk + 1.3e-6 * emulated * dk + 0.2e-6 * proofs * keys * keys * dk + 27e-6 * newNormals;
 }
 

@@ -211,10 +211,12 @@ export class TrainIt extends TrainingWidget<'train-it', TrainItState> {
   }
 
   protected clearCurves(): void {
+    // Charts with no step on them already show this plan's empty axes: Start need not lay out four charts again.
+    const drawn = this.steps.length > 0;
     this.steps = [];
     this.curves = emptyCurves();
     this.reachedAt = {};
-    this.curvesSoon();
+    if (drawn) this.curvesSoon();
   }
 
   private drawCurves(): void {
