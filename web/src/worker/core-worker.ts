@@ -31,8 +31,7 @@ let fullCore: FullCore | undefined;
 let fullCoreLoading: Promise<FullCore> | undefined;
 /** The last computation the small core answered, to be run again on the full core when it arrives. */
 let lastOnSmallCore: { module: ComputeModule; params: unknown } | undefined;
-let started = false;
-const waiting: PageMessage[] = [];
+let readySent = false;
 const sessions = new Map<string, Session>();
 let training: Promise<unknown> = Promise.resolve();
 
@@ -52,6 +51,7 @@ function loadFullCore(): Promise<FullCore> {
     // The small core answers nothing more: its memory (its kept draws too) goes.
     firstFigureCore = undefined;
     lastOnSmallCore = undefined;
+    ready();
     // A worker of another agent cluster (a data: URL) cannot share the module: the page then fetches the .wasm.
     try {
       post({ kind: 'full-core', wasmModule: loaded.module });
@@ -69,11 +69,12 @@ function loadFullCore(): Promise<FullCore> {
  * calls nothing else (the same bits either way: the same sources and flags), and otherwise the full one, fetched now.
  */
 async function coreFor(module: ComputeModule): Promise<Core> {
-  if (fullCore) return fullCore.core;
-  const small = firstFigureCore;
   const calls: readonly string[] = firstFigureCalls;
+  const small = module.coreCalls?.every((call) => calls.includes(call)) ?? false;
+  if (small && !fullCore) await smallCoreLoading;
+  if (fullCore) return fullCore.core;
   // Its coreCalls type compute()'s core as Pick<Core, …those calls>, so the small core is all it touches.
-  if (small && module.coreCalls?.every((call) => calls.includes(call))) return small as Core;
+  if (small && firstFigureCore) return firstFigureCore as Core;
   return (await loadFullCore()).core;
 }
 
@@ -127,28 +128,29 @@ async function answer(request: ComputeRequest): Promise<void> {
   }
 }
 
+// Once, when the first core is up, whichever it is: the figures stop saying that the core is loading.
+function ready(): void {
+  if (readySent) return;
+  readySent = true;
+  post({ kind: 'ready' });
+}
+
+// Messages are handled at once: a request the small core cannot answer has the full core fetched without waiting.
 self.addEventListener('message', (event: MessageEvent<PageMessage | { kind: 'ping' }>) => {
   const message = event.data;
   // A ping is answered even while a core loads: the page only wants to know the worker is alive.
   if (message.kind === 'ping') post({ kind: 'pong' });
-  else if (started) handle(message);
-  else waiting.push(message);
+  else handle(message);
 });
 
-function start(): void {
-  started = true;
-  post({ kind: 'ready' });
-  waiting.splice(0).forEach(handle);
-}
-
 // The single file inlines every asset into one worker: there the small core would only add bytes.
-const firstCore =
-  import.meta.env.MODE === 'single' ? Promise.reject(new Error('no small core here')) : loadFirstFigureCore();
-firstCore.then(
-  (core) => {
+const smallCoreLoading: Promise<FirstFigureCore | undefined> =
+  import.meta.env.MODE === 'single' ? Promise.resolve(undefined) : loadFirstFigureCore().catch(() => undefined);
+void smallCoreLoading.then((core) => {
+  if (core && !fullCore) {
     firstFigureCore = core;
-    start();
-  },
-  // Without the small core the worker starts with the full one; if that fails too, loadFullCore reports it.
-  () => loadFullCore().then(start, () => undefined),
-);
+    ready();
+  }
+  // Without it the worker starts with the full core; if that fails too, loadFullCore reports it.
+  else if (!core) loadFullCore().catch(() => undefined);
+});
