@@ -39,7 +39,6 @@ export async function measureLoading(profile) {
     const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN);
     const before = served.slice(0, servedWhenInteractive ?? served.length);
     const files = before.map(({ path, body }) => ({ path, bytes: body.length, gzip: gzipBytes(body) }));
-    const wasm = served.find((s) => s.path.endsWith('.wasm'));
     // A full scroll, a screen at a time, letting widgets that come near mount and draw.
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     for (let y = 0; y <= height; y += 600) {
@@ -48,6 +47,8 @@ export async function measureLoading(profile) {
     }
     await page.waitForTimeout(500);
     const shift = await page.evaluate(() => window.benchShifts);
+    // The full core's module, fetched once the first figure is interactive or a figure that needs it comes near.
+    const wasm = served.find((s) => /\/attention_core[\w-]*\.wasm$/.test(s.path));
     const heap = await heapUsage(context, page);
     return {
       fcp,

@@ -27,16 +27,31 @@ test(
       await page.waitForSelector(`#${softmax.id}-widget[data-rendered]:not([aria-busy])`, { timeout: 15000 });
       assert.equal(JSON.parse(await page.getAttribute(`#${softmax.id}-widget`, 'data-rendered')).dk, 64);
       const served = await page.evaluate(async (dir) => {
+        const text = async (url) => (await fetch(url)).text();
         const worker = [...performance.getEntriesByType('resource')]
           .map((e) => e.name)
           .find((n) => n.includes('core-worker'));
-        const source = await (await fetch(worker)).text();
-        const name = /attention_core-[\w-]+\.wasm/.exec(source)?.[0];
-        const response = await fetch(new URL(`assets/${name}`, dir));
-        return { path: new URL(response.url).pathname, type: response.headers.get('content-type') };
+        // The worker's first chunk names the first figure's small core; the chunk it imports later, the full core.
+        const workerSource = await text(worker);
+        const fullChunk = /full-core-[\w-]+\.js/.exec(workerSource)?.[0];
+        const fullSource = await text(new URL(`assets/${fullChunk}`, dir));
+        const names = [
+          /first_figure_core-[\w-]+\.wasm/.exec(workerSource),
+          /attention_core-[\w-]+\.wasm/.exec(fullSource),
+        ];
+        return Promise.all(
+          names.map(async (name) => {
+            const response = await fetch(new URL(`assets/${name?.[0]}`, dir));
+            return { path: new URL(response.url).pathname, type: response.headers.get('content-type') };
+          }),
+        );
       }, base);
-      assert.equal(served.type, 'application/octet-stream');
-      assert.match(served.path, /^\/courses\/attention-lab\/assets\/attention_core-/);
+      assert.deepEqual(
+        served.map((file) => file.type),
+        ['application/octet-stream', 'application/octet-stream'],
+      );
+      assert.match(served[0].path, /^\/courses\/attention-lab\/assets\/first_figure_core-/);
+      assert.match(served[1].path, /^\/courses\/attention-lab\/assets\/attention_core-/);
 
       await page.goto(`${base}lesson.html`);
       // The lesson's data loads as a chunk of its own after the page: its figure's slot appears when it has.

@@ -71,14 +71,17 @@ test('the single file and the SCORM zip are as big as the README says', () => {
   }
 });
 
-test('the WASM module is as big as the README measured, gzip and raw', () => {
+// As the browser benchmark counts it (bench/browser/loading.mjs): gzip at level 6, KB of 1024 bytes.
+function builtWasm(module) {
   const folder = new URL('dist/site/assets/', root);
-  const name = readdirSync(folder).find((file) => file.endsWith('.wasm'));
-  assert.ok(name, 'no .wasm in dist/site/assets: build the site first');
+  const name = readdirSync(folder).find((file) => file.startsWith(`${module}-`) && file.endsWith('.wasm'));
+  assert.ok(name, `no ${module} .wasm in dist/site/assets: build the site first`);
   const bytes = readFileSync(new URL(name, folder));
-  // As the browser benchmark counts it (bench/browser/loading.mjs): gzip at level 6, KB of 1024 bytes.
-  const gzip = gzipSync(bytes, { level: 6 }).length / KiB;
-  const raw = bytes.length / KiB;
+  return { gzip: gzipSync(bytes, { level: 6 }).length / KiB, raw: bytes.length / KiB };
+}
+
+test('the WASM module is as big as the README measured, gzip and raw', () => {
+  const { gzip, raw } = builtWasm('attention_core');
   const row = stated(/^WASM module \(gzip\) \| ([\d.]+) KB \(([\d.]+) KB raw\)/g, 'the WASM module (table)');
   for (const { value, text } of row) {
     assertClose(gzip, value, measured, 'the WASM module (gzip KB)');
@@ -86,6 +89,12 @@ test('the WASM module is as big as the README measured, gzip and raw', () => {
   }
   for (const { value } of stated(/the WASM is ([\d.]+) KB gzip/g, 'the WASM module (prose)'))
     assertClose(gzip, value, measured, 'the WASM module (gzip KB, in the prose)');
+});
+
+test("the first figure's small core is as big as the README measured", () => {
+  const { gzip } = builtWasm('first_figure_core');
+  for (const { value } of stated(/the first figure's small core is ([\d.]+) KB gzip/g, 'the small core'))
+    assertClose(gzip, value, measured, "the first figure's small core (gzip KB)");
 });
 
 test('embed-host.js stays under the size the README promises', () => {

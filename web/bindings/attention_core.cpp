@@ -7,6 +7,7 @@
 
 #include "aligned_scores.hpp"
 #include "convert.hpp"
+#include "dot_product_call.hpp"
 #include "gradient_survival.hpp"
 #include "modes.hpp"
 #include "options.hpp"
@@ -73,14 +74,8 @@ val scoreStatisticsBinding(double dk, const std::string& mode, double temperatur
 
 val dotProductExperimentBinding(double dk, double count, double seed, const std::string& mode, double temperature,
                                 const std::string& method, double bins, bool withSamples) {
-  const char* fn = "dotProductExperiment";
-  return guarded([&] {
-    return toJs(
-        dotProductExperiment(toInt(fn, "dk", dk, 1, kMaxKeyDimension), toInt(fn, "count", count, 2, kMaxSamples),
-                             toSeed(fn, seed), toScale(fn, mode, temperature), toMethod(fn, method),
-                             toInt(fn, "bins", bins, 1, kMaxBins)),
-        withSamples);
-  });
+  return guarded(
+      [&] { return toJs(dotProductExperimentCall(dk, count, seed, mode, temperature, method, bins), withSamples); });
 }
 
 val attentionBinding(const val& queries, const val& keys, const val& values, double rows, double keyCount, double width,

@@ -10,6 +10,7 @@
 
 #include "arguments.hpp"
 #include "errors.hpp"
+#include "rejection.hpp"
 #include "row_matrix.hpp"
 
 namespace attention_lab::bindings {
@@ -26,19 +27,12 @@ inline val failure(ErrorKind kind, const std::string& message) {
 // Runs a core call: its result as a JS value, or for a C++ exception the JS error to throw, so every call returns.
 template <typename Call>
 val guarded(Call&& call) {
-  ErrorKind kind = ErrorKind::Range;
-  std::string message;
   try {
     return val(call());
-  } catch (const CoreError& error) {
-    kind = error.kind();
-    message = error.what();
-  } catch (const std::bad_alloc&) {
-    message = "attention core: out of memory";
   } catch (const std::exception& error) {
-    message = std::string("attention core: ") + error.what();
+    const Rejection rejection = rejectionOf(error);
+    return failure(rejection.kind, rejection.message);
   }
-  return failure(kind, message);
 }
 
 // A JS value read as a C++ string: anything else is a TypeError here, before as<std::string>() could throw a JS

@@ -9,15 +9,10 @@ import {
   requireOptionalUint8Array,
   requireOptions,
 } from './checks.js';
+import { dotProductExperimentOf } from './dot-product.js';
+import { orThrow } from './or-throw.js';
 import { toRawAttentionScale, toRawScale } from './scales.js';
 import type { Core, Float16ScoreOrder, JacobianBuffer, Precision, RunKind, SoftmaxOptions, Trainer } from './types.js';
-
-// The bindings hand back a rejected call's RangeError or TypeError instead of throwing it through C++ frames (which
-// skipped their destructors and leaked the C stack until the module broke): it is thrown here.
-function orThrow<T>(result: T | Error): T {
-  if (result instanceof Error) throw result;
-  return result;
-}
 
 // Splits a row-major matrix into its rows (views, no copies).
 function rows(matrix: Float64Array, count: number): Float64Array[] {
@@ -132,39 +127,7 @@ export function wrapCore(raw: RawAttentionCore): Core {
       );
     },
 
-    dotProductExperiment(request) {
-      const fn = 'dotProductExperiment';
-      const {
-        dk,
-        count,
-        seed,
-        scale = 'none',
-        method = 'fast',
-        bins = 60,
-        samples = true,
-      } = requireOptions(fn, request, true);
-      const e = orThrow(
-        raw.dotProductExperiment(
-          requireNumber(fn, 'dk', dk),
-          requireNumber(fn, 'count', count),
-          requireNumber(fn, 'seed', seed),
-          ...toRawScale(fn, scale),
-          requireName<'fast' | 'direct'>(fn, 'method', method),
-          requireNumber(fn, 'bins', bins),
-          requireBoolean(fn, 'samples', samples),
-        ),
-      );
-      return {
-        samples: e.samples,
-        mean: e.mean,
-        variance: e.variance,
-        std: e.std,
-        standardErrors: { mean: e.meanStandardError, variance: e.varianceStandardError, std: e.stdStandardError },
-        theory: { variance: e.theoryVariance, std: e.theoryStd },
-        histogram: e.histogram,
-        densityCounts: e.densityCounts,
-      };
-    },
+    dotProductExperiment: dotProductExperimentOf(raw),
 
     attention(request) {
       const fn = 'attention';

@@ -1,24 +1,12 @@
-// Loads the core in a page or worker; falls back from streaming compilation when .wasm has the wrong MIME type.
+// Loads the core in a page or worker (fetch-wasm.ts falls back when .wasm has the wrong MIME type).
 import createAttentionCore from '../../generated/wasm/attention_core.mjs';
 import { wrapCore } from './api.js';
+import { fetchWasm } from './fetch-wasm.js';
 import type { Core, LoadCoreOptions } from './types.js';
 
 export type * from './types.js';
 
 const defaultWasmUrl = new URL('../../generated/wasm/attention_core.wasm', import.meta.url);
-
-async function instantiate(
-  url: string | URL,
-  imports: WebAssembly.Imports,
-): Promise<WebAssembly.WebAssemblyInstantiatedSource> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`attention core: could not load ${String(url)} (HTTP ${response.status})`);
-  const streamable = response.headers.get('content-type')?.startsWith('application/wasm');
-  if (streamable && typeof WebAssembly.instantiateStreaming === 'function') {
-    return WebAssembly.instantiateStreaming(response, imports);
-  }
-  return WebAssembly.instantiate(await response.arrayBuffer(), imports);
-}
 
 export async function loadCore(options: LoadCoreOptions = {}): Promise<Core> {
   return (await loadCompiledCore(options)).core;
@@ -42,7 +30,7 @@ export async function loadCompiledCore(
     instantiateWasm(imports, receive) {
       const instantiated = given
         ? WebAssembly.instantiate(given, imports).then((instance) => ({ instance, module: given }))
-        : instantiate(options.wasmUrl ?? defaultWasmUrl, imports);
+        : fetchWasm(options.wasmUrl ?? defaultWasmUrl, imports);
       instantiated.then(({ instance, module }) => {
         compiled = module;
         receive(instance, module);

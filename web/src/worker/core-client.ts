@@ -6,6 +6,7 @@ import { whenIdle } from './when-idle.js';
 import type {
   ComputationName,
   ComputeRequest,
+  PageMessage,
   ParamsOf,
   ResultOf,
   TrainCommand,
@@ -24,12 +25,12 @@ export type CoreStatus =
   | { state: 'restarting'; reason: string }
   | { state: 'failed'; reason: string };
 
-/** The page's own core, fetched after the worker is up: its code and the WASM (from the cache) come later. */
+/** The page's own core, started once the worker has the full core: from its compiled module, or else fetched. */
 export const startPageCore = (module?: WebAssembly.Module): Promise<PageCore> =>
   import('./page-core.js').then((m) => m.startPageCore(module));
 
-/** The page's core starts this long after the first figure: after that figure's bytes, yet before most keys. */
-const pageCoreDelay = 300;
+/** The full core is asked for this long after the first figure: after that figure's bytes, yet before most keys. */
+const fullCoreDelay = 300;
 
 /** Where a result was computed: the worker, or the page's own core. */
 export type ComputedIn = 'worker' | 'page';
@@ -58,6 +59,10 @@ export class CoreClient {
   private settleReady!: { resolve: () => void; reject: (error: Error) => void };
   private pageCore?: PageCore;
   private pageCoreAsked = false;
+  /** This worker was asked for its full core (it starts with the first figure's small one). */
+  private fullCoreAsked = false;
+  private fullCoreUp = false;
+  private answered = false;
   private wasmModule?: WebAssembly.Module;
   private disposed = false;
   private readonly computedInPage = new WeakSet<object>();
@@ -150,22 +155,41 @@ export class CoreClient {
     }
   }
 
-  // After the first result, a second on and the page idle: the page's own core, or silently none if it cannot load.
-  private startPageCoreWhenIdle(module: WebAssembly.Module | undefined): void {
-    if (this.pageCoreAsked || !this.loadPageCore) return;
+  // The worker's full core, once this page's first figure has drawn and the page is idle: not before, so that
+  // figure's bytes come first; a figure that needs the full core sooner has its worker fetch it at its request.
+  private askForFullCoreWhenIdle(): void {
+    if (this.fullCoreAsked) return;
+    this.fullCoreAsked = true;
+    const worker = this.worker;
+    setTimeout(
+      () =>
+        whenIdle(() => {
+          if (worker === this.worker) this.post({ kind: 'full-core' });
+        }, 2000),
+      fullCoreDelay,
+    );
+  }
+
+  // Once a figure has drawn and the worker's full core is up, when the page is idle: the page's own core, from the
+  // worker's compiled module, or silently none if it cannot load.
+  private startPageCoreWhenIdle(): void {
+    if (this.pageCoreAsked || !this.loadPageCore || !this.answered || !this.fullCoreUp) return;
     this.pageCoreAsked = true;
     const load = this.loadPageCore;
-    const begin = () =>
-      load(module).then(
-        (core) => {
-          if (this.disposed) return;
-          this.pageCore = core;
-          // Figures that drew from the worker before this core was up get their code ready before their next key.
-          for (const [widget, params] of this.lastAsked) core.warm(widget, params);
-        },
-        () => undefined,
-      );
-    setTimeout(() => whenIdle(() => void begin(), 2000), pageCoreDelay);
+    const module = this.wasmModule;
+    whenIdle(
+      () =>
+        void load(module).then(
+          (core) => {
+            if (this.disposed) return;
+            this.pageCore = core;
+            // Figures that drew from the worker before this core was up get their code ready before their next key.
+            for (const [widget, params] of this.lastAsked) core.warm(widget, params);
+          },
+          () => undefined,
+        ),
+      2000,
+    );
   }
 
   /** Ends the worker for good: nothing on the page needs it any more. Pending requests are rejected. */
@@ -193,6 +217,7 @@ export class CoreClient {
 
   private launch(): void {
     this.setStatus({ state: 'loading' });
+    this.fullCoreAsked = false;
     this.lastHeard = Date.now();
     try {
       this.worker = this.start();
@@ -218,17 +243,22 @@ export class CoreClient {
     if (message.kind === 'ready') {
       this.setStatus({ state: 'ready' });
       this.settleReady.resolve();
+    } else if (message.kind === 'full-core') {
+      this.fullCoreUp = true;
       this.wasmModule = message.wasmModule;
+      this.startPageCoreWhenIdle();
     } else if (message.kind === 'failed') this.died(message.error.message);
     else if (message.kind === 'train-progress' || message.kind === 'train-state')
       this.trainingListeners.get(message.session)?.(message);
     else if (message.kind === 'result' || message.kind === 'error') {
       this.settle(message);
-      this.startPageCoreWhenIdle(this.wasmModule);
+      this.answered = true;
+      this.askForFullCoreWhenIdle();
+      this.startPageCoreWhenIdle();
     }
   }
 
-  private post(message: ComputeRequest | TrainCommand | { kind: 'ping' }): void {
+  private post(message: PageMessage | { kind: 'ping' }): void {
     if (this.current.state === 'failed') return;
     this.worker.postMessage(message);
   }

@@ -27,15 +27,18 @@ export type TrainCommand =
   /** A paced run may train on while fewer than `steps` steps are done (Infinity: to the end). */
   | { kind: 'train'; session: string; action: 'allow'; steps: number };
 
-export type PageMessage = ComputeRequest | TrainCommand;
+/** The page asks for the full core once its first figure is interactive (the worker starts with a small one). */
+export type PageMessage = ComputeRequest | TrainCommand | { kind: 'full-core' };
 
 export type TrainingMessage =
   | { kind: 'train-progress'; session: string; progress: TrainingProgress }
   | { kind: 'train-state'; session: string; state: TrainingState; stepsDone: number; error?: SerializedError };
 
 export type WorkerMessage =
-  /** The compiled WASM comes along where the browser lets it, so the page's own core need not fetch it again. */
-  | { kind: 'ready'; wasmModule?: WebAssembly.Module }
+  /** A core is up: the first figure's small one, or the full one where the small one could not load. */
+  | { kind: 'ready' }
+  /** The full core is up; its compiled WASM comes along where the browser lets it: the page's own core reuses it. */
+  | { kind: 'full-core'; wasmModule?: WebAssembly.Module }
   | { kind: 'pong' }
   | { kind: 'failed'; error: SerializedError }
   | { kind: 'result'; id: number; result: unknown }

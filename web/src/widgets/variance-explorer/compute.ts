@@ -22,15 +22,22 @@ export interface VarianceExplorerResult extends VarianceExplorerParams {
 /**
  * The products this thread's core keeps, per dₖ and seed, the most recent last (see dotProductExperiment): more
  * samples draw only the new ones, fewer or the other scale draw none. It keeps at most 2²⁰ products in all, the
- * oldest experiments dropped first.
+ * oldest experiments dropped first. The worker's full core, taking over from its small one, starts with none.
  */
 const kept = new KeptDraws(2 ** 20);
 const keptKey = ({ dk, seed }: VarianceExplorerParams) => `${dk} ${seed}`;
 
 const pace = new RunPace();
 
+/** The core functions compute() calls: the first figure's small core has them all, so it can answer first. */
+export const coreCalls = ['dotProductExperiment'] as const;
+
 // Only the histogram and statistics leave the core: 50 000 raw samples would cost a copy per frame.
-export function compute(core: Core, params: VarianceExplorerParams): VarianceExplorerResult {
+export function compute(
+  core: Pick<Core, (typeof coreCalls)[number]>,
+  params: VarianceExplorerParams,
+): VarianceExplorerResult {
+  kept.follow(core);
   const estimate = estimatedMs(params);
   kept.drew(keptKey(params), params.samples);
   const e = pace.timed(estimate, () =>
