@@ -30,7 +30,10 @@ function nativeTimings(kernels) {
   const binary = 'build/native/core_bench';
   if (!existsSync(binary)) return {};
   const plan = kernels.map(({ name, warm, calls }) => `${name}:${warm}:${calls}`);
-  const result = spawnSync(binary, plan, { encoding: 'utf8' });
+  // glibc picks FMA builds of exp, log, sin and cos on CPUs that have it; WASM has no fused multiply-add, so native
+  // runs the same libm without it (AVX without FMA, as V8 emits for WASM), not a -march=native of libm's.
+  const env = { ...process.env, GLIBC_TUNABLES: 'glibc.cpu.hwcaps=-AVX2,-FMA' };
+  const result = spawnSync(binary, plan, { encoding: 'utf8', env });
   if (result.status !== 0) throw new Error(`core_bench failed: ${result.stderr}`);
   const records = result.stdout
     .trim()
