@@ -7,7 +7,8 @@ import * as plain from './js/kernels.mjs';
 import { measureFrames, measureTraining } from './frames.mjs';
 
 // Every row, native, WASM and plain JS alike, makes `warm` calls first (V8 tiers the WASM and the JS up to optimised
-// code meanwhile), then 7 samples of `calls` calls each, and reports the least CPU time per call: CPU time, so a
+// code meanwhile), then 15 samples of `calls` calls each (7 of the slow direct q·k), and reports the least CPU time
+// per call: the least, as the sample a busy neighbour disturbed least; CPU time, so a
 // neighbour's process on the shared 2-core machine does not count, and several calls per sample, so no sample is
 // near the timer's resolution. Native runs the same plan on the same inputs and seeds (bench/native/core_bench.cpp).
 function cpuMilliseconds() {
@@ -15,10 +16,10 @@ function cpuMilliseconds() {
   return (user + system) / 1000;
 }
 
-function time(run, { warm, calls }) {
+function time(run, { warm, calls, samples }) {
   for (let i = 0; i < warm; i++) run();
   let best = Infinity;
-  for (let sample = 0; sample < 7; sample++) {
+  for (let sample = 0; sample < samples; sample++) {
     const start = cpuMilliseconds();
     for (let i = 0; i < calls; i++) run();
     best = Math.min(best, (cpuMilliseconds() - start) / calls);
@@ -29,7 +30,7 @@ function time(run, { warm, calls }) {
 function nativeTimings(kernels) {
   const binary = 'build/native/core_bench';
   if (!existsSync(binary)) return {};
-  const plan = kernels.map(({ name, warm, calls }) => `${name}:${warm}:${calls}`);
+  const plan = kernels.map(({ name, warm, calls, samples }) => `${name}:${warm}:${calls}:${samples}`);
   // glibc picks FMA builds of exp, log, sin and cos on CPUs that have it; WASM has no fused multiply-add, so native
   // runs the same libm without it (AVX without FMA, as V8 emits for WASM), not a -march=native of libm's.
   const env = { ...process.env, GLIBC_TUNABLES: 'glibc.cpu.hwcaps=-AVX2,-FMA' };
@@ -87,6 +88,7 @@ const kernels = [
     label: 'q·k direct, dₖ=512, N=20 000',
     warm: 1,
     calls: 1,
+    samples: 7,
     wasm: () => core.dotProductExperiment({ dk: 512, count: 20000, seed: directSeed++, method: 'direct' }),
     js: () => plain.dotProductDirect(512, 20000, directSeed++),
   },
@@ -140,13 +142,13 @@ const kernels = [
     wasm: () => kindTrainers[kind].wasm.run(10),
     js: () => kindTrainers[kind].js.run(10),
   })),
-];
+].map((kernel) => ({ samples: 15, ...kernel }));
 
 const native = nativeTimings(kernels);
 const rates = [];
 const fmt = (x) => (x === undefined ? '—' : x < 10 ? x.toFixed(3) : x.toFixed(1));
 const ratio = (a, b) => (a === undefined || b === undefined ? '—' : `${(a / b).toFixed(2)}×`);
-console.log('\nKernels (ms of CPU per call, least of 7 samples)');
+console.log('\nKernels (ms of CPU per call, least of 15 samples; of 7 for q·k direct)');
 console.log('| kernel | native | WASM | plain JS | WASM / native | JS / WASM |');
 console.log('|---|---:|---:|---:|---:|---:|');
 for (const kernel of kernels) {

@@ -1,8 +1,8 @@
 // Native timings of the kernels the lesson calls live; bench/run.mjs times the same list in WASM and plain JS.
-// Arguments: one `kernel:warm:calls` per kernel to time (bench/run.mjs passes them, so both sides run the same calls
-// on the same inputs and seeds); no arguments times every kernel with the plan below. Prints one JSON object per
-// line: {"kernel":"...","ms":...}, the process CPU time per call, least of 7 samples of `calls` calls each, after
-// `warm` calls; then the lesson's race.
+// Arguments: one `kernel:warm:calls:samples` per kernel to time (bench/run.mjs passes them, so both sides run the same
+// calls on the same inputs and seeds); no arguments times every kernel with the plan below. Prints one JSON object per
+// line: {"kernel":"...","ms":...}, the process CPU time per call, least of `samples` samples of `calls` calls each,
+// after `warm` calls; then the lesson's race.
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
@@ -10,6 +10,7 @@
 #include <functional>
 #include <limits>
 #include <map>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -34,10 +35,10 @@ double cpuMilliseconds() {
   return 1e3 * static_cast<double>(now.tv_sec) + 1e-6 * static_cast<double>(now.tv_nsec);
 }
 
-double bestMillisecondsPerCall(const std::function<double()>& kernel, int warm, int calls) {
+double bestMillisecondsPerCall(const std::function<double()>& kernel, int warm, int calls, int samples) {
   for (int i = 0; i < warm; ++i) gSink = gSink + kernel();
   double best = std::numeric_limits<double>::infinity();
-  for (int sample = 0; sample < 7; ++sample) {
+  for (int sample = 0; sample < samples; ++sample) {
     const double start = cpuMilliseconds();
     for (int i = 0; i < calls; ++i) gSink = gSink + kernel();
     best = std::min(best, (cpuMilliseconds() - start) / calls);
@@ -124,17 +125,21 @@ int main(int argc, char** argv) {
   std::vector<std::string> plan;
   for (int a = 1; a < argc; ++a) plan.emplace_back(argv[a]);
   if (plan.empty())
-    for (const auto& entry : all) plan.push_back(entry.first + ":3:3");
+    for (const auto& entry : all) plan.push_back(entry.first + ":3:3:7");
   for (const std::string& step : plan) {
-    const std::size_t first = step.find(':'), second = step.rfind(':');
-    const std::string name = step.substr(0, first);
+    std::istringstream fields(step);
+    std::string name;
+    char colon = 0;
+    int warm = 0, calls = 0, samples = 0;
+    std::getline(fields, name, ':');
+    fields >> warm >> colon >> calls >> colon >> samples;
     const auto found = std::find_if(all.begin(), all.end(), [&](const auto& entry) { return entry.first == name; });
-    if (found == all.end() || first == second) {
-      std::fprintf(stderr, "core_bench: no kernel '%s' (expected kernel:warm:calls)\n", step.c_str());
+    if (found == all.end() || !fields || calls < 1 || samples < 1) {
+      std::fprintf(stderr, "core_bench: no kernel '%s' (expected kernel:warm:calls:samples)\n", step.c_str());
       return 2;
     }
-    const int warm = std::stoi(step.substr(first + 1, second - first - 1)), calls = std::stoi(step.substr(second + 1));
-    std::printf("{\"kernel\":\"%s\",\"ms\":%.5f}\n", name.c_str(), bestMillisecondsPerCall(found->second, warm, calls));
+    const double ms = bestMillisecondsPerCall(found->second, warm, calls, samples);
+    std::printf("{\"kernel\":\"%s\",\"ms\":%.5f}\n", name.c_str(), ms);
     std::fflush(stdout);
   }
 
