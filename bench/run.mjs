@@ -6,27 +6,35 @@ import { measureCalls } from './calls.mjs';
 import * as plain from './js/kernels.mjs';
 import { measureFrames, measureTraining } from './frames.mjs';
 
-const reps = 7;
+// Every row, native, WASM and plain JS alike, makes `warm` calls first (V8 tiers the WASM and the JS up to optimised
+// code meanwhile), then 15 samples of `calls` calls each (7 of the slow direct q·k), and reports the least CPU time
+// per call: the least, as the sample a busy neighbour disturbed least; CPU time, so a
+// neighbour's process on the shared 2-core machine does not count, and several calls per sample, so no sample is
+// near the timer's resolution. Native runs the same plan on the same inputs and seeds (bench/native/core_bench.cpp).
+function cpuMilliseconds() {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
 
-// Warm up for ~150 ms first, so V8 has tiered both the WASM and the plain JS up to optimised code; then best of a few
-// repetitions: the least disturbed run on a shared 2-core machine.
-function time(run) {
-  const warmUntil = performance.now() + 150;
-  do run();
-  while (performance.now() < warmUntil);
+function time(run, { warm, calls, samples }) {
+  for (let i = 0; i < warm; i++) run();
   let best = Infinity;
-  for (let i = 0; i < reps; i++) {
-    const start = performance.now();
-    run();
-    best = Math.min(best, performance.now() - start);
+  for (let sample = 0; sample < samples; sample++) {
+    const start = cpuMilliseconds();
+    for (let i = 0; i < calls; i++) run();
+    best = Math.min(best, (cpuMilliseconds() - start) / calls);
   }
   return best;
 }
 
-function nativeTimings() {
+function nativeTimings(kernels) {
   const binary = 'build/native/core_bench';
   if (!existsSync(binary)) return {};
-  const result = spawnSync(binary, [], { encoding: 'utf8' });
+  const plan = kernels.map(({ name, warm, calls, samples }) => `${name}:${warm}:${calls}:${samples}`);
+  // glibc picks FMA builds of exp, log, sin and cos on CPUs that have it; WASM has no fused multiply-add, so native
+  // runs the same libm without it (AVX without FMA, as V8 emits for WASM), not a -march=native of libm's.
+  const env = { ...process.env, GLIBC_TUNABLES: 'glibc.cpu.hwcaps=-AVX2,-FMA' };
+  const result = spawnSync(binary, plan, { encoding: 'utf8', env });
   if (result.status !== 0) throw new Error(`core_bench failed: ${result.stderr}`);
   const records = result.stdout
     .trim()
@@ -44,7 +52,6 @@ const [q, k, v] = [normals(1, n * d), normals(2, n * d), normals(3, n * d)];
 const scores512 = normals(4, 512);
 // JS reads J at n = 512 (2 MiB) from a buffer the core keeps, instead of a fresh copy per call.
 const jacobianBuffer = core.createJacobianBuffer();
-// Trainers keep training across repetitions; every step costs the same, so the timing is unaffected.
 const trainers = Object.fromEntries(
   [64, 512].map((dk) => [
     dk,
@@ -62,40 +69,58 @@ const kindTrainers = Object.fromEntries(
   }),
 );
 
+// Each call of a q·k row draws afresh from a new seed, natively too: a seed seen before would find its draws kept.
+let directSeed = 1;
+let fastSeed = 1;
+// warm: calls before timing (≥ 150 ms of WASM); calls: per sample (≥ about 2 ms). Trainers keep training across
+// calls, the same steps natively and in WASM.
 const kernels = [
   {
     name: 'normals_1e6',
     label: '1e6 normal samples',
+    warm: 6,
+    calls: 1,
     wasm: () => core.sampleNormals({ count: 1e6, seed: 1 }),
     js: () => plain.sampleNormals(1e6, 1),
   },
   {
     name: 'dot_product_direct_dk512_n20000',
     label: 'q·k direct, dₖ=512, N=20 000',
-    wasm: () => core.dotProductExperiment({ dk: 512, count: 20000, seed: 1, method: 'direct' }),
-    js: () => plain.dotProductDirect(512, 20000, 1),
+    warm: 1,
+    calls: 1,
+    samples: 7,
+    wasm: () => core.dotProductExperiment({ dk: 512, count: 20000, seed: directSeed++, method: 'direct' }),
+    js: () => plain.dotProductDirect(512, 20000, directSeed++),
   },
   {
     name: 'dot_product_fast_dk512_n20000',
     label: 'q·k fast (χ²), dₖ=512, N=20 000',
-    wasm: () => core.dotProductExperiment({ dk: 512, count: 20000, seed: 1, method: 'fast' }),
-    js: () => plain.dotProductFast(512, 20000, 1),
+    warm: 150,
+    calls: 5,
+    wasm: () => core.dotProductExperiment({ dk: 512, count: 20000, seed: fastSeed++, method: 'fast' }),
+    js: () => plain.dotProductFast(512, 20000, fastSeed++),
   },
   {
-    name: 'softmax_jacobian_n512',
+    name: 'softmax_jacobian_n512_kept',
     label: 'softmax + Jacobian, n=512 (core-owned buffer, read through a view)',
+    warm: 1500,
+    calls: 40,
     wasm: () => jacobianBuffer.compute(core.softmax(scores512)),
     js: () => plain.softmaxJacobian(scores512),
   },
   {
-    name: 'softmax_jacobian_n512',
+    name: 'softmax_jacobian_n512_copied',
     label: 'softmax + Jacobian, n=512 (copied out: softmaxJacobian)',
+    warm: 1500,
+    calls: 40,
     wasm: () => core.softmaxJacobian(core.softmax(scores512)),
     js: () => plain.softmaxJacobian(scores512),
   },
   {
     name: 'attention_n128_d64_dv64',
     label: 'attention, n=128, d=64',
+    warm: 300,
+    calls: 10,
     wasm: () => core.attention({ q, k, v, n, m: n, d, dv: d, scale: 'sqrt' }),
     js: () => plain.attention(q, k, v, n, n, d, d),
   },
@@ -103,6 +128,8 @@ const kernels = [
     name: `training_10_steps_n32_dk${dk}_b16`,
     label: `train 10 steps, n=32, dₖ=${dk}, batch 16`,
     steps: 10,
+    warm: dk === 64 ? 80 : 20,
+    calls: dk === 64 ? 2 : 1,
     wasm: () => trainers[dk].wasm.run(10),
     js: () => trainers[dk].js.run(10),
   })),
@@ -110,21 +137,23 @@ const kernels = [
     name: `training_10_steps_n32_dk64_b16_${kind}`,
     label: `train 10 steps, ${kind}, n=32, dₖ=64, batch 16`,
     steps: 10,
+    warm: kind === 'qk-norm' ? 30 : 80,
+    calls: kind === 'qk-norm' ? 1 : 2,
     wasm: () => kindTrainers[kind].wasm.run(10),
     js: () => kindTrainers[kind].js.run(10),
   })),
-];
+].map((kernel) => ({ samples: 15, ...kernel }));
 
-const native = nativeTimings();
+const native = nativeTimings(kernels);
 const rates = [];
 const fmt = (x) => (x === undefined ? '—' : x < 10 ? x.toFixed(3) : x.toFixed(1));
 const ratio = (a, b) => (a === undefined || b === undefined ? '—' : `${(a / b).toFixed(2)}×`);
-console.log('\nKernels (best of 7, ms)');
+console.log('\nKernels (ms of CPU per call, least of 15 samples; of 7 for q·k direct)');
 console.log('| kernel | native | WASM | plain JS | WASM / native | JS / WASM |');
 console.log('|---|---:|---:|---:|---:|---:|');
 for (const kernel of kernels) {
-  const wasm = time(kernel.wasm);
-  const js = time(kernel.js);
+  const wasm = time(kernel.wasm, kernel);
+  const js = time(kernel.js, kernel);
   const nat = native[kernel.name];
   console.log(
     `| ${kernel.label} | ${fmt(nat)} | ${fmt(wasm)} | ${fmt(js)} | ${ratio(wasm, nat)} | ${ratio(js, wasm)} |`,
@@ -162,6 +191,9 @@ if (nativeRace.length) {
   const show = (x) => (x < 0 ? '—' : String(x));
   for (const r of nativeRace) console.log(`| ${r.seed} | ${show(r.scaled)} | ${show(r.unscaled)} |`);
 }
+
+// `npm run bench -- --kernels`: the tables above only, without Chromium.
+if (process.argv.includes('--kernels')) process.exit(0);
 
 const frames = await measureFrames();
 console.log('\nLesson page in Chromium while the dₖ slider is held down (arrow key auto-repeat)');

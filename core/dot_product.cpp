@@ -25,8 +25,9 @@ double directDotProduct(NormalSampler& normal, int keyDimension) {
   return sum;
 }
 
+// keyDimension was validated once per experiment (1..kMaxKeyDimension), not at each of its draws.
 double fastDotProduct(NormalSampler& normal, int keyDimension) {
-  return std::sqrt(sampleChiSquared(normal, keyDimension)) * normal.next();
+  return std::sqrt(sampleChiSquaredUnchecked(normal, keyDimension)) * normal.next();
 }
 
 // The raw products q·k of recent experiments, kept for the next call: moving the samples slider asks for the same

@@ -27,19 +27,28 @@ double marsagliaTsang(NormalSampler& normal, double shape) {
   }
 }
 
-}  // namespace
-
-double sampleGamma(NormalSampler& normal, double shape) {
-  requirePositiveFinite("sampleGamma", "shape", shape);
+// Shape finite and > 0; the callers check it.
+double gammaUnchecked(NormalSampler& normal, double shape) {
   if (shape >= 1.0) return marsagliaTsang(normal, shape);
   const double boosted = marsagliaTsang(normal, shape + 1.0);
   const double u = 1.0 - normal.engine().uniform();
   return boosted * std::pow(u, 1.0 / shape);
 }
 
+}  // namespace
+
+double sampleGamma(NormalSampler& normal, double shape) {
+  requirePositiveFinite("sampleGamma", "shape", shape);
+  return gammaUnchecked(normal, shape);
+}
+
 double sampleChiSquared(NormalSampler& normal, double degreesOfFreedom) {
   requirePositiveFinite("sampleChiSquared", "degreesOfFreedom", degreesOfFreedom);
-  return 2.0 * sampleGamma(normal, 0.5 * degreesOfFreedom);
+  return sampleChiSquaredUnchecked(normal, degreesOfFreedom);
+}
+
+double sampleChiSquaredUnchecked(NormalSampler& normal, double degreesOfFreedom) {
+  return 2.0 * gammaUnchecked(normal, 0.5 * degreesOfFreedom);
 }
 
 }  // namespace attention_lab

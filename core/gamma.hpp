@@ -9,5 +9,7 @@ double sampleGamma(NormalSampler& normal, double shape);
 
 // χ²(degreesOfFreedom) = 2·Gamma(degreesOfFreedom / 2): the squared length of a standard normal vector.
 double sampleChiSquared(NormalSampler& normal, double degreesOfFreedom);
+// The same draw for a loop whose caller has validated degreesOfFreedom once (finite, > 0): no check per draw.
+double sampleChiSquaredUnchecked(NormalSampler& normal, double degreesOfFreedom);
 
 }  // namespace attention_lab

@@ -61,9 +61,11 @@ RetrievalGradient gradientOf(const RetrievalBatch& batch, const RowMatrix& query
   RowMatrix keyGram, normPull;  // M, and A = Σ cⱼ xⱼᵀxⱼ (how the loss pulls on the key norms through W_k)
   Eigen::VectorXd mx;
   if (normalised) {
-    keyGram.resize(d, d);
+    // M(i, :) = Σₘ W_k(i, m)·W_kᵀ(m, :), m in dot()'s order: the same sums, each row's adds vectorised.
+    const RowMatrix keyWeightsT = keyWeights.transpose();
+    keyGram = RowMatrix::Zero(d, d);
     for (Eigen::Index i = 0; i < d; ++i) {
-      for (Eigen::Index l = 0; l < d; ++l) keyGram(i, l) = dot(&keyWeights(i, 0), &keyWeights(l, 0), dk);
+      for (Eigen::Index m = 0; m < dk; ++m) addScaledRow(&keyGram(i, 0), keyWeights(i, m), &keyWeightsT(m, 0), d);
     }
     normPull = RowMatrix::Zero(d, d);
     mx.resize(d);
@@ -85,7 +87,10 @@ RetrievalGradient gradientOf(const RetrievalBatch& batch, const RowMatrix& query
     for (Eigen::Index j = 0; j < n; ++j) {
       const double* item = &batch.items(first + j, 0);
       if (normalised) {
-        for (Eigen::Index i = 0; i < d; ++i) mx[i] = dot(&keyGram(i, 0), item, d);
+        // mx = M·xⱼ by rows of M scaled and added (M is symmetric, bit for bit): each sum runs over l in the order
+        // dot() takes, but the additions of one l vectorise across i instead of waiting on each other.
+        mx.setZero();
+        for (Eigen::Index l = 0; l < d; ++l) addScaledRow(mx.data(), item[l], &keyGram(l, 0), d);
         keyNorms[j] = std::sqrt(dot(item, mx.data(), d));
         scores[j] = gain * dot(item, &u(b, 0), d) / (queryNorm * keyNorms[j]);
       } else {
