@@ -63,17 +63,18 @@ export class BarChart extends Chart {
     this.render();
   }
 
+  // Scales are built once and given this draw's domain and range: a step allocates no new scale objects.
+  private readonly xScale = scaleBand<string>().paddingInner(0.2);
+  private readonly seriesScale = scaleBand<string>().padding(0.06);
+  private readonly yScale = scaleLinear();
+
   protected render(): void {
     const { categories, series, references } = this.data;
     const { width, height } = this.inner;
-    const all = series.flatMap((s) => Array.from(s.values));
-    const domain = this.options.yDomain ?? [Math.min(0, ...all), Math.max(0, ...all)];
-    const x = scaleBand<string>().domain(categories).range([0, width]).paddingInner(0.2);
-    const inner = scaleBand<string>()
-      .domain(series.map((s) => s.name))
-      .range([0, x.bandwidth()])
-      .padding(0.06);
-    const y = scaleLinear().domain(domain).range([height, 0]);
+    const domain = this.options.yDomain ?? valueRange(series);
+    const x = this.xScale.domain(categories).range([0, width]);
+    const inner = this.seriesScale.domain(series.map((s) => s.name)).range([0, x.bandwidth()]);
+    const y = this.yScale.domain(domain).range([height, 0]);
     if (!this.options.yDomain) y.nice();
     const [bottom, top] = y.domain() as [number, number];
     this.yAt = (px) => Math.min(top, Math.max(bottom, y.invert(px)));
@@ -118,7 +119,10 @@ export class BarChart extends Chart {
     setAttributes(zero, { x1: 0, x2: width, y1: y(0), y2: y(0), class: 'axis' });
     const bars = marks(barLayer, 'rect', categories.length * series.length);
     // Text only over the bars that have some (∞ over an overflowed row), not an empty one over every bar.
-    const labelled = series.flatMap((s, k) => categories.flatMap((_, i) => (s.barLabels?.[i] ? [{ s, k, i }] : [])));
+    const labelled: { s: BarSeries; k: number; i: number }[] = [];
+    series.forEach((s, k) => {
+      if (s.barLabels) categories.forEach((_, i) => s.barLabels?.[i] && labelled.push({ s, k, i }));
+    });
     const barTexts = marks(this.layer('bar-labels'), 'text', labelled.length);
     const zeroAt = y(0);
     const offsets = series.map((s) => inner(s.name) ?? 0);
@@ -148,4 +152,19 @@ export class BarChart extends Chart {
       setText(text, s.barLabels?.[i] ?? '');
     });
   }
+}
+
+/** The smallest and largest value over every series with 0 (bars grow from zero), as Math.min and Math.max give. */
+function valueRange(series: readonly BarSeries[]): [number, number] {
+  let low = 0;
+  let high = 0;
+  for (const { values } of series) {
+    for (let i = 0; i < values.length; i++) {
+      const value = values[i] as number;
+      if (Number.isNaN(value) || value === undefined) return [NaN, NaN];
+      if (value < low || (Object.is(value, -0) && low === 0)) low = value;
+      if (value > high) high = value;
+    }
+  }
+  return [low, high];
 }

@@ -66,7 +66,17 @@ export function polylinePath(points: readonly (readonly [number, number])[]): st
 export function setText(element: Element, text: string): void {
   if (texts.get(element) === text) return;
   texts.set(element, text);
-  if (element.textContent !== text) element.textContent = text;
+  if (element.textContent !== text) writeText(element, text);
+}
+
+/**
+ * Sets an element's text as textContent would, but changes its one text node in place when it has one: a new node
+ * would be styled and laid out afresh at every step, the old one thrown away for the collector.
+ */
+export function writeText(element: Element, text: string): void {
+  const only = element.firstChild;
+  if (text !== '' && only instanceof Text && only === element.lastChild) only.data = text;
+  else element.textContent = text;
 }
 
 const texts = new WeakMap<Element, string>();

@@ -171,8 +171,9 @@ export class LineChart extends Chart {
     this.drawReferences(references, clampX, clampY);
     const lined = series.filter((s) => s.line !== false);
     const paths = marks(this.layer('lines'), 'path', lined.length);
+    // Only series with error bars are walked for them: a point record per point of every line was made and dropped.
     const withErrors = series.flatMap((s) =>
-      Array.from(s.ys, (v, i) => ({ s, i, v, e: s.errors?.[i] ?? 0 })).filter((p) => p.e),
+      s.errors ? Array.from(s.ys, (v, i) => ({ s, i, v, e: s.errors?.[i] ?? 0 })).filter((p) => p.e) : [],
     );
     const errorBars = marks(this.layer('error-bars'), 'line', withErrors.length);
     withErrors.forEach(({ s, i, v, e }, k) => {

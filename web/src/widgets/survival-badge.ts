@@ -1,6 +1,7 @@
 // The gradient-survival badge: the lesson's one verdict (core/gradient_survival.hpp) in a few words, placed beside the
 // slider that moves it so a learner sees both at once, on a phone too.
 import { t } from '../i18n/messages.js';
+import { writeText } from '../charts/chart.js';
 import type { SurvivalThresholds, SurvivalVerdict } from '../core/types.js';
 
 /** The measure's one name, wherever a widget shows it. */
@@ -53,8 +54,8 @@ export class SurvivalBadge {
     if (dataset.state !== state) dataset.state = state;
     if (dataset.share !== String(share)) dataset.share = String(share);
     const label = survivalState(state);
-    if (this.state.textContent !== label) this.state.textContent = label;
+    if (this.state.textContent !== label) writeText(this.state, label);
     const percent = formatSurvival(share);
-    if (this.percent.textContent !== percent) this.percent.textContent = percent;
+    if (this.percent.textContent !== percent) writeText(this.percent, percent);
   }
 }

@@ -1,6 +1,7 @@
 // The parts every widget shares: caption, controls, seed with resample, chart, one-sentence live summary, data table.
 import { t } from '../i18n/messages.js';
 import { keepOverflowFocusable } from '../lesson/scroll-regions.js';
+import { writeText } from '../charts/chart.js';
 
 export type Cell = string | number;
 
@@ -98,7 +99,7 @@ export class WidgetFrame {
   }
 
   setSummary(text: string): void {
-    if (this.summary.textContent !== text) this.summary.textContent = text;
+    if (this.summary.textContent !== text) writeText(this.summary, text);
   }
 
   setNotice(text: string): void {
@@ -166,7 +167,7 @@ function fillRows(section: HTMLTableSectionElement, rows: Cell[][], scope: 'row'
       const text = String(cell);
       if (cellTexts.get(element) === text) return;
       cellTexts.set(element, text);
-      if (element.textContent !== text) element.textContent = text;
+      if (element.textContent !== text) writeText(element, text);
     });
   });
 }

@@ -2,6 +2,7 @@
 // multiplied.
 import { t } from '../../i18n/messages.js';
 import { HeatmapChart } from '../../charts/heatmap-chart.js';
+import { setText } from '../../charts/chart.js';
 import { legend } from '../../charts/legend.js';
 import { LineChart } from '../../charts/line-chart.js';
 import { ChoiceControl } from '../../controls/choice-control.js';
@@ -159,13 +160,16 @@ export class JacobianView extends LiveWidget<'jacobian-view', JacobianViewState>
     const percent = formatSurvival(survival.share);
     this.badge.show(survival);
     this.meter.dataset.state = survival.state;
-    this.meter.textContent = t('jacobian.meter', {
-      name: survivalName(),
-      percent,
-      state: survivalState(survival.state),
-      trace: formatValue(r.stats.jacobianTrace),
-      share: percent.replace('<', t('format.under')),
-    });
+    setText(
+      this.meter,
+      t('jacobian.meter', {
+        name: survivalName(),
+        percent,
+        state: survivalState(survival.state),
+        trace: formatValue(r.stats.jacobianTrace),
+        share: percent.replace('<', t('format.under')),
+      }),
+    );
     this.frame.setSummary(
       t('jacobian.summary', {
         multiplier: r.multiplier,

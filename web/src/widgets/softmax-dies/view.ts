@@ -1,6 +1,7 @@
 // Widget 2: one query against n keys; as dₖ grows unscaled, the weights go one-hot and the gradient dies.
 import { t } from '../../i18n/messages.js';
 import { BarChart } from '../../charts/bar-chart.js';
+import { setText } from '../../charts/chart.js';
 import { ChoiceControl } from '../../controls/choice-control.js';
 import { RangeControl } from '../../controls/range-control.js';
 import { formatScore, formatShare, formatValue, formatWeight } from '../../format.js';
@@ -119,13 +120,16 @@ export class SoftmaxDies extends LiveWidget<'softmax-dies', SoftmaxDiesState> {
     this.frame.setSummary(summary);
     this.badge.show(survival);
     this.meter.dataset.state = survival.state;
-    this.meter.textContent = t('softmaxDies.meter', {
-      name: survivalName(),
-      survival: formatSurvival(survival.share),
-      state: survivalState(survival.state),
-      meaning: survivalWords(survival.state),
-      bands: bandsSentence(r.thresholds),
-    });
+    setText(
+      this.meter,
+      t('softmaxDies.meter', {
+        name: survivalName(),
+        survival: formatSurvival(survival.share),
+        state: survivalState(survival.state),
+        meaning: survivalWords(survival.state),
+        bands: bandsSentence(r.thresholds),
+      }),
+    );
     this.frame.setTable(
       [t('table.key'), t('table.score'), t('softmaxDies.weightIn', { precision: r.precision })],
       keys.map((k, i) => [k, formatScore(r.scores[i] ?? 0), formatWeight(r.weights[i] ?? 0)]),
