@@ -39,14 +39,14 @@ test('on a system that is not Debian it prints the apt-get line and exits 1', ()
   assert.ok(result.stderr.includes(`  apt-get install -y ${allPackages}\n`), result.stderr);
 });
 
-test("for tests it also names PostgreSQL, the recipes' site generators, LibreOffice Calc and CJK fonts", () => {
+test("for tests it also names PostgreSQL, the recipes' site generators, LibreOffice Calc, llvm-cov and CJK fonts", () => {
   const forTest = setup({ ATTENTION_LAB_SYSROOT: sysroot }, false, ['--for', 'test']);
   assert.equal(forTest.status, 1);
   assert.ok(
     forTest.stderr.includes(
       `  apt-get install -y ${allPackages} postgresql\n` +
         '  apt-get install -y --no-install-recommends fonts-noto-cjk hugo jekyll jupyter-nbconvert ' +
-        'libreoffice-calc-nogui mkdocs ' +
+        'libreoffice-calc-nogui llvm-14 mkdocs ' +
         'python3-ipykernel python3-sphinx\n',
     ),
     forTest.stderr,
