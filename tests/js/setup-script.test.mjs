@@ -39,7 +39,7 @@ test('on a system that is not Debian it prints the apt-get line and exits 1', ()
   assert.ok(result.stderr.includes(`  apt-get install -y ${allPackages}\n`), result.stderr);
 });
 
-test("for tests it also names PostgreSQL, the recipes' site generators, LibreOffice Calc, llvm-cov and CJK fonts", () => {
+test('for tests it also names PostgreSQL, the site generators, LibreOffice Calc, llvm-cov and CJK fonts', () => {
   const forTest = setup({ ATTENTION_LAB_SYSROOT: sysroot }, false, ['--for', 'test']);
   assert.equal(forTest.status, 1);
   assert.ok(
