@@ -108,33 +108,3 @@ test('a costly state goes to the worker even once the page core is ready', async
   assert.equal(drawn.keys, 64);
   assert.equal(await computedIn(page, widget), 'worker');
 });
-
-test("a slider step restyles nothing of the lesson's sections", async () => {
-  const { page, context } = lesson;
-  const id = widgetOf('before-after').id;
-  const widget = `#${id}-widget`;
-  // The live lesson the tests above left open serves; run alone, this test opens it.
-  if (!(await page.$(`#${id}`))) await page.goto(`${lesson.url}#${id}`);
-  await page.waitForSelector(`#${id}`, { state: 'attached' });
-  await page.$eval(`#${id}`, (slot) => slot.scrollIntoView());
-  await page.waitForSelector(`${widget}[data-rendered]:not([aria-busy])`);
-  // Chromium's own record of why each element's style was recalculated, as DevTools reads it.
-  const cdp = await context.newCDPSession(page);
-  const events = [];
-  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
-  const complete = new Promise((done) => cdp.once('Tracing.tracingComplete', done));
-  const category = 'disabled-by-default-devtools.timeline.invalidationTracking';
-  await cdp.send('Tracing.start', { traceConfig: { includedCategories: [category] }, transferMode: 'ReportEvents' });
-  await pressSlider(page, widget, 'dk', ['ArrowRight', 'ArrowLeft']);
-  // The step's frame is drawn (and its styles recalculated) before the next one starts.
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  await cdp.send('Tracing.end');
-  await complete;
-  await cdp.detach();
-  const restyled = events.filter((e) => e.name === 'StyleRecalcInvalidationTracking').map((e) => e.args.data);
-  assert.ok(restyled.length > 0, 'the trace recorded the step');
-  const ids = await page.$$eval('.lesson-body > section', (all) => all.map((section) => `SECTION id='${section.id}'`));
-  assert.ok(ids.length > 1, 'the lesson has sections');
-  const sections = restyled.filter((data) => ids.some((id) => data.nodeName?.startsWith(id)));
-  assert.deepEqual(sections, [], 'no section of the lesson is restyled because a figure inside it changed');
-});

@@ -8,8 +8,6 @@ const className = 'full-layout';
 
 /** Lays out every section of the page now and keeps its height for the times it is skipped. */
 export function layOutWholeLesson(): void {
-  // Dropped before the live sections are first styled: Chromium keeps a section's :has() mark once styled with it.
-  stopLayingOutBeforeTargets();
   const root = document.documentElement;
   root.classList.add(className);
   for (const section of document.querySelectorAll<HTMLElement>('.lesson-body > section')) {
@@ -19,13 +17,13 @@ export function layOutWholeLesson(): void {
     section.style.containIntrinsicSize = `auto ${Math.max(0, content)}px`;
   }
   root.classList.remove(className);
+  stopLayingOutBeforeTargets();
 }
 
 /**
  * With every section's real height kept, a link lands exactly without the sections before its target laid out, so the
  * live page drops that selector: `:has(~ section :target)` made every change inside a figure recalculate the style of
- * the sections before it, about a millisecond per slider step (4 ms at a phone's CPU). A section styled while the rule
- * was there stays marked and is still restyled at every step after the rule is gone, so it goes first.
+ * the sections before it, about a millisecond per slider step (4 ms at a phone's CPU).
  */
 function stopLayingOutBeforeTargets(): void {
   for (const sheet of Array.from(document.styleSheets)) {
