@@ -51,10 +51,14 @@ class DrawnProducts {
 
   // Draws products until `count` exist.
   void extend(int count) {
+    if (static_cast<int>(products_.size()) >= count) return;
     products_.reserve(static_cast<std::size_t>(count));
+    // Every dₖ reads stream 0 of the seed: the Box–Muller pairs another dₖ made serve where this reading meets them.
+    normal_->usePairs(&normalPairsOf(seed_, 0));
     while (static_cast<int>(products_.size()) < count)
       products_.push_back(method_ == DotProductMethod::Direct ? directDotProduct(*normal_, keyDimension_)
                                                               : fastDotProduct(*normal_, keyDimension_));
+    normal_->usePairs(nullptr);
   }
 
   std::int64_t size() const { return static_cast<std::int64_t>(products_.size()); }

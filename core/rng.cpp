@@ -1,6 +1,9 @@
 #include "rng.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
+#include <memory>
 
 #include "validate.hpp"
 
@@ -17,6 +20,9 @@ std::uint64_t splitmix64(std::uint64_t& x) {
 }
 
 constexpr double kTwoPi = 6.283185307179586476925286766559;
+// 2¹⁶ pairs of one stream (1 MiB), 2¹⁹ of all streams kept (8 MiB, one stream beyond it at most).
+constexpr std::uint64_t kMaxPairPositions = std::uint64_t{1} << 16;
+constexpr std::int64_t kMaxPairPositionsInAll = std::int64_t{1} << 19;
 
 }  // namespace
 
@@ -24,6 +30,7 @@ Xoshiro256pp::Xoshiro256pp(std::uint64_t seed, std::uint64_t stream) {
   std::uint64_t mix = seed;
   for (auto& word : state_) word = splitmix64(mix);
   for (std::uint64_t s = 0; s < stream; ++s) jump();
+  drawn_ = 0;
 }
 
 std::uint64_t Xoshiro256pp::next() {
@@ -35,6 +42,7 @@ std::uint64_t Xoshiro256pp::next() {
   state_[0] ^= state_[3];
   state_[2] ^= t;
   state_[3] = rotl(state_[3], 45);
+  ++drawn_;
   return result;
 }
 
@@ -64,10 +72,49 @@ std::vector<std::uint64_t> randomIntegers(std::uint64_t seed, std::uint64_t stre
   return integers;
 }
 
+void NormalPairs::keep(std::uint64_t position, double first, double second) {
+  if (position >= kMaxPairPositions) return;
+  if (position >= made_.size() / 2) {
+    // Grown a quarter at a time at least, so a stream read from its start resizes a few dozen times, not per pair.
+    const std::size_t wanted = std::max<std::size_t>(position + 1, made_.size() / 2 + made_.size() / 8 + 64);
+    made_.resize(2 * std::min<std::size_t>(wanted, kMaxPairPositions), std::numeric_limits<double>::quiet_NaN());
+  }
+  made_[2 * position] = first;
+  made_[2 * position + 1] = second;
+}
+
+NormalPairs& normalPairsOf(std::uint64_t seed, std::uint64_t stream) {
+  struct Kept {
+    std::uint64_t seed, stream;
+    std::unique_ptr<NormalPairs> pairs;
+  };
+  thread_local std::vector<Kept> kept;
+  auto found =
+      std::find_if(kept.begin(), kept.end(), [&](const Kept& k) { return k.seed == seed && k.stream == stream; });
+  Kept asked = found != kept.end() ? std::move(*found) : Kept{seed, stream, std::make_unique<NormalPairs>()};
+  if (found != kept.end()) kept.erase(found);
+  kept.insert(kept.begin(), std::move(asked));
+  std::int64_t positions = 0;
+  std::size_t keep = 0;
+  while (keep < kept.size() && (keep == 0 || positions + kept[keep].pairs->size() <= kMaxPairPositionsInAll))
+    positions += kept[keep++].pairs->size();
+  kept.resize(keep);
+  return *kept.front().pairs;
+}
+
 double NormalSampler::next() {
   if (hasCached_) {
     hasCached_ = false;
     return cached_;
+  }
+  const std::uint64_t position = engine_.drawn();
+  double first = 0.0, second = 0.0;
+  if (pairs_ != nullptr && pairs_->find(position, first, second)) {
+    engine_.next();  // the engine still moves past the two outputs the pair was made of
+    engine_.next();
+    cached_ = second;
+    hasCached_ = true;
+    return first;
   }
   // 1 - u keeps the log argument in (0, 1], so log never sees 0.
   const double radius = std::sqrt(-2.0 * std::log(1.0 - engine_.uniform()));
@@ -82,6 +129,7 @@ double NormalSampler::next() {
 #endif
   cached_ = radius * sine;
   hasCached_ = true;
+  if (pairs_ != nullptr) pairs_->keep(position, radius * cosine, cached_);
   return radius * cosine;
 }
 

@@ -2,6 +2,7 @@
 // An exactly specified random engine (xoshiro256++) and normal sampler, so native and WASM draw the same numbers.
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace attention_lab {
@@ -15,14 +16,41 @@ class Xoshiro256pp {
   double uniform();
   // Advances 2^128 steps: the start of the next independent stream.
   void jump();
+  // Outputs drawn since the stream began: where the next one sits in it.
+  std::uint64_t drawn() const { return drawn_; }
 
  private:
   std::array<std::uint64_t, 4> state_;
+  std::uint64_t drawn_ = 0;
 };
 
 // The first count raw outputs of stream `stream` of the seed (count 1..4096, stream 0..64): tests compare them
 // bit for bit between native and WASM.
 std::vector<std::uint64_t> randomIntegers(std::uint64_t seed, std::uint64_t stream, int count);
+
+// Box–Muller pairs made from one stream, by the position of their first output in it. A pair's bits depend on its
+// two outputs alone, so a setting that reads the stream otherwise (more keys, another dₖ) takes the pairs an earlier
+// reading made at the same positions instead of taking a log, a square root, a sine and a cosine again.
+class NormalPairs {
+ public:
+  // True, with the pair, if one was made at `position`.
+  bool find(std::uint64_t position, double& first, double& second) const {
+    if (position >= made_.size() / 2) return false;
+    first = made_[2 * position];
+    second = made_[2 * position + 1];
+    return first == first;  // NaN marks a position never made
+  }
+  void keep(std::uint64_t position, double first, double second);
+  // Positions held, made or not.
+  std::int64_t size() const { return static_cast<std::int64_t>(made_.size() / 2); }
+
+ private:
+  std::vector<double> made_;
+};
+
+// The pairs this thread made lately from stream `stream` of `seed`, the most recent asked first; the oldest are
+// dropped beyond a few MiB, never the one returned. Valid until the next call.
+NormalPairs& normalPairsOf(std::uint64_t seed, std::uint64_t stream);
 
 // Standard normal variates by the Box–Muller transform (pairs, the second one cached).
 class NormalSampler {
@@ -31,9 +59,13 @@ class NormalSampler {
   double next();
   // The engine beneath, for samplers (gamma) that need uniforms from the same stream.
   Xoshiro256pp& engine() { return engine_; }
+  // Takes pairs from `pairs` where made, and keeps those it makes there, until set to nullptr. The engine must
+  // draw the stream `pairs` is of, from its start.
+  void usePairs(NormalPairs* pairs) { pairs_ = pairs; }
 
  private:
   Xoshiro256pp& engine_;
+  NormalPairs* pairs_ = nullptr;
   double cached_ = 0.0;
   bool hasCached_ = false;
 };

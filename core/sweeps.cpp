@@ -114,6 +114,9 @@ class EntropyTrials {
     for (std::size_t k = 0; k < streams_.size(); ++k) {
       Stream& stream = streams_[k];
       const auto row = static_cast<Eigen::Index>(k);
+      if (static_cast<int>(stream.trials.size() / scaleCount) >= trials) continue;
+      // Another key count read this stream before: its Box–Muller pairs serve wherever this reading meets them.
+      stream.normal->usePairs(&normalPairsOf(seed_, static_cast<std::uint64_t>(k)));
       for (auto t = static_cast<int>(stream.trials.size() / scaleCount); t < trials; ++t) {
         sampleQueryScoresInto(*stream.normal, keyDimensions_[k], scores);
         double largest = scores[0];
@@ -126,6 +129,7 @@ class EntropyTrials {
                                            : entropyAndTop(scores, largest, divisors_(row, s)));
         }
       }
+      stream.normal->usePairs(nullptr);
     }
   }
 

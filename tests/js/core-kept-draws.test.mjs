@@ -48,6 +48,39 @@ test('variance explorer: samples up and down, the scale toggled, dₖ moved away
   );
 });
 
+test("Box–Muller pairs kept from other readings of a stream: new keys and dₖ give a fresh core's bits", async () => {
+  // Seed 4's stream 0 is read by both figures: entropy's dₖ = 1 point and every dₖ of the variance explorer.
+  const steps = [
+    { entropy: [10, 100] },
+    { entropy: [11, 100] },
+    { entropy: [13, 100] },
+    { entropy: [12, 300] },
+    { products: [64, 3000, 'fast'] },
+    { products: [91, 3000, 'fast'] },
+    { products: [45, 4000, 'fast'] },
+    { products: [3, 500, 'direct'] },
+    { products: [4, 500, 'direct'] },
+  ];
+  await alongSteps(
+    steps,
+    (core, { entropy, products }) =>
+      entropy
+        ? core.entropySweep({ dks, keyCount: entropy[0], trials: entropy[1], seed: 4, scales })
+        : core.dotProductExperiment({
+            dk: products[0],
+            count: products[1],
+            method: products[2],
+            scale: 'none',
+            seed: 4,
+            bins: 48,
+          }),
+    (r) =>
+      r.meanEntropy
+        ? [r.meanEntropy, r.entropyStandardError, r.meanMaxWeight].map((rows) => rows.map((row) => [...row]))
+        : [[...r.samples], r.variance],
+  );
+});
+
 test('float16 overflow: keys up, down and up again, then another order and spread', async () => {
   const steps = [
     [16, 6, 'after'],
