@@ -131,18 +131,22 @@ export class LineChart extends Chart {
     const { series, references = [], points = [], xDomain, yDomain } = this.data;
     const { width, height } = this.inner;
     const { xLog, yLog, yFloor } = this.options;
-    const allX = series
-      .flatMap((s) => Array.from(s.xs))
-      .concat(references.filter((r) => r.axis === 'x').map((r) => r.value));
-    const allY = series
-      .flatMap((s) => Array.from(s.ys, (y, i) => [y - (s.errors?.[i] ?? 0), y + (s.errors?.[i] ?? 0)]).flat())
-      .concat(references.filter((r) => r.axis === 'y').map((r) => r.value));
+    // The data's extents are listed only for an axis without a fixed range: a fixed one ignores them.
+    const allX = () =>
+      series.flatMap((s) => Array.from(s.xs)).concat(references.filter((r) => r.axis === 'x').map((r) => r.value));
+    const allY = () =>
+      series
+        .flatMap((s) => Array.from(s.ys, (y, i) => [y - (s.errors?.[i] ?? 0), y + (s.errors?.[i] ?? 0)]).flat())
+        .concat(references.filter((r) => r.axis === 'y').map((r) => r.value));
     // x runs exactly over the data (a log x rounded out to decades wastes most of the width); y is rounded to ticks.
-    const x = axisScale(xLog, xDomain ?? this.options.xDomain ?? extent(allX, xLog), [0, width], false);
-    const yValues = yFloor === undefined ? allY : allY.map((v) => Math.max(v, yFloor));
+    const x = axisScale(xLog, xDomain ?? this.options.xDomain ?? extent(allX(), xLog), [0, width], false);
+    const yRange = () => {
+      const yValues = yFloor === undefined ? allY() : allY().map((v) => Math.max(v, yFloor));
+      return extent(yLog ? yValues : [0, ...yValues], yLog);
+    };
     const y = axisScale(
       yLog,
-      yDomain ?? this.options.yDomain ?? extent(yLog ? yValues : [0, ...yValues], yLog),
+      yDomain ?? this.options.yDomain ?? yRange(),
       [height, 0],
       !(yDomain ?? this.options.yDomain),
     );

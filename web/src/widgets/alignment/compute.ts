@@ -18,11 +18,23 @@ export interface AlignmentResult extends AlignmentParams {
   samples: { scores: Float64Array; mean: number; std: number; theoryMean: number; theoryStd: number }[];
 }
 
-export function compute(core: Core, params: AlignmentParams): AlignmentResult {
-  const { alignment } = params;
+/** The last ρ's typical scores per core: a dₖ step keeps ρ, so it asks the core only for the new samples. */
+const lastTypical = new WeakMap<Core, { alignment: number; typical: Float64Array[] }>();
+
+/** The typical score at each of alignmentDks under each scale, as the core gives it for this ρ. */
+export function typicalScores(core: Core, alignment: number): Float64Array[] {
+  const kept = lastTypical.get(core);
+  if (kept && Object.is(kept.alignment, alignment)) return kept.typical;
   const typical = alignmentScales.map((scale) =>
     Float64Array.from(alignmentDks, (dk) => core.alignedScoreStatistics({ dk, alignment, scale }).mean),
   );
+  lastTypical.set(core, { alignment, typical });
+  return typical;
+}
+
+export function compute(core: Core, params: AlignmentParams): AlignmentResult {
+  const { alignment } = params;
+  const typical = typicalScores(core, alignment);
   const draw = core.alignedScores({ dk: params.dk, alignment, pairs: params.pairs, seed: params.seed });
   return {
     ...params,

@@ -1,6 +1,7 @@
 // Widget 6: the same sampled scores at τ = 0.5√dₖ, √dₖ and 2√dₖ, side by side: colder picks, warmer averages.
 import { t } from '../../i18n/messages.js';
 import { BarChart } from '../../charts/bar-chart.js';
+import { setText } from '../../charts/chart.js';
 import { formatScore, formatValue, formatWeight } from '../../format.js';
 import type { TemperatureSweepParams, TemperatureSweepResult } from './compute.js';
 import { temperatureFactors } from './compute.js';
@@ -60,7 +61,8 @@ export class TemperatureSweep extends LiveWidget<'temperature-sweep', Temperatur
         entropy: formatValue(p.stats.entropy),
       });
       const panel = this.panels[i];
-      panel?.label.replaceChildren(`τ = ${nameOf(p.factor)} = ${formatValue(p.temperature)}`);
+      // Into the label's one text node, and only when τ changed: a keys step keeps τ, a dₖ step moves it.
+      if (panel) setText(panel.label, `τ = ${nameOf(p.factor)} = ${formatValue(p.temperature)}`);
       panel?.chart.draw(
         keys,
         [{ name: 'weights', className: p.factor === 1 ? 'scaled' : 'tempered', values: p.weights }],
