@@ -3,6 +3,7 @@
 // takes the same place.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { DOMParser } from '@xmldom/xmldom';
 import { openLesson, startChromium } from './browser.mjs';
 import { compiledLesson, courseIndex, lesson as compiled, questionsOf } from './lesson-data.mjs';
 
@@ -36,6 +37,19 @@ for (const { name, url, lesson } of pages) {
     assert.ok(prose.length > 0 && prose.every((b) => html.includes(b.html)), 'every paragraph of prose, as compiled');
     assert.ok((html.match(/<math/g) ?? []).length > 50, 'math is typeset, MathML included');
     assert.match(plain(html), /The figures and questions of this lesson need JavaScript/);
+  });
+
+  test(`${name}: the stylesheet is asked for before any script, and is the only one`, async () => {
+    // Read as a browser reads the head: nothing paints before the stylesheet, so it leads the requests.
+    const page = new DOMParser().parseFromString(await (await fetch(url())).text(), 'text/html');
+    const head = [...page.getElementsByTagName('head')[0].childNodes].filter((node) => node.nodeType === 1);
+    const fetched = head.filter(
+      (node) => node.tagName === 'script' || ['stylesheet', 'modulepreload'].includes(node.getAttribute('rel')),
+    );
+    const kinds = fetched.map((node) => (node.tagName === 'script' ? 'script' : node.getAttribute('rel')));
+    assert.equal(kinds.filter((kind) => kind === 'stylesheet').length, 1, `one stylesheet (${kinds})`);
+    assert.equal(kinds[0], 'stylesheet', `the stylesheet first (${kinds})`);
+    assert.ok(kinds.includes('script') && kinds.includes('modulepreload'), `the scripts follow it (${kinds})`);
   });
 
   test(`${name}: with JavaScript off, the lesson reads and says what needs scripts`, async () => {
