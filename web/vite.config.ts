@@ -64,6 +64,8 @@ const site: UserConfig = {
     sourcemap: false,
     target: 'es2022',
     assetsInlineLimit: fontsAsFiles,
+    // One stylesheet for every page: split, the lesson page's own rules came as a second render-blocking file.
+    cssCodeSplit: false,
     rolldownOptions: {
       input: {
         lesson: here('lesson.html'),
