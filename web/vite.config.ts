@@ -33,19 +33,39 @@ const rootIsLesson = (): Plugin => ({
   },
 });
 
+// The render-blocking stylesheet is asked for first: behind the entry and its module preloads it waited for a free
+// connection and for the server to answer them, and nothing paints until it is in.
+const stylesheetFirst = (): Plugin => ({
+  name: 'attention-lab:stylesheet-first',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post', // after vite has written its tags
+    handler(html) {
+      const links = html.match(/[ \t]*<link rel="stylesheet"[^>]*>\n?/g) ?? [];
+      const rest = links.reduce((page, link) => page.replace(link, ''), html);
+      // Before the first script, and before the comment that says why that script is there.
+      const at = rest.search(/[ \t]*(?:<!--[^\n]*-->\s*)?<script\b/);
+      if (links.length === 0 || at < 0) return html;
+      return rest.slice(0, at) + links.map((link) => `${link.trimEnd()}\n`).join('') + rest.slice(at);
+    },
+  },
+});
+
 // A font small enough to inline (KaTeX_Size3) would sit in the render-blocking CSS as base64 that gzip cannot shrink.
 const fontsAsFiles = (file: string) => (/\.(?:woff2?|ttf)$/.test(file) ? false : undefined);
 
 const site: UserConfig = {
   root: here('.'),
   base: './',
-  plugins: [rootIsLesson(), katexWoff2Only(), katexSubset()],
+  plugins: [rootIsLesson(), katexWoff2Only(), katexSubset(), stylesheetFirst()],
   build: {
     outDir: here('../dist/site'),
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
     assetsInlineLimit: fontsAsFiles,
+    // One stylesheet for every page: split, the lesson page's own rules came as a second render-blocking file.
+    cssCodeSplit: false,
     rolldownOptions: {
       input: {
         lesson: here('lesson.html'),

@@ -3,6 +3,7 @@
 // takes the same place.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { DOMParser } from '@xmldom/xmldom';
 import { openLesson, startChromium } from './browser.mjs';
 import { compiledLesson, courseIndex, lesson as compiled, questionsOf } from './lesson-data.mjs';
 
@@ -36,6 +37,23 @@ for (const { name, url, lesson } of pages) {
     assert.ok(prose.length > 0 && prose.every((b) => html.includes(b.html)), 'every paragraph of prose, as compiled');
     assert.ok((html.match(/<math/g) ?? []).length > 50, 'math is typeset, MathML included');
     assert.match(plain(html), /The figures and questions of this lesson need JavaScript/);
+  });
+
+  test(`${name}: the stylesheet is asked for before any script, and is the only one`, async () => {
+    // Its head read as a browser reads it: nothing paints before the stylesheet, so it leads the requests.
+    const html = await (await fetch(url())).text();
+    const page = new DOMParser().parseFromString(
+      `${html.slice(0, html.indexOf('</head>'))}</head></html>`,
+      'text/html',
+    );
+    const head = [...page.getElementsByTagName('head')[0].childNodes].filter((node) => node.nodeType === 1);
+    const fetched = head.filter(
+      (node) => node.tagName === 'script' || ['stylesheet', 'modulepreload'].includes(node.getAttribute('rel')),
+    );
+    const kinds = fetched.map((node) => (node.tagName === 'script' ? 'script' : node.getAttribute('rel')));
+    assert.equal(kinds.filter((kind) => kind === 'stylesheet').length, 1, `one stylesheet (${kinds})`);
+    assert.equal(kinds[0], 'stylesheet', `the stylesheet first (${kinds})`);
+    assert.ok(kinds.includes('script') && kinds.includes('modulepreload'), `the scripts follow it (${kinds})`);
   });
 
   test(`${name}: with JavaScript off, the lesson reads and says what needs scripts`, async () => {
@@ -106,6 +124,14 @@ const settled = (page, id) =>
 // The middle of the lesson and far down it, each with more than a screen below, so the window can bring it to the top.
 const linked = [compiled.sections[6], compiled.sections.at(-3), compiled.sections.at(-2)];
 
+// The figure with the most of its section before it: a link to it lands deep inside a section, past blocks that may
+// skip their layout.
+const inner = compiled.sections
+  .flatMap((section) =>
+    section.blocks.flatMap((block, at) => (block.kind === 'widget' ? [{ figure: block.id, at }] : [])),
+  )
+  .reduce((best, place) => (place.at > best.at ? place : best));
+
 // Far sections skip layout until they come near (content-visibility); the ones before a link's target are laid out in
 // full by CSS alone, so a reader without scripts lands on the section too, and a link in the address lands at load.
 test('with JavaScript off, contents links land on their sections, and so does one named in the address', async () => {
@@ -127,6 +153,28 @@ test('with JavaScript off, contents links land on their sections, and so does on
     await page.goto(`${pageUrl()}#${last.id}`);
     const top = await sectionTop(page, last.id);
     assert.ok(Math.abs(top) <= 2, `opened at "${last.title}" (${top} px)`);
+    // Opened at a figure deep inside its section, the page paints it where the link lands from its first frame on:
+    // nothing shifts as the blocks before it are laid out (Chromium reports shifts over CDP with scripts off too).
+    await page.goto('about:blank');
+    const cdp = await page.context().newCDPSession(page);
+    const shifts = [];
+    cdp.on('PerformanceTimeline.timelineEventAdded', ({ event }) => shifts.push(event.layoutShiftDetails?.value));
+    await cdp.send('PerformanceTimeline.enable', { eventTypes: ['layout-shift'] });
+    await page.goto(`${pageUrl()}#${inner.figure}`);
+    const figureTop = await sectionTop(page, inner.figure);
+    assert.ok(Math.abs(figureTop) <= 2, `opened at the figure "${inner.figure}" (${figureTop} px)`);
+    await cdp.send('Page.captureScreenshot'); // a frame painted since: any shift of the landing is reported
+    assert.deepEqual(shifts, [], `no layout shift opening at "${inner.figure}"`);
+    await cdp.detach();
+    // Opened at its top, the page lays out the first section's blocks near the window, not those far below it.
+    await page.goto(pageUrl());
+    const blocks = await page.$eval('.lesson-body > section', (section) =>
+      [...section.children]
+        .filter((block) => block.firstElementChild)
+        .map((block) => block.firstElementChild.checkVisibility({ contentVisibilityAuto: true })),
+    );
+    assert.equal(blocks[0], true, `the first blocks are laid out (${blocks})`);
+    assert.equal(blocks.at(-1), false, `the last ones, screens below, skip their layout (${blocks})`);
   } finally {
     await browser.close();
   }

@@ -3,6 +3,7 @@
 import 'katex/dist/katex.min.css';
 import '../styles/lesson.css';
 import '../styles/widget-slots.generated.css';
+import '../styles/prerendered-lesson.css';
 import '../styles/embed.css';
 import { SafeStorage } from '../lesson/safe-storage.js';
 import { startLessonPage } from '../lesson/lesson-page.js';

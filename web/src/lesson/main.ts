@@ -2,6 +2,7 @@
 import 'katex/dist/katex.min.css';
 import '../styles/lesson.css';
 import '../styles/widget-slots.generated.css';
+import '../styles/prerendered-lesson.css';
 import '../styles/embed.css';
 import { startLessonPage } from './lesson-page.js';
 
