@@ -24,7 +24,7 @@ const numeric = questions.filter((q) => q.kind === 'numeric');
 const [kept, asked] = numeric;
 const sel = (q) => `#question-${q.id}`;
 const drawn = (page) =>
-  page.waitForSelector(`#${widget}-widget[data-rendered]:not([aria-busy]) svg.weights rect.bar`, { state: 'attached' });
+  page.waitForSelector(`#${widget}-widget[data-rendered]:not([aria-busy]) svg.weights path.bar`, { state: 'attached' });
 const rendered = async (page) => JSON.parse(await page.getAttribute(`#${widget}-widget`, 'data-rendered'));
 
 // The lesson with one answer saved, opened at `query`; the widget is on screen and has drawn.

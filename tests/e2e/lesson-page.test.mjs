@@ -7,6 +7,7 @@ import { loadCore } from 'attention-lab/core';
 import { contentSecurityPolicy } from '../../scripts/serve.mjs';
 import { openLesson } from './browser.mjs';
 import { drawEveryFigure, screenshotSet } from './lesson-screens.mjs';
+import { chartPicture } from './pictures.mjs';
 import { pressSlider } from './sliders.mjs';
 import { questions, widgetOf } from './lesson-data.mjs';
 
@@ -51,8 +52,8 @@ test('softmax-dies: the dₖ slider moved by keyboard redraws weights the core a
   await page.locator(`#${id}`).scrollIntoViewIfNeeded();
   await page.waitForSelector(`#${id}-widget[data-rendered]:not([aria-busy])`);
   const before = JSON.parse(await page.getAttribute(`#${id}-widget`, 'data-rendered'));
-  const barHeights = () =>
-    page.$$eval(`#${id}-widget svg.weights rect.bar`, (bars) => bars.map((b) => Number(b.getAttribute('height'))));
+  const barHeights = async () =>
+    (await chartPicture(page, `#${id}-widget svg.weights`)).bars.map((b) => Math.round(b.height * 1000) / 1000);
   const barsBefore = await barHeights();
   const params = await pressSlider(page, `#${id}-widget`, 'dk', Array(8).fill('ArrowRight'));
   assert.notEqual(params.dk, before.dk);

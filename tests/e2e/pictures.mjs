@@ -19,13 +19,56 @@ export function chartPicture(page, selector) {
       }
       return points;
     };
+    // A bar chart draws a series' bars as one path of rectangles, "M x,y h w v h h −w z" each: one box per rectangle,
+    // its corners mapped through the path's screen matrix, left to right as the categories run. The browser's own box
+    // of the path must hold exactly their union, so a path it reads differently (or not at all) fails here.
+    const rectangles = (path) => {
+      const matrix = path.getScreenCTM();
+      const className = path.getAttribute('class');
+      const d = path.getAttribute('d') ?? '';
+      const number = '(-?\\d*\\.?\\d+(?:e-?\\d+)?)';
+      const one = new RegExp(`^M${number},${number}h${number}v${number}h${number}z$`, 'i');
+      const parts = d.split(/(?=M)/).filter(Boolean);
+      const boxes = parts.map((part) => {
+        const [x, y, w, h, back] = (part.match(one) ?? []).slice(1).map(Number);
+        if (![x, y, w, h].every(Number.isFinite) || back !== -w) throw new Error(`a bar path holds "${part}"`);
+        const a = new DOMPoint(x, y).matrixTransform(matrix);
+        const b = new DOMPoint(x + w, y + h).matrixTransform(matrix);
+        const [left, top] = [Math.min(a.x, b.x), Math.min(a.y, b.y)];
+        return { x: left, y: top, width: Math.abs(b.x - a.x), height: Math.abs(b.y - a.y), className };
+      });
+      const drawn = boxes.filter((b) => b.width > 0);
+      if (drawn.length) {
+        const browser = box(path);
+        const union = {
+          x: Math.min(...drawn.map((b) => b.x)),
+          y: Math.min(...drawn.map((b) => b.y)),
+          right: Math.max(...drawn.map((b) => b.x + b.width)),
+          bottom: Math.max(...drawn.map((b) => b.y + b.height)),
+        };
+        const off = Math.max(
+          Math.abs(browser.x - union.x),
+          Math.abs(browser.y - union.y),
+          Math.abs(browser.x + browser.width - union.right),
+          Math.abs(browser.y + browser.height - union.bottom),
+        );
+        if (off > 0.5)
+          throw new Error(`the browser draws bars ${JSON.stringify(browser)}, the path says ${JSON.stringify(union)}`);
+      }
+      return boxes;
+    };
     const area = svg.querySelector('rect.plot-area');
     return {
       area: area ? box(area) : null,
-      bars: Array.from(svg.querySelectorAll('rect.bar'), (bar) => ({
-        ...box(bar),
-        className: bar.getAttribute('class'),
-      })),
+      bars: [
+        ...Array.from(svg.querySelectorAll('rect.bar'), (bar) => ({
+          ...box(bar),
+          className: bar.getAttribute('class'),
+        })),
+        ...Array.from(svg.querySelectorAll('path.bar'), rectangles)
+          .flat()
+          .sort((a, b) => a.x - b.x),
+      ],
       lines: Array.from(svg.querySelectorAll('path.line'), (path) => ({
         className: path.getAttribute('class'),
         points: vertices(path),

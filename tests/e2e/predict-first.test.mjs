@@ -163,8 +163,8 @@ test('float16: the spread that overflows is not said before the guess; then both
   const result = await lesson.page.$eval(`#${w.id}-predict circle.predict-result`, (c) => c.getBoundingClientRect().x);
   assert.ok(guess.x > result + 50, 'the guess 64 lies well right of the result');
   // The figure moves just past the limit, where overflow begins: some rows reach ∞, not all.
-  const rows = await lesson.page.$$eval(`#${w.id}-widget svg.chart rect.bar`, (bars) =>
-    bars.map((bar) => bar.classList.contains('overflow')),
+  const rows = (await chartPicture(lesson.page, `#${w.id}-widget svg.chart`)).bars.map((bar) =>
+    bar.className.split(' ').includes('overflow'),
   );
   const overflowing = rows.filter(Boolean).length;
   assert.ok(overflowing > 0 && overflowing < rows.length, `${overflowing} of ${rows.length} rows overflow`);

@@ -7,6 +7,7 @@ import { loadCore } from 'attention-lab/core';
 import { openLesson } from './browser.mjs';
 import { widgetOf } from './lesson-data.mjs';
 import { assertFollows, assertInside, assertProportional, chartPicture } from './pictures.mjs';
+import { pressSlider } from './sliders.mjs';
 
 const core = await loadCore();
 
@@ -142,6 +143,30 @@ test('Jacobian view: n² cells coloured by the sign and size of J, and the norms
   }));
   assert.deepEqual(badge, core.gradientSurvival(core.softmax(scores, { temperature: 1 / params.multiplier })));
   assert.equal(badge.share, norms.survivalShare[1], 'the table row of the current multiplier says the same');
+  // Sampled scores, then n up and down: the cells kept from the last n and those added or dropped still read as J,
+  // n × n of them, row by row.
+  const widget = `#${widgetOf('jacobian-view').id}-widget`;
+  await lesson.page.focus(`${widget}-source-given`);
+  await lesson.page.keyboard.press('ArrowRight');
+  await lesson.page.waitForFunction((w) => document.querySelector(w)?.dataset.rendered?.includes('"sampled"'), widget);
+  for (const keys of [
+    ['ArrowRight', 'ArrowRight'],
+    ['ArrowLeft', 'ArrowLeft', 'ArrowLeft'],
+  ]) {
+    const drawn = await pressSlider(lesson.page, widget, 'keys', keys);
+    const sampled = core.sampleNormals({ count: drawn.keys, seed: drawn.seed });
+    const j = core.softmaxJacobian(core.softmax(sampled, { temperature: 1 / drawn.multiplier }));
+    const { cells } = await chart(0);
+    const n = drawn.keys;
+    assert.equal(cells.length, n * n, `n = ${n}: n² cells`);
+    cells.forEach((cell, k) => {
+      const at = [Math.round((cell.y - cells[0].y) / cell.height), Math.round((cell.x - cells[0].x) / cell.width)];
+      assert.deepEqual(at, [Math.floor(k / n), k % n], `n = ${n}: cell ${k} in its row and column`);
+      const [r, , b] = rgb(cell.fill);
+      if (j[k] > 0.04) assert.ok(r > b + 10, `n = ${n}: J[${k}] = ${j[k]} > 0 is orange (${cell.fill})`);
+      if (j[k] < -0.04) assert.ok(b > r + 10, `n = ${n}: J[${k}] = ${j[k]} < 0 is blue (${cell.fill})`);
+    });
+  }
 });
 
 test('temperature sweep: three panels whose bars are the weights at 0.5√dₖ, √dₖ and 2√dₖ', async () => {

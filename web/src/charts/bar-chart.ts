@@ -117,7 +117,6 @@ export class BarChart extends Chart {
     });
     const zero = marks(this.layer('zero'), 'line', 1)[0] as SVGLineElement;
     setAttributes(zero, { x1: 0, x2: width, y1: y(0), y2: y(0), class: 'axis' });
-    const bars = marks(barLayer, 'rect', categories.length * series.length);
     // Text only over the bars that have some (∞ over an overflowed row), not an empty one over every bar.
     const labelled: { s: BarSeries; k: number; i: number }[] = [];
     series.forEach((s, k) => {
@@ -127,19 +126,26 @@ export class BarChart extends Chart {
     const zeroAt = y(0);
     const offsets = series.map((s) => inner(s.name) ?? 0);
     const barWidth = inner.bandwidth();
-    categories.forEach((category, i) => {
-      const left = x(category) ?? 0;
-      series.forEach((s, k) => {
+    // One path per series (and per extra bar class) holds its bars: a step restyles and lays out a few paths, where
+    // one rect per bar made each of them an element to restyle and lay out again at every step.
+    const shapes: { className: string; rectangles: string[] }[] = [];
+    series.forEach((s, k) => {
+      const byClass = new Map<string, string[]>();
+      categories.forEach((category, i) => {
         const value = s.values[i] ?? 0;
-        const bar = bars[i * series.length + k] as SVGRectElement;
-        setAttributes(bar, {
-          x: left + (offsets[k] ?? 0),
-          y: y(Math.max(0, value)),
-          width: barWidth,
-          height: Math.abs(y(value) - zeroAt),
-          class: s.barClasses?.[i] ? `bar ${s.className} ${s.barClasses[i]}` : `bar ${s.className}`,
-        });
+        const extra = s.barClasses?.[i] ?? '';
+        let rectangles = byClass.get(extra);
+        if (!rectangles) {
+          byClass.set(extra, (rectangles = []));
+          shapes.push({ className: extra ? `bar ${s.className} ${extra}` : `bar ${s.className}`, rectangles });
+        }
+        const left = (x(category) ?? 0) + (offsets[k] ?? 0);
+        rectangles.push(rectangle(left, y(Math.max(0, value)), barWidth, Math.abs(y(value) - zeroAt)));
       });
+    });
+    const paths = marks(barLayer, 'path', shapes.length);
+    shapes.forEach(({ className, rectangles }, k) => {
+      setAttributes(paths[k] as SVGPathElement, { d: rectangles.join(''), class: className });
     });
     labelled.forEach(({ s, k, i }, t) => {
       const text = barTexts[t] as SVGTextElement;
@@ -152,6 +158,16 @@ export class BarChart extends Chart {
       setText(text, s.barLabels?.[i] ?? '');
     });
   }
+}
+
+/**
+ * One bar as path data, "M x,y h width v height h −width z" rounded to 3 decimals as polylinePath rounds; a bar
+ * that is not a number draws nothing, as a rect given NaN did.
+ */
+function rectangle(x: number, y: number, width: number, height: number): string {
+  if (![x, y, width, height].every(Number.isFinite)) return '';
+  const round = (v: number) => Math.round(v * 1000) / 1000;
+  return `M${round(x)},${round(y)}h${round(width)}v${round(height)}h${-round(width)}z`;
 }
 
 /** The smallest and largest value over every series with 0 (bars grow from zero), as Math.min and Math.max give. */

@@ -54,21 +54,18 @@ export class HeatmapChart extends Chart {
       setAttributes(text, { x: (j + 0.5) * cell, y: -8, class: 'tick', 'text-anchor': 'middle' });
       setText(text, labels.columns[j] ?? '');
     });
-    const cells = marks(this.layer('cells'), 'rect', n * n);
+    // Cells sit on a unit grid scaled to the cell size: a new n rescales one group, not every cell's four edges. Their
+    // white separating lines stay 1 px: the group's stroke width, which they inherit, shrinks as the grid is scaled up.
+    const grid = this.layer('cells');
+    setAttributes(grid, { transform: `scale(${cell})`, 'stroke-width': cell ? 1 / cell : 1 });
+    const cells = this.cellsOf(grid, n);
     const writeValues = cell >= 34;
     const values = marks(this.layer('cell-values'), 'text', writeValues ? n * n : 0);
     for (let i = 0; i < n; i++) {
       for (let j = 0; j < n; j++) {
         const value = matrix[i * n + j] ?? 0;
         const fill = this.colour(value);
-        setAttributes(cells[i * n + j] as SVGRectElement, {
-          x: j * cell,
-          y: i * cell,
-          width: cell,
-          height: cell,
-          fill,
-          class: 'cell',
-        });
+        setAttributes(cells[i]?.[j] as SVGRectElement, { fill });
         const text = values[i * n + j];
         if (text) {
           setAttributes(text, {
@@ -84,6 +81,27 @@ export class HeatmapChart extends Chart {
       }
     }
     this.legend(side, labels.legend);
+  }
+
+  /** The cells by row and column, kept across draws: a cell stays at its place, only new rows and columns are added. */
+  private readonly grid: SVGRectElement[][] = [];
+
+  /** Makes the grid n × n, new cells placed in reading order among the kept ones (tests read them row by row). */
+  private cellsOf(layer: SVGGElement, n: number): SVGRectElement[][] {
+    const { grid } = this;
+    while (grid.length > n) grid.pop()?.forEach((cell) => cell.remove());
+    for (const row of grid) while (row.length > n) row.pop()?.remove();
+    for (let i = 0; i < n; i++) {
+      const row = (grid[i] ??= []);
+      const next = grid[i + 1]?.[0] ?? null;
+      for (let j = row.length; j < n; j++) {
+        const cell = document.createElementNS(svgNs, 'rect');
+        setAttributes(cell, { x: j, y: i, width: 1, height: 1, class: 'cell' });
+        layer.insertBefore(cell, next);
+        row.push(cell);
+      }
+    }
+    return grid;
   }
 
   // The gradient is the colour scale itself, sampled into stops once: the scale is fixed.
