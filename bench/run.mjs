@@ -1,6 +1,8 @@
 // `npm run bench`: the same kernels timed native, in WASM and in plain JS in one run, then frame times in Chromium.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { loadCore } from 'attention-lab/core';
 import { measureCalls } from './calls.mjs';
 import * as plain from './js/kernels.mjs';
@@ -16,7 +18,13 @@ function cpuMilliseconds() {
   return (user + system) / 1000;
 }
 
+// A full collection before each side of each row, outside its samples: garbage an earlier row left (2 MiB arrays,
+// the plain-JS trainers' matrices) is then not swept by V8's helper threads, whose CPU time counts, during this row.
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc');
+
 function time(run, { warm, calls, samples }) {
+  collectGarbage();
   for (let i = 0; i < warm; i++) run();
   let best = Infinity;
   for (let sample = 0; sample < samples; sample++) {
@@ -68,6 +76,10 @@ const kindTrainers = Object.fromEntries(
     return [kind, { wasm: core.createTrainer(config), js: plain.makeTrainer(config) }];
   }),
 );
+
+// `--rows training,jacobian`: only the kernels whose names contain one of these, to look at a few rows at a time.
+const rowsArgument = process.argv.indexOf('--rows');
+const rows = rowsArgument < 0 ? undefined : process.argv[rowsArgument + 1].split(',');
 
 // Each call of a q·k row draws afresh from a new seed, natively too: a seed seen before would find its draws kept.
 let directSeed = 1;
@@ -142,7 +154,9 @@ const kernels = [
     wasm: () => kindTrainers[kind].wasm.run(10),
     js: () => kindTrainers[kind].js.run(10),
   })),
-].map((kernel) => ({ samples: 15, ...kernel }));
+]
+  .map((kernel) => ({ samples: 15, ...kernel }))
+  .filter(({ name }) => !rows || rows.some((part) => name.includes(part)));
 
 const native = nativeTimings(kernels);
 const rates = [];
