@@ -123,7 +123,7 @@ export function softmaxOfQuery(dk, n, divisor, seed) {
   return { weights: p, entropy, largest, share: trace / (1 - 1 / n) };
 }
 
-export function softmaxJacobian(scores) {
+export function softmaxJacobian(scores, into = new Float64Array(scores.length ** 2)) {
   const n = scores.length;
   let max = -Infinity;
   for (const s of scores) max = Math.max(max, s);
@@ -131,11 +131,10 @@ export function softmaxJacobian(scores) {
   let total = 0;
   for (let i = 0; i < n; i++) total += p[i] = Math.exp(scores[i] - max);
   for (let i = 0; i < n; i++) p[i] /= total;
-  const jacobian = new Float64Array(n * n);
   for (let i = 0; i < n; i++) {
-    for (let j = 0; j < n; j++) jacobian[i * n + j] = (i === j ? p[i] : 0) - p[i] * p[j];
+    for (let j = 0; j < n; j++) into[i * n + j] = (i === j ? p[i] : 0) - p[i] * p[j];
   }
-  return jacobian;
+  return into;
 }
 
 // Row-major Q (n×d), K (m×d), V (m×dv): softmax(QKᵀ/√d)V.

@@ -85,6 +85,33 @@ describe('the Jacobian in a core-owned buffer', () => {
     });
     buffer.delete(); // a second delete does nothing
   });
+
+  test("softmaxJacobian writes J into the caller's own array, refilled call after call", () => {
+    const into = new Float64Array(9);
+    for (const scores of [
+      [1, 2, 3],
+      [4, -1, 0.5],
+    ]) {
+      const p = core.softmax(Float64Array.from(scores));
+      assert.equal(core.softmaxJacobian(p, into), into);
+      assert.deepEqual([...into], [...core.softmaxJacobian(p)]);
+    }
+    const kept = [...into];
+    const p = core.softmax(Float64Array.from([1, 2]));
+    assert.throws(() => core.softmaxJacobian(p, new Float64Array(9)), {
+      name: 'TypeError',
+      message: 'softmaxJacobian: into must be n² = 4 elements long, got 9',
+    });
+    assert.throws(() => core.softmaxJacobian(p, [0, 0, 0, 0]), {
+      name: 'TypeError',
+      message: /^softmaxJacobian: into /,
+    });
+    assert.throws(() => core.softmaxJacobian(Float64Array.from([0.5, 0.6]), into), {
+      name: 'RangeError',
+      message: 'softmaxJacobian: weights must be a probability vector summing to 1 within 2e-09, got a sum of 1.1',
+    });
+    assert.deepEqual([...into], kept); // a refused call leaves the array as it was
+  });
 });
 
 describe('query scores through WASM', () => {

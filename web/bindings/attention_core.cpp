@@ -49,11 +49,19 @@ val softmaxStatsBinding(const val& scores, double temperature, const val& mask) 
   });
 }
 
-val softmaxJacobianBinding(const val& weights) {
+val softmaxJacobianBinding(const val& weights, const val& into) {
   return guarded([&] {
     // J is symmetric, so its column-major storage already is the row-major layout JS expects: no transposing copy.
     const Eigen::MatrixXd jacobian = softmaxJacobian(toVector("softmaxJacobian", "weights", weights));
-    return toFloat64Array(jacobian.data(), static_cast<std::size_t>(jacobian.size()));
+    const auto size = static_cast<std::size_t>(jacobian.size());
+    if (into.isUndefined()) return toFloat64Array(jacobian.data(), size);
+    // The caller's own array, refilled: a loop over J allocates nothing and leaves no 8n² bytes of garbage a call.
+    const double length = into["length"].as<double>();
+    if (length != static_cast<double>(size))
+      failArgument(ErrorKind::Shape, "softmaxJacobian", "into", "n² = " + std::to_string(size) + " elements long",
+                   length);
+    into.call<void>("set", val(emscripten::typed_memory_view(size, jacobian.data())));
+    return into;
   });
 }
 

@@ -40,7 +40,7 @@ export interface RawAttentionCore {
   softmax(scores: Float64Array, temperature: number, mask: Uint8Array | undefined): Float64Array | Error;
   logSoftmax(scores: Float64Array, temperature: number, mask: Uint8Array | undefined): Float64Array | Error;
   softmaxStats(scores: Float64Array, temperature: number, mask: Uint8Array | undefined): RawSoftmaxStats | Error;
-  softmaxJacobian(weights: Float64Array): Float64Array | Error;
+  softmaxJacobian(weights: Float64Array, into: Float64Array | undefined): Float64Array | Error;
   saturationCrossing(threshold: number, keyCount: number): number | Error;
   normalWithin(sigmas: number): number | Error;
   scoreStatistics(dk: number, mode: RawScaleMode, temperature: number): { mean: number; variance: number; std: number; divisor: number } | Error;

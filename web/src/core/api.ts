@@ -102,7 +102,13 @@ export function wrapCore(raw: RawAttentionCore): Core {
       return { ...rest, survival: { state: survival, share: survivalShare } };
     },
 
-    softmaxJacobian: (p) => orThrow(raw.softmaxJacobian(requireFloat64Array('softmaxJacobian', 'p', p))),
+    softmaxJacobian: (p, into) =>
+      orThrow(
+        raw.softmaxJacobian(
+          requireFloat64Array('softmaxJacobian', 'p', p),
+          into === undefined ? undefined : requireFloat64Array('softmaxJacobian', 'into', into),
+        ),
+      ),
     createJacobianBuffer: () => wrapJacobianBuffer(new raw.JacobianBuffer()),
 
     normalWithin(request) {

@@ -132,8 +132,11 @@ export interface Core {
   logSoftmax(scores: Float64Array, options?: SoftmaxOptions): Float64Array;
   /** Statistics of softmax(scores, options). */
   softmaxStats(scores: Float64Array, options?: SoftmaxOptions): SoftmaxStats;
-  /** J = diag(p) − ppᵀ for weights p, row-major n×n. */
-  softmaxJacobian(p: Float64Array): Float64Array;
+  /**
+   * J = diag(p) − ppᵀ for weights p, row-major n×n: a new array, or written into `into` (n² long) and returned, so a
+   * caller computing J in a loop reuses one array.
+   */
+  softmaxJacobian(p: Float64Array, into?: Float64Array): Float64Array;
   /** A core-owned n×n buffer for J: no copy per call, for large n. Free it with delete() (in a finally). */
   createJacobianBuffer(): JacobianBuffer;
   /** The x at which p₁ of softmax([x, 0, …, 0]) over keyCount positions equals threshold. */
