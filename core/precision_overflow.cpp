@@ -154,6 +154,20 @@ struct HalfMatrix {
     }
   }
 
+  // The rows as floats (which hold float16 values exactly), row after row; converted once per row.
+  const std::vector<float>& floats() {
+    convert();
+    return floats_;
+  }
+  // The same, transposed: step l of every row together, transposedStride() floats apart, with room for 3 columns
+  // past the most keys this dₖ allows, for quads that run over the end.
+  const std::vector<float>& transposedFloats() {
+    convert();
+    return transposed_;
+  }
+  Eigen::Index transposedStride() const { return stride_; }
+  void setMostRows(Eigen::Index most) { stride_ = most + 3; }
+
   // Every row's norm per block, for the rows not yet measured so.
   const std::vector<std::vector<double>>& blocks() {
     const Eigen::Index length = rows.cols(), count = (length + kBlockSteps - 1) / kBlockSteps;
@@ -166,6 +180,25 @@ struct HalfMatrix {
     }
     return blockNorms;
   }
+
+ private:
+  void convert() {
+    const Eigen::Index length = rows.cols();
+    if (transposed_.empty()) transposed_.assign(static_cast<std::size_t>(length * stride_), 0.0f);
+    floats_.resize(static_cast<std::size_t>(rows.size()));
+    for (Eigen::Index i = converted_; i < rows.rows(); ++i) {
+      for (Eigen::Index l = 0; l < length; ++l) {
+        const auto value = static_cast<float>(rows(i, l));
+        floats_[static_cast<std::size_t>(i * length + l)] = value;
+        transposed_[static_cast<std::size_t>(l * stride_ + i)] = value;
+      }
+    }
+    converted_ = rows.rows();
+  }
+
+  Eigen::Index stride_ = 3;
+  std::vector<float> floats_, transposed_;
+  Eigen::Index converted_ = 0;  // rows in floats_ and transposed_
 };
 
 // The float16 rows of one seed, dₖ and σ: the queries (which are also the keys), each scaled order's copy of them,
@@ -180,6 +213,10 @@ class HalfRows {
       seed_ = seed, dk_ = dk, spread_ = spread, started_ = true;
       root_ = roundToHalf(std::sqrt(static_cast<double>(dk)));
       quarterRoot_ = roundToHalf(std::pow(static_cast<double>(dk), -0.25));
+      // The most keys this dₖ allows (keyCount²·dₖ ≤ kMaxHalfScoreWork): the room the transposed floats take.
+      Eigen::Index most = 1;
+      while (most < kMaxHalfScoreKeys && (most + 1) * (most + 1) * dk <= kMaxHalfScoreWork) ++most;
+      for (HalfMatrix* matrix : {&queries_, &before_, &balanced_}) matrix->setMostRows(most);
     }
     const Eigen::Index from = queries_.rows.rows();
     if (keyCount <= from) return;
@@ -376,17 +413,11 @@ RowMatrix halfScores(const HalfOperands& operands, HalfScoreOrder order, bool co
   std::fill(scores.data(), scores.data() + scores.size(), 0.0);
   for (int i = 0; i < knownCount; ++i) std::copy_n(&known(i, 0), knownCount, &scores(i, 0));
   if (quads.empty()) return scores;
-  // float holds float16 values exactly. The transposed right operand has 3 columns of zeros past the last row, for
-  // quads that run over the end; padding quads repeat the last one. Their sums are dropped.
-  const Eigen::Index stride = keyCount + 3;
-  std::vector<float> left(static_cast<std::size_t>(operands.left().size()));
-  std::vector<float> rightT(static_cast<std::size_t>(length * stride), 0.0f);
-  for (Eigen::Index i = 0; i < operands.left().size(); ++i)
-    left[static_cast<std::size_t>(i)] = static_cast<float>(operands.left().data()[i]);
-  for (int j = 0; j < keyCount; ++j) {
-    for (Eigen::Index l = 0; l < length; ++l)
-      rightT[static_cast<std::size_t>(l * stride + j)] = static_cast<float>(operands.right()(j, l));
-  }
+  // The operands as floats, kept with their rows. Padding quads repeat the last one; their sums are dropped, and so
+  // are the lanes that run past the last key.
+  const std::vector<float>& left = operands.leftMatrix().floats();
+  const std::vector<float>& rightT = operands.rightMatrix().transposedFloats();
+  const Eigen::Index stride = operands.rightMatrix().transposedStride();
   const auto wanted = static_cast<int>(quads.size());
   while (quads.size() % kQuads != 0) quads.push_back(quads.back());
   for (int start = 0; start < wanted; start += kQuads) {
