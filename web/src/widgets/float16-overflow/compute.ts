@@ -84,9 +84,10 @@ export function compute(core: Core, params: Float16OverflowParams): Float16Overf
 // aligned score may reach 65504), and 0.2 ns per product of a row with another for the matrix products that prove
 // another order finite when its row norms alone cannot (only the new rows' products: the core keeps the rest). New
 // normals (a new dₖ or seed) add about 27 ns each; more or fewer keys reuse those already drawn. Rounding, scaling
-// and measuring a new row's dₖ entries costs about 5 ns each (the core keeps the rows of these settings), and each
-// order that emulates any pair copies all keys × dₖ entries as floats at about 1.5 ns each. A call itself costs about
-// 0.05 ms: at dₖ = 1 a step is nearly free, and its estimate says so.
+// and measuring a new row's dₖ entries costs about 5 ns each (the core keeps the rows of these settings), and copying
+// them as floats about 1.5 ns each for every order that emulates a pair (an order's first emulation at these settings
+// copies every row, small beside its pairs). A call itself costs about 0.05 ms: at dₖ = 1 a step is nearly free, and
+// its estimate says so.
 function estimatedMs(params: Float16OverflowParams): number {
   const { dk, keys, spread, order } = params;
   const square = (o: Float16ScoreOrder, n: number): number => (o === 'before' ? n * n : (n * (n + 1)) / 2);
@@ -108,7 +109,7 @@ function estimatedMs(params: Float16OverflowParams): number {
   return (
     0.05 +
     5e-6 * newRows * dk +
-    1.5e-6 * copies * keys * dk +
+    1.5e-6 * copies * newRows * dk +
     1.3e-6 * emulated * dk +
     0.2e-6 * proofs * newProducts * dk +
     27e-6 * newNormals
