@@ -119,8 +119,8 @@ class UnitNormalRows {
   std::vector<double> unit_;
 };
 
-// The float16 queries (which are also the keys) of float16Scores, after checking its arguments.
-RowMatrix halfQueries(int keyDimension, int keyCount, double spread, HalfScoreOrder order, std::uint64_t seed) {
+// The arguments of float16Scores, checked.
+void checkHalfScoreArguments(int keyDimension, int keyCount, double spread, HalfScoreOrder order) {
   const char* function = "float16Scores";
   requireIntegerInRange(function, "dk", keyDimension, 1, kMaxHalfScoreKeyDimension);
   requireIntegerInRange(function, "keyCount", keyCount, 1, kMaxHalfScoreKeys);
@@ -132,47 +132,166 @@ RowMatrix halfQueries(int keyDimension, int keyCount, double spread, HalfScoreOr
   if (!isNamed(kHalfScoreOrderNames, order)) {
     failArgument(ErrorKind::Range, function, "order", listNumbered(kHalfScoreOrderNames), static_cast<int>(order));
   }
-  thread_local UnitNormalRows lastStream;
-  UnitNormalRows once;
-  const bool remember = static_cast<std::int64_t>(keyCount) * keyDimension <= kMaxRememberedNormals;
-  const double* unit = (remember ? lastStream : once).rows(seed, keyDimension, keyCount);
-  RowMatrix queries(keyCount, keyDimension);
-  for (Eigen::Index i = 0; i < queries.size(); ++i) queries.data()[i] = roundToHalf(spread * unit[i]);
-  return queries;
 }
 
-// fl(x·factor) for every entry, or fl(x ÷ factor) (the order divides by √dₖ: not the same as multiplying by 1/√dₖ).
-RowMatrix roundedScaled(const RowMatrix& values, double factor, bool divide) {
-  RowMatrix scaled(values.rows(), values.cols());
-  for (Eigen::Index i = 0; i < values.size(); ++i) {
-    const double x = values.data()[i];
-    scaled.data()[i] = roundToHalf(divide ? x / factor : x * factor);
+// Rows of a kept matrix, the first keyCount of them, without a copy (row-major rows are contiguous).
+using HalfRowsView = Eigen::Ref<const RowMatrix, 0, Eigen::OuterStride<>>;
+
+// One operand matrix of the float16 product (the queries, or a scaled copy) and its rows' norms, whole and per block
+// of kBlockSteps steps, for as many rows as were asked so far.
+struct HalfMatrix {
+  static constexpr Eigen::Index kBlockSteps = 64;
+  RowMatrix rows;
+  std::vector<double> squaredNorms, norms;      // per row, over all dₖ steps
+  std::vector<std::vector<double>> blockNorms;  // per block, per row (taken when first asked)
+
+  // Norms of the rows added since the last call, over all steps.
+  void measureNewRows(Eigen::Index from) {
+    for (Eigen::Index i = from; i < rows.rows(); ++i) {
+      const double sum = rowSquaredNorm(&rows(i, 0), rows.cols());
+      squaredNorms.push_back(sum);
+      norms.push_back(std::sqrt(sum));
+    }
   }
-  return scaled;
-}
 
-// What enters the float16 product under the order: the queries themselves, or a rounded scaled copy on one side
-// (before) or both (balanced). Built in place and never copied, so the queries are not copied either.
-class HalfOperands {
+  // The rows as floats (which hold float16 values exactly), row after row; converted once per row.
+  const std::vector<float>& floats() {
+    convert();
+    return floats_;
+  }
+  // The same, transposed: step l of every row together, transposedStride() floats apart, with room for 3 columns
+  // past the most keys this dₖ allows, for quads that run over the end.
+  const std::vector<float>& transposedFloats() {
+    convert();
+    return transposed_;
+  }
+  Eigen::Index transposedStride() const { return stride_; }
+  void setMostRows(Eigen::Index most) { stride_ = most + 3; }
+
+  // Every row's norm per block, for the rows not yet measured so.
+  const std::vector<std::vector<double>>& blocks() {
+    const Eigen::Index length = rows.cols(), count = (length + kBlockSteps - 1) / kBlockSteps;
+    blockNorms.resize(static_cast<std::size_t>(count));
+    for (Eigen::Index block = 0; block < count; ++block) {
+      std::vector<double>& norm = blockNorms[static_cast<std::size_t>(block)];
+      const Eigen::Index first = block * kBlockSteps, steps = std::min(kBlockSteps, length - first);
+      for (auto i = static_cast<Eigen::Index>(norm.size()); i < rows.rows(); ++i)
+        norm.push_back(std::sqrt(rowSquaredNorm(&rows(i, first), steps)));
+    }
+    return blockNorms;
+  }
+
+ private:
+  void convert() {
+    const Eigen::Index length = rows.cols();
+    if (transposed_.empty()) transposed_.assign(static_cast<std::size_t>(length * stride_), 0.0f);
+    floats_.resize(static_cast<std::size_t>(rows.size()));
+    for (Eigen::Index i = converted_; i < rows.rows(); ++i) {
+      for (Eigen::Index l = 0; l < length; ++l) {
+        const auto value = static_cast<float>(rows(i, l));
+        floats_[static_cast<std::size_t>(i * length + l)] = value;
+        transposed_[static_cast<std::size_t>(l * stride_ + i)] = value;
+      }
+    }
+    converted_ = rows.rows();
+  }
+
+  Eigen::Index stride_ = 3;
+  std::vector<float> floats_, transposed_;
+  Eigen::Index converted_ = 0;  // rows in floats_ and transposed_
+};
+
+// The float16 rows of one seed, dₖ and σ: the queries (which are also the keys), each scaled order's copy of them,
+// and their norms, kept for the next call. A keys step rounds, scales and measures only its new rows: each row
+// depends on its own unit normals alone, so kept rows are the bits a fresh call makes.
+class HalfRows {
  public:
-  HalfOperands(const RowMatrix& queries, HalfScoreOrder order)
-      : queries_(queries), root_(roundToHalf(std::sqrt(static_cast<double>(queries.cols())))) {
-    if (order == HalfScoreOrder::Before) scaled_ = roundedScaled(queries, root_, true);
-    if (order == HalfScoreOrder::Balanced)
-      scaled_ = roundedScaled(queries, roundToHalf(std::pow(static_cast<double>(queries.cols()), -0.25)), false);
-    scaledRight_ = order == HalfScoreOrder::Balanced;
+  // Rows up to keyCount of every matrix (the unit normals of all keyCount rows in `unit`).
+  void extend(std::uint64_t seed, int dk, double spread, int keyCount, const double* unit) {
+    if (seed != seed_ || dk != dk_ || spread != spread_ || !started_) {
+      *this = HalfRows();
+      seed_ = seed, dk_ = dk, spread_ = spread, started_ = true;
+      root_ = roundToHalf(std::sqrt(static_cast<double>(dk)));
+      quarterRoot_ = roundToHalf(std::pow(static_cast<double>(dk), -0.25));
+      // The most keys this dₖ allows (keyCount²·dₖ ≤ kMaxHalfScoreWork): the room the transposed floats take.
+      Eigen::Index most = 1;
+      while (most < kMaxHalfScoreKeys && (most + 1) * (most + 1) * dk <= kMaxHalfScoreWork) ++most;
+      for (HalfMatrix* matrix : {&queries_, &before_, &balanced_}) matrix->setMostRows(most);
+    }
+    const Eigen::Index from = queries_.rows.rows();
+    if (keyCount <= from) return;
+    grow(queries_, keyCount);
+    for (Eigen::Index i = from * dk; i < queries_.rows.size(); ++i)
+      queries_.rows.data()[i] = roundToHalf(spread * unit[i]);
+    // fl(x ÷ √dₖ) for before (not the same as multiplying by 1/√dₖ), fl(x·dₖ^(−1/4)) for balanced.
+    grow(before_, keyCount);
+    grow(balanced_, keyCount);
+    for (Eigen::Index i = from * dk; i < queries_.rows.size(); ++i) {
+      const double x = queries_.rows.data()[i];
+      before_.rows.data()[i] = roundToHalf(x / root_);
+      balanced_.rows.data()[i] = roundToHalf(x * quarterRoot_);
+    }
+    queries_.measureNewRows(from);
+    before_.measureNewRows(from);
+    balanced_.measureNewRows(from);
   }
-  HalfOperands(const HalfOperands&) = delete;
-  HalfOperands& operator=(const HalfOperands&) = delete;
 
-  const RowMatrix& left() const { return scaled_.size() > 0 ? scaled_ : queries_; }
-  const RowMatrix& right() const { return scaledRight_ ? scaled_ : queries_; }
+  HalfMatrix& queries() { return queries_; }
+  // The left operand of the order's product: the queries (after), or their scaled copy (before, balanced).
+  HalfMatrix& left(HalfScoreOrder order) {
+    if (order == HalfScoreOrder::Before) return before_;
+    return order == HalfScoreOrder::Balanced ? balanced_ : queries_;
+  }
+  // The right one: scaled only in balanced.
+  HalfMatrix& right(HalfScoreOrder order) { return order == HalfScoreOrder::Balanced ? balanced_ : queries_; }
   double root() const { return root_; }  // √dₖ rounded to float16
 
  private:
-  const RowMatrix& queries_;
-  RowMatrix scaled_;
-  bool scaledRight_ = false;
+  void grow(HalfMatrix& matrix, int keyCount) const { matrix.rows.conservativeResize(keyCount, dk_); }
+
+  std::uint64_t seed_ = 0;
+  int dk_ = 0;
+  double spread_ = 0.0;
+  bool started_ = false;
+  double root_ = 0.0, quarterRoot_ = 0.0;
+  HalfMatrix queries_, before_, balanced_;
+};
+
+// The float16 rows of float16Scores' arguments: this thread's kept ones when they fit its memory, else fresh ones.
+HalfRows& halfRows(int keyDimension, int keyCount, double spread, std::uint64_t seed, HalfRows& fresh) {
+  thread_local UnitNormalRows lastStream;
+  thread_local HalfRows lastRows;
+  UnitNormalRows once;
+  const bool remember = static_cast<std::int64_t>(keyCount) * keyDimension <= kMaxRememberedNormals;
+  const double* unit = (remember ? lastStream : once).rows(seed, keyDimension, keyCount);
+  HalfRows& rows = remember ? lastRows : fresh;
+  rows.extend(seed, keyDimension, spread, keyCount, unit);
+  return rows;
+}
+
+// What enters the float16 product under the order: the first keyCount rows of the queries themselves, or of a
+// rounded scaled copy on one side (before) or both (balanced), as kept, not copied.
+class HalfOperands {
+ public:
+  HalfOperands(HalfRows& rows, HalfScoreOrder order, int keyCount)
+      : leftMatrix_(rows.left(order)),
+        rightMatrix_(rows.right(order)),
+        left_(leftMatrix_.rows.topRows(keyCount)),
+        right_(rightMatrix_.rows.topRows(keyCount)),
+        root_(rows.root()) {}
+  HalfOperands(const HalfOperands&) = delete;
+  HalfOperands& operator=(const HalfOperands&) = delete;
+
+  const HalfRowsView& left() const { return left_; }
+  const HalfRowsView& right() const { return right_; }
+  HalfMatrix& leftMatrix() const { return leftMatrix_; }
+  HalfMatrix& rightMatrix() const { return rightMatrix_; }
+  double root() const { return root_; }  // √dₖ rounded to float16
+
+ private:
+  HalfMatrix& leftMatrix_;
+  HalfMatrix& rightMatrix_;
+  HalfRowsView left_, right_;
   double root_;
 };
 
@@ -192,9 +311,9 @@ class OverflowBound {
   OverflowBound(const HalfOperands& operands, Eigen::Index firstNewRow)
       : operands_(operands),
         first_(firstNewRow),
-        leftNorms_(norms(operands.left(), 0, operands.left().cols())),
-        // A symmetric product has one operand on both sides: its norms are taken once.
-        rightNorms_(symmetric() ? leftNorms_ : norms(operands.right(), 0, operands.right().cols())),
+        // Kept with the rows: a keys step measures only its new ones.
+        leftNorms_(operands.leftMatrix().norms),
+        rightNorms_(operands.rightMatrix().norms),
         slack_(static_cast<double>(operands.left().cols()) * 2 * kTiny),
         // (1 + 2⁻³⁰) covers double's own rounding in the norms
         normLimit_(kHalfMax /
@@ -209,8 +328,8 @@ class OverflowBound {
     double start = 0.0, error = 0.0, absolute = 0.0;
     for (std::size_t block = 0; block < newRowSums_.size(); ++block) {
       const Eigen::Index steps = std::min(kBlock, operands_.left().cols() - static_cast<Eigen::Index>(block) * kBlock);
-      const double bound = leftBlockNorms_[block][static_cast<std::size_t>(i)] *
-                           rightBlockNorms_[block][static_cast<std::size_t>(j)] * (1.0 + 0x1.0p-30);
+      const double bound = (*leftBlockNorms_)[block][static_cast<std::size_t>(i)] *
+                           (*rightBlockNorms_)[block][static_cast<std::size_t>(j)] * (1.0 + 0x1.0p-30);
       const double growth = steps == kBlock ? blockGrowth_ : std::pow(1.0 + kUnit, static_cast<double>(steps));
       error = growth *
               (error + kUnit * (1.0 + kUnit) * bound + kUnit * static_cast<double>(steps) * (std::abs(start) + bound) +
@@ -225,26 +344,19 @@ class OverflowBound {
  private:
   static constexpr double kUnit = 0x1.0p-11;  // float16's unit roundoff
   static constexpr double kTiny = 0x1.0p-25;  // its largest absolute rounding error in the subnormal range
-  static constexpr Eigen::Index kBlock = 64;
+  static constexpr Eigen::Index kBlock = HalfMatrix::kBlockSteps;
   const double blockGrowth_ = std::pow(1.0 + kUnit, static_cast<double>(kBlock));
 
-  // Each row's norm over steps first … first + steps − 1.
-  static std::vector<double> norms(const RowMatrix& rows, Eigen::Index first, Eigen::Index steps) {
-    std::vector<double> result(static_cast<std::size_t>(rows.rows()));
-    for (Eigen::Index i = 0; i < rows.rows(); ++i)
-      result[static_cast<std::size_t>(i)] = std::sqrt(rowSquaredNorm(&rows(i, first), steps));
-    return result;
-  }
-
   void measureBlocks() {
-    const RowMatrix& left = operands_.left();
-    const RowMatrix& right = operands_.right();
+    const HalfRowsView& left = operands_.left();
+    const HalfRowsView& right = operands_.right();
     const Eigen::Index length = left.cols(), rows = left.rows(), newRows = rows - first_;
     const Eigen::Index blocks = (length + kBlock - 1) / kBlock;
+    // Kept with the rows, as their whole norms are.
+    leftBlockNorms_ = &operands_.leftMatrix().blocks();
+    rightBlockNorms_ = &operands_.rightMatrix().blocks();
     for (Eigen::Index block = 0; block < blocks; ++block) {
       const Eigen::Index first = block * kBlock, steps = std::min(kBlock, length - first);
-      leftBlockNorms_.push_back(norms(left, first, steps));
-      rightBlockNorms_.push_back(symmetric() ? leftBlockNorms_.back() : norms(right, first, steps));
       // The core's q·kᵀ kernel (SIMD in WASM, and no second copy of Eigen's large product code); products of float16
       // values are exact in double. Only the new rows against all, and the old rows against the new where the
       // product is not symmetric: a keys step bounds one row of pairs, not all of them again.
@@ -256,7 +368,7 @@ class OverflowBound {
     }
   }
 
-  bool symmetric() const { return &operands_.left() == &operands_.right(); }
+  bool symmetric() const { return &operands_.leftMatrix() == &operands_.rightMatrix(); }
 
   // Σ over the block of left row i times right row j, for a pair with a new row.
   double blockSum(std::size_t block, int i, int j) const {
@@ -266,9 +378,11 @@ class OverflowBound {
 
   const HalfOperands& operands_;
   Eigen::Index first_;
-  std::vector<double> leftNorms_, rightNorms_;
+  const std::vector<double>& leftNorms_;
+  const std::vector<double>& rightNorms_;
   double slack_, normLimit_;
-  std::vector<std::vector<double>> leftBlockNorms_, rightBlockNorms_;  // per block, per row
+  const std::vector<std::vector<double>>* leftBlockNorms_ = nullptr;  // per block, per row
+  const std::vector<std::vector<double>>* rightBlockNorms_ = nullptr;
   std::vector<RowMatrix> newRowSums_, oldRowSums_;  // per block: new rows × all, old rows × new (not symmetric)
 };
 
@@ -286,8 +400,10 @@ RowMatrix halfScores(const HalfOperands& operands, HalfScoreOrder order, bool co
   const bool symmetric = order != HalfScoreOrder::Before;
   std::vector<Quad> quads;
   for (int i = 0; i < keyCount; ++i) {
-    // Each quad starts at the next pair still to do and covers the three after it too, needed or not.
-    for (int j = symmetric ? i : 0; j < keyCount; ++j) {
+    // Each quad starts at the next pair still to do and covers the three after it too, needed or not. A symmetric
+    // product takes the pairs at or left of the diagonal: a new key's pairs with the kept ones then fill a row of
+    // whole quads, not one lane of a quad per kept row.
+    for (int j = 0; j < (symmetric ? i + 1 : keyCount); ++j) {
       if (i < knownCount && j < knownCount) continue;
       if (!quads.empty() && quads.back().row == i && j < quads.back().firstColumn + 4) continue;
       if (!bound || !bound->cannotOverflow(i, j)) quads.push_back({i, j});
@@ -297,17 +413,11 @@ RowMatrix halfScores(const HalfOperands& operands, HalfScoreOrder order, bool co
   std::fill(scores.data(), scores.data() + scores.size(), 0.0);
   for (int i = 0; i < knownCount; ++i) std::copy_n(&known(i, 0), knownCount, &scores(i, 0));
   if (quads.empty()) return scores;
-  // float holds float16 values exactly. The transposed right operand has 3 columns of zeros past the last row, for
-  // quads that run over the end; padding quads repeat the last one. Their sums are dropped.
-  const Eigen::Index stride = keyCount + 3;
-  std::vector<float> left(static_cast<std::size_t>(operands.left().size()));
-  std::vector<float> rightT(static_cast<std::size_t>(length * stride), 0.0f);
-  for (Eigen::Index i = 0; i < operands.left().size(); ++i)
-    left[static_cast<std::size_t>(i)] = static_cast<float>(operands.left().data()[i]);
-  for (int j = 0; j < keyCount; ++j) {
-    for (Eigen::Index l = 0; l < length; ++l)
-      rightT[static_cast<std::size_t>(l * stride + j)] = static_cast<float>(operands.right()(j, l));
-  }
+  // The operands as floats, kept with their rows. Padding quads repeat the last one; their sums are dropped, and so
+  // are the lanes that run past the last key.
+  const std::vector<float>& left = operands.leftMatrix().floats();
+  const std::vector<float>& rightT = operands.rightMatrix().transposedFloats();
+  const Eigen::Index stride = operands.rightMatrix().transposedStride();
   const auto wanted = static_cast<int>(quads.size());
   while (quads.size() % kQuads != 0) quads.push_back(quads.back());
   for (int start = 0; start < wanted; start += kQuads) {
@@ -361,16 +471,19 @@ class KnownScores {
 
 HalfPrecisionScores float16Scores(int keyDimension, int keyCount, double spread, HalfScoreOrder order,
                                   std::uint64_t seed) {
-  const RowMatrix queries = halfQueries(keyDimension, keyCount, spread, order, seed);
+  checkHalfScoreArguments(keyDimension, keyCount, spread, order);
+  HalfRows fresh;
+  HalfRows& rows = halfRows(keyDimension, keyCount, spread, seed, fresh);
   HalfPrecisionScores result;
   result.keyCount = keyCount;
   // |qᵢ·qⱼ| ≤ ‖qᵢ‖‖qⱼ‖, so the largest is some ‖qᵢ‖²; products of float16 values are exact in double.
-  for (Eigen::Index i = 0; i < queries.rows(); ++i)
-    result.largestExactScore = std::max(result.largestExactScore, rowSquaredNorm(&queries(i, 0), queries.cols()));
+  for (int i = 0; i < keyCount; ++i)
+    result.largestExactScore =
+        std::max(result.largestExactScore, rows.queries().squaredNorms[static_cast<std::size_t>(i)]);
   thread_local KnownScores known;
   for (const auto& entry : kHalfScoreOrderNames) {
     const HalfScoreOrder other = entry.first;
-    const HalfOperands operands(queries, other);
+    const HalfOperands operands(rows, other, keyCount);
     const bool countsOnly = other != order;
     const RowMatrix& kept = known.of(seed, keyDimension, spread, other, countsOnly);
     if (countsOnly) {

@@ -26,10 +26,15 @@ const pace = new RunPace();
  * The keys whose scores this thread's core keeps per order, and for which settings (see float16Scores: it keeps each
  * order's last scores, the shown order's and the others' counted-only ones apart, and more keys add only new pairs).
  */
-let kept = { seed: Number.NaN, dk: 0, spread: 0, keys: new Map<string, number>() };
+let kept = { seed: Number.NaN, dk: 0, spread: 0, keys: new Map<string, number>(), rows: 0 };
 /** The unit normals the core keeps: one stream of the seed, whatever dₖ, keys or spread read of it (keys × dₖ). */
 let normalsKept = { seed: Number.NaN, count: 0 };
 const keptKey = (order: Float16ScoreOrder, shown: boolean) => `${order} ${shown}`;
+
+/** The float16 rows the core keeps for these settings (seed, dₖ and σ), whatever the order. */
+function rowsKeptFor({ seed, dk, spread }: Float16OverflowParams): number {
+  return seed === kept.seed && dk === kept.dk && spread === kept.spread ? kept.rows : 0;
+}
 
 function keysKept({ seed, dk, spread }: Float16OverflowParams, order: Float16ScoreOrder, shown: boolean): number {
   const same = seed === kept.seed && dk === kept.dk && spread === kept.spread;
@@ -40,7 +45,11 @@ export function compute(core: Core, params: Float16OverflowParams): Float16Overf
   // One call: the chosen order's scores, and every order's counts for the comparison line.
   const { dk, keys: keyCount, spread, seed, order } = params;
   const chosen = pace.timed(estimatedMs(params), () => core.float16Scores({ dk, keyCount, spread, seed, order }));
-  if (seed !== kept.seed || dk !== kept.dk || spread !== kept.spread) kept = { seed, dk, spread, keys: new Map() };
+  if (seed !== kept.seed || dk !== kept.dk || spread !== kept.spread)
+    kept = { seed, dk, spread, keys: new Map(), rows: 0 };
+  // The core keeps the float16 rows of these settings, of every order, up to the most keys asked (keys × dₖ is at
+  // most 2¹⁷ here, within what it keeps).
+  kept.rows = Math.max(kept.rows, keyCount);
   const sameNormals = seed === normalsKept.seed;
   normalsKept = { seed, count: Math.max(sameNormals ? normalsKept.count : 0, keyCount * dk) };
   for (const o of orders) {
@@ -72,10 +81,13 @@ export function compute(core: Core, params: Float16OverflowParams): Float16Overf
 
 // A run's cost in WASM, from bench:browser's machine: 1.3 ns per emulated float16 product (every pair of the order
 // shown not kept from the last call, half of them when q and k are scaled alike; another order's pairs only when its
-// aligned score may reach 65504), and 0.2 ns per keys²·dₖ for the matrix products that prove another order finite
-// when its row norms alone cannot. New normals (a new dₖ or seed) add about 27 ns each; more or fewer keys reuse
-// those already drawn. Rounding, scaling and measuring the keys × dₖ entries costs about 5 ns each every call, and
-// a call itself about 0.05 ms: at dₖ = 1 a step is nearly free, and its estimate says so.
+// aligned score may reach 65504), and 0.2 ns per product of a row with another for the matrix products that prove
+// another order finite when its row norms alone cannot (only the new rows' products: the core keeps the rest). New
+// normals (a new dₖ or seed) add about 27 ns each; more or fewer keys reuse those already drawn. Rounding, scaling
+// and measuring a new row's dₖ entries costs about 5 ns each (the core keeps the rows of these settings), and copying
+// them as floats about 1.5 ns each for every order that emulates a pair (an order's first emulation at these settings
+// copies every row, small beside its pairs). A call itself costs about 0.05 ms: at dₖ = 1 a step is nearly free, and
+// its estimate says so.
 function estimatedMs(params: Float16OverflowParams): number {
   const { dk, keys, spread, order } = params;
   const square = (o: Float16ScoreOrder, n: number): number => (o === 'before' ? n * n : (n * (n + 1)) / 2);
@@ -85,11 +97,23 @@ function estimatedMs(params: Float16OverflowParams): number {
   const aligned = (o: Float16ScoreOrder): number => spread ** 2 * dk * (o === 'after' ? 1 : 1 / Math.sqrt(dk));
   const growth = (1 + 2 ** -11) ** (dk + 1);
   const others = orders.filter((o) => o !== order);
-  const emulated = pairs(order) + others.filter((o) => 2 * aligned(o) >= 65504).reduce((n, o) => n + pairs(o), 0);
+  const emulating = [order, ...others.filter((o) => 2 * aligned(o) >= 65504)];
+  const emulated = emulating.reduce((n, o) => n + pairs(o), 0);
+  const copies = emulating.filter((o) => pairs(o) > 0).length;
   const proofs = others.filter((o) => aligned(o) * growth >= 65504).length;
+  const rowsKept = Math.min(keys, rowsKeptFor(params));
+  const newRows = keys - rowsKept;
+  const newProducts = keys * keys - rowsKept * rowsKept;
   const sameNormals = params.seed === normalsKept.seed;
   const newNormals = Math.max(0, keys * dk - (sameNormals ? normalsKept.count : 0));
-  return 0.05 + 5e-6 * keys * dk + 1.3e-6 * emulated * dk + 0.2e-6 * proofs * keys * keys * dk + 27e-6 * newNormals;
+  return (
+    0.05 +
+    5e-6 * newRows * dk +
+    1.5e-6 * copies * newRows * dk +
+    1.3e-6 * emulated * dk +
+    0.2e-6 * proofs * newProducts * dk +
+    27e-6 * newNormals
+  );
 }
 
 /** On the page's own thread when a run leaves room in the frame to draw on this device. */
