@@ -208,9 +208,9 @@ class HalfRows {
  public:
   // Rows up to keyCount of every matrix (the unit normals of all keyCount rows in `unit`).
   void extend(std::uint64_t seed, int dk, double spread, int keyCount, const double* unit) {
-    if (seed != seed_ || dk != dk_ || spread != spread_ || !started_) {
+    if (seed != seed_ || dk != dk_ || spread != spread_) {  // dk_ = 0 at first: never a valid dₖ
       *this = HalfRows();
-      seed_ = seed, dk_ = dk, spread_ = spread, started_ = true;
+      seed_ = seed, dk_ = dk, spread_ = spread;
       root_ = roundToHalf(std::sqrt(static_cast<double>(dk)));
       quarterRoot_ = roundToHalf(std::pow(static_cast<double>(dk), -0.25));
       // The most keys this dₖ allows (keyCount²·dₖ ≤ kMaxHalfScoreWork): the room the transposed floats take.
@@ -252,7 +252,6 @@ class HalfRows {
   std::uint64_t seed_ = 0;
   int dk_ = 0;
   double spread_ = 0.0;
-  bool started_ = false;
   double root_ = 0.0, quarterRoot_ = 0.0;
   HalfMatrix queries_, before_, balanced_;
 };

@@ -31,22 +31,22 @@ let kept = { seed: Number.NaN, dk: 0, spread: 0, keys: new Map<string, number>()
 let normalsKept = { seed: Number.NaN, count: 0 };
 const keptKey = (order: Float16ScoreOrder, shown: boolean) => `${order} ${shown}`;
 
-/** The float16 rows the core keeps for these settings (seed, dₖ and σ), whatever the order. */
-function rowsKeptFor({ seed, dk, spread }: Float16OverflowParams): number {
-  return seed === kept.seed && dk === kept.dk && spread === kept.spread ? kept.rows : 0;
-}
+/** Whether the core's kept rows and scores are of these settings (seed, dₖ and σ). */
+const keptSettings = ({ seed, dk, spread }: Float16OverflowParams): boolean =>
+  seed === kept.seed && dk === kept.dk && spread === kept.spread;
 
-function keysKept({ seed, dk, spread }: Float16OverflowParams, order: Float16ScoreOrder, shown: boolean): number {
-  const same = seed === kept.seed && dk === kept.dk && spread === kept.spread;
-  return same ? (kept.keys.get(keptKey(order, shown)) ?? 0) : 0;
+/** The float16 rows the core keeps for these settings, whatever the order. */
+const rowsKeptFor = (params: Float16OverflowParams): number => (keptSettings(params) ? kept.rows : 0);
+
+function keysKept(params: Float16OverflowParams, order: Float16ScoreOrder, shown: boolean): number {
+  return keptSettings(params) ? (kept.keys.get(keptKey(order, shown)) ?? 0) : 0;
 }
 
 export function compute(core: Core, params: Float16OverflowParams): Float16OverflowResult {
   // One call: the chosen order's scores, and every order's counts for the comparison line.
   const { dk, keys: keyCount, spread, seed, order } = params;
   const chosen = pace.timed(estimatedMs(params), () => core.float16Scores({ dk, keyCount, spread, seed, order }));
-  if (seed !== kept.seed || dk !== kept.dk || spread !== kept.spread)
-    kept = { seed, dk, spread, keys: new Map(), rows: 0 };
+  if (!keptSettings(params)) kept = { seed, dk, spread, keys: new Map(), rows: 0 };
   // The core keeps the float16 rows of these settings, of every order, up to the most keys asked (keys × dₖ is at
   // most 2¹⁷ here, within what it keeps).
   kept.rows = Math.max(kept.rows, keyCount);
