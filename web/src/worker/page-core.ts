@@ -13,15 +13,22 @@ interface ComputeModule {
 }
 
 /**
- * Two runs in a row slower than this send a widget back to the worker for good: a frame is 16 ms, and the figures
+ * Two runs in a row slower than this send a widget back to the worker for a while: a frame is 16 ms, and the figures
  * draw in 2–4 ms (bench:browser), so a 10 ms run still leaves the frame room.
  */
 export const inPageLimitMs = 10;
 /**
  * One run slower than this does it at once: it is a long task by itself. A shorter stall of one run (a garbage
- * collection, another tab) is left to the rule of two, so that it does not send a cheap computation away for good.
+ * collection, another tab) is left to the rule of two, so that it does not send a cheap computation away.
  */
 const inPageHardLimitMs = 50;
+
+/**
+ * How long a widget sent back stays with the worker, doubling each time it is sent back again: slow runs on a busy
+ * machine pass, and a widget given up for good would be one frame late for the rest of the visit.
+ */
+export const firstAwayMs = 2000;
+const longestAwayMs = 32000;
 
 /** A computation asked for the first time is warmed on this thread within this long, idle or not. */
 const prepareWithinMs = 200;
@@ -31,25 +38,40 @@ type Entry = ComputeModule | 'loading' | 'worker';
 export class PageCore {
   private readonly modules = new Map<ComputationName, Entry>();
   private readonly slowRuns = new Map<ComputationName, number>();
+  private readonly away = new Map<ComputationName, { until: number; nextMs: number }>();
 
-  constructor(private readonly core: Core) {}
+  constructor(
+    private readonly core: Core,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
 
   /**
-   * The result computed here and now, or undefined when this computation belongs to the worker (not opted in, too
-   * slow once already, or its code still loading). Throws what the computation throws.
+   * The result computed here and now, or undefined when this computation belongs to the worker (not opted in, sent
+   * back after slow runs, or its code still loading). Throws what the computation throws.
    */
   run(widget: ComputationName, params: unknown): { result: unknown } | undefined {
     if (!Object.hasOwn(computeLoaders, widget)) throw new TypeError(`PageCore.run: no widget called "${widget}"`);
     const entry = this.modules.get(widget);
     if (entry === undefined) this.prepare(widget, params);
-    if (typeof entry !== 'object' || !entry.runsInPage?.(params as never)) return undefined;
-    const started = performance.now();
+    if (typeof entry !== 'object' || this.isAway(widget) || !entry.runsInPage?.(params as never)) return undefined;
+    const started = this.now();
     const result = entry.compute(this.core, params as never);
-    const took = performance.now() - started;
+    const took = this.now() - started;
     const slowRuns = took > inPageLimitMs ? (this.slowRuns.get(widget) ?? 0) + 1 : 0;
     this.slowRuns.set(widget, slowRuns);
-    if (slowRuns >= 2 || took > inPageHardLimitMs) this.modules.set(widget, 'worker');
+    if (slowRuns >= 2 || took > inPageHardLimitMs) this.sendAway(widget);
     return { result };
+  }
+
+  private isAway(widget: ComputationName): boolean {
+    const away = this.away.get(widget);
+    return away !== undefined && this.now() < away.until;
+  }
+
+  private sendAway(widget: ComputationName): void {
+    const awayMs = this.away.get(widget)?.nextMs ?? firstAwayMs;
+    this.away.set(widget, { until: this.now() + awayMs, nextMs: Math.min(longestAwayMs, 2 * awayMs) });
+    this.slowRuns.set(widget, 0);
   }
 
   /** Loads and warms a computation before its first keystroke (for a widget that drew before this core was up). */

@@ -1,0 +1,76 @@
+// When the page's own core answers a widget: slow runs send the widget back to the worker for a while, never for good,
+// so one busy moment does not leave a figure a frame late for the rest of the visit (the real core, a test clock).
+import assert from 'node:assert/strict';
+import { before, test } from 'node:test';
+import { loadCore } from 'attention-lab/core';
+import { firstAwayMs, inPageLimitMs, PageCore } from '../../dist/lib/src/worker/page-core.js';
+
+const softmax = { dk: 64, keys: 8, seed: 3, scale: 'none', temperature: 1, precision: 'float64' };
+let core;
+before(async () => {
+  core = await loadCore();
+});
+
+/** A page core whose clock moves only when the test says, or by `cost` ms for each call into the core. */
+function pageCoreOnClock() {
+  const clock = { at: 0, cost: 0 };
+  const timedCore = new Proxy(core, {
+    get: (target, name) => {
+      const member = target[name];
+      if (typeof member !== 'function') return member;
+      return (...args) => {
+        clock.at += clock.cost;
+        return member.apply(target, args);
+      };
+    },
+  });
+  return { clock, pageCore: new PageCore(timedCore, () => clock.at) };
+}
+
+/** Asks until the widget's code has loaded and warmed here (its first asks go to the worker meanwhile). */
+async function readyOnPage(pageCore, widget, params) {
+  for (let tries = 0; tries < 200; tries++) {
+    const ran = pageCore.run(widget, params);
+    if (ran) return ran;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  assert.fail(`${widget} never ran on the page core`);
+}
+
+test('two slow runs in a row send a widget to the worker for a while, twice as long the next time', async () => {
+  const { clock, pageCore } = pageCoreOnClock();
+  const first = await readyOnPage(pageCore, 'softmax-dies', softmax);
+  assert.equal(first.result.keys, 8, 'the result is the computation’s own');
+  clock.cost = inPageLimitMs; // four core calls a run: 40 ms, slow but not a long task by itself
+  assert.ok(pageCore.run('softmax-dies', softmax), 'one slow run is forgiven');
+  assert.ok(pageCore.run('softmax-dies', softmax), 'the second is still answered here');
+  assert.equal(pageCore.run('softmax-dies', softmax), undefined, 'then the worker answers');
+  clock.cost = 0;
+  clock.at += firstAwayMs - 1;
+  assert.equal(pageCore.run('softmax-dies', softmax), undefined, 'until its time away is over');
+  clock.at += 1;
+  assert.ok(pageCore.run('softmax-dies', softmax), 'then the page answers again');
+  clock.cost = inPageLimitMs;
+  pageCore.run('softmax-dies', softmax);
+  pageCore.run('softmax-dies', softmax);
+  clock.cost = 0;
+  clock.at += firstAwayMs;
+  assert.equal(pageCore.run('softmax-dies', softmax), undefined, 'sent back again, it stays away twice as long');
+  clock.at += firstAwayMs;
+  assert.ok(pageCore.run('softmax-dies', softmax));
+});
+
+test('one run as long as a long task sends the widget away at once; slow, fast, slow is forgiven', async () => {
+  const { clock, pageCore } = pageCoreOnClock();
+  await readyOnPage(pageCore, 'softmax-dies', softmax);
+  clock.cost = inPageLimitMs;
+  pageCore.run('softmax-dies', softmax);
+  clock.cost = 0;
+  assert.ok(pageCore.run('softmax-dies', softmax));
+  clock.cost = inPageLimitMs;
+  assert.ok(pageCore.run('softmax-dies', softmax), 'slow, fast, slow is not two in a row');
+  clock.cost = 20; // 80 ms
+  pageCore.run('softmax-dies', softmax);
+  assert.equal(pageCore.run('softmax-dies', softmax), undefined);
+  assert.throws(() => pageCore.run('no-such-widget', softmax), /no widget called "no-such-widget"/);
+});
