@@ -74,13 +74,16 @@ std::vector<std::uint64_t> randomIntegers(std::uint64_t seed, std::uint64_t stre
 
 void NormalPairs::keep(std::uint64_t position, double first, double second) {
   if (position >= kMaxPairPositions) return;
-  if (position >= made_.size() / 2) {
-    // Grown a quarter at a time at least, so a stream read from its start resizes a few dozen times, not per pair.
-    const std::size_t wanted = std::max<std::size_t>(position + 1, made_.size() / 2 + made_.size() / 8 + 64);
-    made_.resize(2 * std::min<std::size_t>(wanted, kMaxPairPositions), std::numeric_limits<double>::quiet_NaN());
+  const std::uint64_t block = position >> kBlockBits;
+  if (block >= blocks_.size()) blocks_.resize(block + 1);
+  if (!blocks_[block]) {
+    blocks_[block].reset(new double[2 * kBlockPositions]);  // not make_unique: it would zero what NaN fills
+    std::fill_n(blocks_[block].get(), 2 * kBlockPositions, std::numeric_limits<double>::quiet_NaN());
+    ++heldBlocks_;
   }
-  made_[2 * position] = first;
-  made_[2 * position + 1] = second;
+  double* made = &blocks_[block][2 * (position & (kBlockPositions - 1))];
+  made[0] = first;
+  made[1] = second;
 }
 
 NormalPairs& normalPairsOf(std::uint64_t seed, std::uint64_t stream) {

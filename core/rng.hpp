@@ -35,17 +35,24 @@ class NormalPairs {
  public:
   // True, with the pair, if one was made at `position`.
   bool find(std::uint64_t position, double& first, double& second) const {
-    if (position >= made_.size() / 2) return false;
-    first = made_[2 * position];
-    second = made_[2 * position + 1];
+    const std::uint64_t block = position >> kBlockBits;
+    if (block >= blocks_.size() || !blocks_[block]) return false;
+    const double* made = &blocks_[block][2 * (position & (kBlockPositions - 1))];
+    first = made[0];
+    second = made[1];
     return first == first;  // NaN marks a position never made
   }
   void keep(std::uint64_t position, double first, double second);
   // Positions held, made or not.
-  std::int64_t size() const { return static_cast<std::int64_t>(made_.size() / 2); }
+  std::int64_t size() const { return heldBlocks_ * static_cast<std::int64_t>(kBlockPositions); }
 
  private:
-  std::vector<double> made_;
+  // Held in blocks of 2¹² positions (64 KiB), each made on its first pair: a reading that goes further adds blocks
+  // without copying the ones before, and one that starts far into the stream holds nothing before it.
+  static constexpr int kBlockBits = 12;
+  static constexpr std::uint64_t kBlockPositions = std::uint64_t{1} << kBlockBits;
+  std::vector<std::unique_ptr<double[]>> blocks_;
+  std::int64_t heldBlocks_ = 0;
 };
 
 // The pairs this thread made lately from stream `stream` of `seed`, the most recent asked first; the oldest are

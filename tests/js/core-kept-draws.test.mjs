@@ -147,3 +147,23 @@ test("a figure's mirror of what its core keeps: most draws per setting, oldest d
   kept.drew('d', 80); // more than the limit alone: the core still keeps the newest
   assert.deepEqual([kept.count('a'), kept.count('c'), kept.count('d')], [0, 0, 80]);
 });
+
+test("entropy's cost mirror: new trials make new pairs, a new key count takes the kept ones again", async () => {
+  const { KeptSweeps } = await import('../../dist/lib/src/widgets/entropy-vs-dk/compute.js');
+  const kept = new KeptSweeps();
+  const at = (keys, trials, seed = 1) => kept.estimatedMs({ keys, trials, seed });
+  const fresh = at(64, 106);
+  kept.drew({ keys: 64, trials: 256, seed: 1 });
+  assert.equal(at(64, 256), 0.1, 'a kept sweep costs only the call');
+  assert.equal(at(64, 100), 0.1, 'fewer trials of a kept sweep draw nothing');
+  const newTrials = at(64, 362); // 106 trials beyond any reading of the streams
+  const newKeys = at(63, 106); // the same exps per trial, the pairs read before
+  assert.ok(Math.abs(newTrials - fresh) < 1e-9, 'trials past the streams read cost as on a fresh core');
+  assert.ok(newTrials > newKeys * 1.3, `${newTrials} vs ${newKeys}: the new pairs are counted`);
+  assert.ok(at(64, 106, 2) > newKeys, 'another seed reads other streams');
+  // The core keeps a stream's first 2¹⁶ positions: pairs past them are made again by every reading.
+  kept.drew({ keys: 64, trials: 2000, seed: 3 });
+  const expsOnly = (keys, trials) => 0.1 + 3.2e-4 * keys * trials;
+  assert.ok(Math.abs(at(63, 900, 3) - expsOnly(63, 900)) < 1e-9, 'within the kept positions: exps only');
+  assert.ok(at(63, 1500, 3) > expsOnly(63, 1500) + 0.1, 'past them: new pairs again');
+});

@@ -110,6 +110,23 @@ TEST_CASE("kept Box–Muller pairs: a stream read in other groupings gives the s
   CHECK(pairs.size() > 0);
 }
 
+TEST_CASE("kept Box–Muller pairs hold the blocks of positions a reading made, not those it skipped") {
+  NormalPairs pairs;
+  double first = 0.0, second = 0.0;
+  pairs.keep(50000, 1.5, -2.5);  // a reading that starts far into the stream, as new trials do
+  CHECK(pairs.size() == 4096);
+  CHECK_FALSE(pairs.find(0, first, second));
+  CHECK_FALSE(pairs.find(50001, first, second));
+  pairs.keep(3, 0.25, 0.75);
+  CHECK(pairs.size() == 2 * 4096);
+  REQUIRE(pairs.find(50000, first, second));  // a block made before stays where it was
+  CHECK(first == 1.5);
+  CHECK(second == -2.5);
+  pairs.keep(std::uint64_t{1} << 16, 1.0, 1.0);  // beyond a stream's cap: not kept
+  CHECK(pairs.size() == 2 * 4096);
+  CHECK_FALSE(pairs.find(std::uint64_t{1} << 16, first, second));
+}
+
 TEST_CASE("gamma sampler (Marsaglia–Tsang) has mean and variance equal to its shape") {
   Xoshiro256pp engine(11);
   NormalSampler normal(engine);

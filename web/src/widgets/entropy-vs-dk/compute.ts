@@ -20,19 +20,51 @@ export interface EntropyVsDkResult extends EntropyVsDkParams {
   meanMaxWeight: Float64Array[];
 }
 
+/** Outputs of a dₖ's stream one trial reads: a normal per key, and about five for |q|'s χ² (gamma) draw. */
+const positionsRead = (keys: number, trials: number) => trials * (keys + 5);
+/** A stream's Box–Muller pairs the core keeps: the first 2¹⁶ positions (core/rng.cpp). */
+const keptPositions = 2 ** 16;
+
 /**
- * The trials this thread's core keeps, per keys and seed, the most recent last (the core keeps recent sweeps, see
- * entropySweep): a sweep kept with more trials draws only the new ones, with fewer draws nothing. Each thread (page,
- * worker) loads its own copy. The core keeps at most 2¹⁹ trials (dₖ × scale × trial) in all, the oldest dropped first.
+ * What one thread's core keeps for this figure, mirrored so that a step's cost can be told before it runs. The core
+ * keeps recent sweeps' trials per keys and seed (entropySweep): a sweep kept with more trials draws only the new
+ * ones, with fewer draws nothing; at most 2¹⁹ trials (dₖ × scale × trial) in all, the oldest dropped first. It also
+ * keeps the Box–Muller pairs each stream was read for (core/rng.hpp), which any key count takes up again: a new key
+ * count mostly computes exps, while new trials also make new pairs. (The pairs' cap for all streams is not
+ * mirrored: this figure's 13 streams fit in it.)
  */
-const kept = new KeptDraws(2 ** 19, entropyDks.length * entropyScales.length);
+export class KeptSweeps {
+  private readonly trials = new KeptDraws(2 ** 19, entropyDks.length * entropyScales.length);
+  /** Per seed, the positions of each stream read so far. */
+  private readonly reach = new Map<number, number>();
+
+  drew(params: EntropyVsDkParams): void {
+    this.trials.drew(keptKey(params), params.trials);
+    const read = Math.min(keptPositions, positionsRead(params.keys, params.trials));
+    this.reach.set(params.seed, Math.max(read, this.reach.get(params.seed) ?? 0));
+  }
+
+  // Exps for keys × the trials still to draw (medians in WASM, SIMD exps: about 4 ms at 64 × 200, 10 ms at
+  // 64 × 500), and 18 ns a pair for the pairs those trials make where no earlier reading of the stream did.
+  estimatedMs(params: EntropyVsDkParams): number {
+    const keptTrials = Math.min(params.trials, this.trials.count(keptKey(params)));
+    const made = Math.max(this.reach.get(params.seed) ?? 0, positionsRead(params.keys, keptTrials));
+    const newPairs = (entropyDks.length * Math.max(0, positionsRead(params.keys, params.trials) - made)) / 2;
+    return 0.1 + 3.2e-4 * params.keys * (params.trials - keptTrials) + 1.8e-5 * newPairs;
+  }
+}
 const keptKey = ({ keys, seed }: EntropyVsDkParams) => `${keys} ${seed}`;
+
+/** This thread's core. */
+const kept = new KeptSweeps();
+/** On the page: what the steps it handed to the worker left in the worker's core. */
+const keptInWorker = new KeptSweeps();
 
 const pace = new RunPace();
 
 export function compute(core: Core, params: EntropyVsDkParams): EntropyVsDkResult {
-  const estimate = estimatedMs(params);
-  kept.drew(keptKey(params), params.trials);
+  const estimate = kept.estimatedMs(params);
+  kept.drew(params);
   const sweep = pace.timed(estimate, () =>
     core.entropySweep({
       dks: entropyDks,
@@ -53,12 +85,13 @@ export function compute(core: Core, params: EntropyVsDkParams): EntropyVsDkResul
   };
 }
 
-// Its cost grows with keys × the trials still to draw (medians in WASM, SIMD exps): about 4 ms at 64 × 200, 10 ms at
-// 64 × 500; a sweep kept for these keys and seed costs about 0.1 ms whatever the trials.
-function estimatedMs(params: EntropyVsDkParams): number {
-  const toDraw = Math.max(0, params.trials - kept.count(keptKey(params)));
-  return 0.1 + 3.2e-4 * params.keys * toDraw;
+/**
+ * On the page's own thread when a run leaves room in the frame to draw on this device, or when it still ends well
+ * within the frame and the worker would draw much more for it (a step the worker's core has kept nothing for).
+ */
+export function runsInPage(params: EntropyVsDkParams): boolean {
+  const here = kept.estimatedMs(params);
+  if (pace.fits(here) || (here * 2 <= keptInWorker.estimatedMs(params) && pace.fits(here, 8))) return true;
+  keptInWorker.drew(params);
+  return false;
 }
-
-/** On the page's own thread when a run leaves room in the frame to draw on this device. */
-export const runsInPage = (params: EntropyVsDkParams): boolean => pace.fits(estimatedMs(params));
