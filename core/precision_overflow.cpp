@@ -25,6 +25,9 @@ namespace {
 // several chains keep the CPU busy while each waits.
 constexpr int kQuads = 4;
 
+constexpr double kHalfUnit = 0x1.0p-11;  // float16's unit roundoff u
+constexpr double kHalfTiny = 0x1.0p-25;  // η, its largest absolute rounding error in the subnormal range
+
 // Four float16 dot products that share their left row: a against the four consecutive right rows starting at one
 // column of the transposed right operand.
 struct Quad {
@@ -203,10 +206,11 @@ struct HalfMatrix {
 
 // The float16 rows of one seed, dₖ and σ: the queries (which are also the keys), each scaled order's copy of them,
 // and their norms, kept for the next call. A keys step rounds, scales and measures only its new rows: each row
-// depends on its own unit normals alone, so kept rows are the bits a fresh call makes.
+// depends on its own unit normals alone, so kept rows are the bits a fresh call makes. A scaled copy is made only
+// when its order is asked for or cannot be proven finite from the queries' norms (see provenFinite).
 class HalfRows {
  public:
-  // Rows up to keyCount of every matrix (the unit normals of all keyCount rows in `unit`).
+  // The queries up to keyCount (the unit normals of all keyCount rows in `unit`).
   void extend(std::uint64_t seed, int dk, double spread, int keyCount, const double* unit) {
     if (seed != seed_ || dk != dk_ || spread != spread_) {  // dk_ = 0 at first: never a valid dₖ
       *this = HalfRows();
@@ -223,31 +227,56 @@ class HalfRows {
     grow(queries_, keyCount);
     for (Eigen::Index i = from * dk; i < queries_.rows.size(); ++i)
       queries_.rows.data()[i] = roundToHalf(spread * unit[i]);
-    // fl(x ÷ √dₖ) for before (not the same as multiplying by 1/√dₖ), fl(x·dₖ^(−1/4)) for balanced.
-    grow(before_, keyCount);
-    grow(balanced_, keyCount);
-    for (Eigen::Index i = from * dk; i < queries_.rows.size(); ++i) {
-      const double x = queries_.rows.data()[i];
-      before_.rows.data()[i] = roundToHalf(x / root_);
-      balanced_.rows.data()[i] = roundToHalf(x * quarterRoot_);
-    }
     queries_.measureNewRows(from);
-    before_.measureNewRows(from);
-    balanced_.measureNewRows(from);
   }
 
   HalfMatrix& queries() { return queries_; }
-  // The left operand of the order's product: the queries (after), or their scaled copy (before, balanced).
-  HalfMatrix& left(HalfScoreOrder order) {
-    if (order == HalfScoreOrder::Before) return before_;
-    return order == HalfScoreOrder::Balanced ? balanced_ : queries_;
+  // The left operand of the order's product for the first keyCount rows: the queries (after), or their scaled copy
+  // (before, balanced).
+  HalfMatrix& left(HalfScoreOrder order, int keyCount) {
+    if (order == HalfScoreOrder::Before) return scaled(before_, keyCount);
+    return order == HalfScoreOrder::Balanced ? scaled(balanced_, keyCount) : queries_;
   }
   // The right one: scaled only in balanced.
-  HalfMatrix& right(HalfScoreOrder order) { return order == HalfScoreOrder::Balanced ? balanced_ : queries_; }
+  HalfMatrix& right(HalfScoreOrder order, int keyCount) {
+    return order == HalfScoreOrder::Balanced ? scaled(balanced_, keyCount) : queries_;
+  }
   double root() const { return root_; }  // √dₖ rounded to float16
+
+  // Whether no score of the order among the first keyCount rows can reach 65504, from the queries' largest norm
+  // alone: |fl(x·c)| ≤ (1 + u)|x|c + η entry by entry, so a scaled row's norm is at most (1 + u)c‖q‖ + η√dₖ, and
+  // then OverflowBound's first test holds for every pair. The order's counts are then 0 without its copy.
+  bool provenFinite(HalfScoreOrder order, int keyCount) const {
+    double largest = 0.0;
+    for (int i = 0; i < keyCount; ++i) largest = std::max(largest, queries_.norms[static_cast<std::size_t>(i)]);
+    const double length = static_cast<double>(dk_);
+    const auto scaledNorm = [&](double factor) {
+      return (1.0 + kHalfUnit) * (1.0 + 0x1.0p-50) * factor * largest + kHalfTiny * std::sqrt(length);
+    };
+    double left = largest, right = largest;
+    if (order == HalfScoreOrder::Before) left = scaledNorm(1.0 / root_);
+    if (order == HalfScoreOrder::Balanced) left = right = scaledNorm(quarterRoot_);
+    // The margins of OverflowBound's first test, and 2⁻²⁰ more for double's rounding in the bound itself.
+    const double limit = kHalfMax / (std::pow(1.0 + kHalfUnit, length + 1) * (1.0 + 0x1.0p-30));
+    return (left * right + length * 2 * kHalfTiny) * (1.0 + 0x1.0p-20) < limit;
+  }
 
  private:
   void grow(HalfMatrix& matrix, int keyCount) const { matrix.rows.conservativeResize(keyCount, dk_); }
+
+  // fl(x ÷ √dₖ) for before (not the same as multiplying by 1/√dₖ), fl(x·dₖ^(−1/4)) for balanced, up to keyCount.
+  HalfMatrix& scaled(HalfMatrix& copy, int keyCount) {
+    const Eigen::Index from = copy.rows.rows();
+    if (keyCount <= from) return copy;
+    grow(copy, keyCount);
+    const bool dividing = &copy == &before_;
+    for (Eigen::Index i = from * dk_; i < copy.rows.size(); ++i) {
+      const double x = queries_.rows.data()[i];
+      copy.rows.data()[i] = dividing ? roundToHalf(x / root_) : roundToHalf(x * quarterRoot_);
+    }
+    copy.measureNewRows(from);
+    return copy;
+  }
 
   std::uint64_t seed_ = 0;
   int dk_ = 0;
@@ -273,8 +302,8 @@ HalfRows& halfRows(int keyDimension, int keyCount, double spread, std::uint64_t 
 class HalfOperands {
  public:
   HalfOperands(HalfRows& rows, HalfScoreOrder order, int keyCount)
-      : leftMatrix_(rows.left(order)),
-        rightMatrix_(rows.right(order)),
+      : leftMatrix_(rows.left(order, keyCount)),
+        rightMatrix_(rows.right(order, keyCount)),
         left_(leftMatrix_.rows.topRows(keyCount)),
         right_(rightMatrix_.rows.topRows(keyCount)),
         root_(rows.root()) {}
@@ -341,8 +370,8 @@ class OverflowBound {
   }
 
  private:
-  static constexpr double kUnit = 0x1.0p-11;  // float16's unit roundoff
-  static constexpr double kTiny = 0x1.0p-25;  // its largest absolute rounding error in the subnormal range
+  static constexpr double kUnit = kHalfUnit;
+  static constexpr double kTiny = kHalfTiny;
   static constexpr Eigen::Index kBlock = HalfMatrix::kBlockSteps;
   const double blockGrowth_ = std::pow(1.0 + kUnit, static_cast<double>(kBlock));
 
@@ -482,8 +511,10 @@ HalfPrecisionScores float16Scores(int keyDimension, int keyCount, double spread,
   thread_local KnownScores known;
   for (const auto& entry : kHalfScoreOrderNames) {
     const HalfScoreOrder other = entry.first;
-    const HalfOperands operands(rows, other, keyCount);
     const bool countsOnly = other != order;
+    // Counts of 0, as emulating would find, without scaling the rows for that order.
+    if (countsOnly && rows.provenFinite(other, keyCount)) continue;
+    const HalfOperands operands(rows, other, keyCount);
     const RowMatrix& kept = known.of(seed, keyDimension, spread, other, countsOnly);
     if (countsOnly) {
       // Scores proven finite are left at 0: a row's softmax has NaN weights exactly when one of its scores is +∞ or
