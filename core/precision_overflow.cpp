@@ -35,22 +35,36 @@ struct Quad {
   int firstColumn = 0;  // the right rows j, j + 1, j + 2, j + 3
 };
 
-// Σ fl(aₗ·bₗ) accumulated in float16, left to right, as a plain float16 loop would, for kQuads quads at once. left is
-// row-major (row i at i·length); rightT holds step l of every right row together, `stride` floats apart.
+// Σ fl(aₗ·bₗ) accumulated in float16, left to right, as a plain float16 loop would, for Count quads at once (kQuads,
+// or fewer for the last ones). left is row-major (row i at i·length); rightT holds step l of every right row
+// together, `stride` floats apart.
+template <int Count>
 void halfDots(const float* left, const float* rightT, Eigen::Index length, Eigen::Index stride, const Quad* quads,
               HalfQuad* sums) {
-  HalfQuad sum[kQuads] = {};
-  const float* rows[kQuads];
-  for (int q = 0; q < kQuads; ++q) rows[q] = left + quads[q].row * length;
+  HalfQuad sum[Count] = {};
+  const float* rows[Count];
+  for (int q = 0; q < Count; ++q) rows[q] = left + quads[q].row * length;
   for (Eigen::Index l = 0; l < length; ++l) {
     const float* step = rightT + l * stride;
-    for (int q = 0; q < kQuads; ++q) {
+    for (int q = 0; q < Count; ++q) {
       HalfQuad right;
       std::memcpy(&right, step + quads[q].firstColumn, sizeof right);
       sum[q] = roundToHalfQuad(sum[q] + roundToHalfQuad(rows[q][l] * right));
     }
   }
-  for (int q = 0; q < kQuads; ++q) sums[q] = sum[q];
+  for (int q = 0; q < Count; ++q) sums[q] = sum[q];
+}
+
+// halfDots on `count` quads, kQuads at a time, and the rest together: no quad is emulated only to pad a group.
+void halfDotsOf(const float* left, const float* rightT, Eigen::Index length, Eigen::Index stride, const Quad* quads,
+                int count, HalfQuad* sums) {
+  int start = 0;
+  for (; start + kQuads <= count; start += kQuads)
+    halfDots<kQuads>(left, rightT, length, stride, quads + start, sums + start);
+  const int rest = count - start;
+  if (rest == 3) halfDots<3>(left, rightT, length, stride, quads + start, sums + start);
+  if (rest == 2) halfDots<2>(left, rightT, length, stride, quads + start, sums + start);
+  if (rest == 1) halfDots<1>(left, rightT, length, stride, quads + start, sums + start);
 }
 
 // One row's softmax in float16, letting ±∞ and NaN through as IEEE arithmetic does (softmaxInPrecision refuses them).
@@ -441,25 +455,20 @@ RowMatrix halfScores(const HalfOperands& operands, HalfScoreOrder order, bool co
   std::fill(scores.data(), scores.data() + scores.size(), 0.0);
   for (int i = 0; i < knownCount; ++i) std::copy_n(&known(i, 0), knownCount, &scores(i, 0));
   if (quads.empty()) return scores;
-  // The operands as floats, kept with their rows. Padding quads repeat the last one; their sums are dropped, and so
-  // are the lanes that run past the last key.
+  // The operands as floats, kept with their rows. Lanes that run past the last key are dropped.
   const std::vector<float>& left = operands.leftMatrix().floats();
   const std::vector<float>& rightT = operands.rightMatrix().transposedFloats();
   const Eigen::Index stride = operands.rightMatrix().transposedStride();
-  const auto wanted = static_cast<int>(quads.size());
-  while (quads.size() % kQuads != 0) quads.push_back(quads.back());
-  for (int start = 0; start < wanted; start += kQuads) {
-    HalfQuad sums[kQuads];
-    halfDots(left.data(), rightT.data(), length, stride, &quads[static_cast<std::size_t>(start)], sums);
-    for (int q = 0; q < kQuads && start + q < wanted; ++q) {
-      const Quad& quad = quads[static_cast<std::size_t>(start + q)];
-      for (int lane = 0; lane < 4 && quad.firstColumn + lane < keyCount; ++lane) {
-        const int i = quad.row, j = quad.firstColumn + lane;
-        const double sum = sums[q][lane];
-        const double score = order == HalfScoreOrder::After ? roundToHalf(sum / operands.root()) : sum;
-        scores(i, j) = score;
-        if (symmetric) scores(j, i) = score;
-      }
+  std::vector<HalfQuad> sums(quads.size());
+  halfDotsOf(left.data(), rightT.data(), length, stride, quads.data(), static_cast<int>(quads.size()), sums.data());
+  for (std::size_t q = 0; q < quads.size(); ++q) {
+    const Quad& quad = quads[q];
+    for (int lane = 0; lane < 4 && quad.firstColumn + lane < keyCount; ++lane) {
+      const int i = quad.row, j = quad.firstColumn + lane;
+      const double sum = sums[q][lane];
+      const double score = order == HalfScoreOrder::After ? roundToHalf(sum / operands.root()) : sum;
+      scores(i, j) = score;
+      if (symmetric) scores(j, i) = score;
     }
   }
   return scores;
