@@ -25,6 +25,9 @@ namespace {
 // several chains keep the CPU busy while each waits.
 constexpr int kQuads = 4;
 
+constexpr double kHalfUnit = 0x1.0p-11;  // float16's unit roundoff u
+constexpr double kHalfTiny = 0x1.0p-25;  // η, its largest absolute rounding error in the subnormal range
+
 // Four float16 dot products that share their left row: a against the four consecutive right rows starting at one
 // column of the transposed right operand.
 struct Quad {
@@ -32,22 +35,36 @@ struct Quad {
   int firstColumn = 0;  // the right rows j, j + 1, j + 2, j + 3
 };
 
-// Σ fl(aₗ·bₗ) accumulated in float16, left to right, as a plain float16 loop would, for kQuads quads at once. left is
-// row-major (row i at i·length); rightT holds step l of every right row together, `stride` floats apart.
+// Σ fl(aₗ·bₗ) accumulated in float16, left to right, as a plain float16 loop would, for Count quads at once (kQuads,
+// or fewer for the last ones). left is row-major (row i at i·length); rightT holds step l of every right row
+// together, `stride` floats apart.
+template <int Count>
 void halfDots(const float* left, const float* rightT, Eigen::Index length, Eigen::Index stride, const Quad* quads,
               HalfQuad* sums) {
-  HalfQuad sum[kQuads] = {};
-  const float* rows[kQuads];
-  for (int q = 0; q < kQuads; ++q) rows[q] = left + quads[q].row * length;
+  HalfQuad sum[Count] = {};
+  const float* rows[Count];
+  for (int q = 0; q < Count; ++q) rows[q] = left + quads[q].row * length;
   for (Eigen::Index l = 0; l < length; ++l) {
     const float* step = rightT + l * stride;
-    for (int q = 0; q < kQuads; ++q) {
+    for (int q = 0; q < Count; ++q) {
       HalfQuad right;
       std::memcpy(&right, step + quads[q].firstColumn, sizeof right);
       sum[q] = roundToHalfQuad(sum[q] + roundToHalfQuad(rows[q][l] * right));
     }
   }
-  for (int q = 0; q < kQuads; ++q) sums[q] = sum[q];
+  for (int q = 0; q < Count; ++q) sums[q] = sum[q];
+}
+
+// halfDots on `count` quads, kQuads at a time, and the rest together: no quad is emulated only to pad a group.
+void halfDotsOf(const float* left, const float* rightT, Eigen::Index length, Eigen::Index stride, const Quad* quads,
+                int count, HalfQuad* sums) {
+  int start = 0;
+  for (; start + kQuads <= count; start += kQuads)
+    halfDots<kQuads>(left, rightT, length, stride, quads + start, sums + start);
+  const int rest = count - start;
+  if (rest == 3) halfDots<3>(left, rightT, length, stride, quads + start, sums + start);
+  if (rest == 2) halfDots<2>(left, rightT, length, stride, quads + start, sums + start);
+  if (rest == 1) halfDots<1>(left, rightT, length, stride, quads + start, sums + start);
 }
 
 // One row's softmax in float16, letting ±∞ and NaN through as IEEE arithmetic does (softmaxInPrecision refuses them).
@@ -203,10 +220,11 @@ struct HalfMatrix {
 
 // The float16 rows of one seed, dₖ and σ: the queries (which are also the keys), each scaled order's copy of them,
 // and their norms, kept for the next call. A keys step rounds, scales and measures only its new rows: each row
-// depends on its own unit normals alone, so kept rows are the bits a fresh call makes.
+// depends on its own unit normals alone, so kept rows are the bits a fresh call makes. A scaled copy is made only
+// when its order is asked for or cannot be proven finite from the queries' norms (see provenFinite).
 class HalfRows {
  public:
-  // Rows up to keyCount of every matrix (the unit normals of all keyCount rows in `unit`).
+  // The queries up to keyCount (the unit normals of all keyCount rows in `unit`).
   void extend(std::uint64_t seed, int dk, double spread, int keyCount, const double* unit) {
     if (seed != seed_ || dk != dk_ || spread != spread_) {  // dk_ = 0 at first: never a valid dₖ
       *this = HalfRows();
@@ -223,31 +241,56 @@ class HalfRows {
     grow(queries_, keyCount);
     for (Eigen::Index i = from * dk; i < queries_.rows.size(); ++i)
       queries_.rows.data()[i] = roundToHalf(spread * unit[i]);
-    // fl(x ÷ √dₖ) for before (not the same as multiplying by 1/√dₖ), fl(x·dₖ^(−1/4)) for balanced.
-    grow(before_, keyCount);
-    grow(balanced_, keyCount);
-    for (Eigen::Index i = from * dk; i < queries_.rows.size(); ++i) {
-      const double x = queries_.rows.data()[i];
-      before_.rows.data()[i] = roundToHalf(x / root_);
-      balanced_.rows.data()[i] = roundToHalf(x * quarterRoot_);
-    }
     queries_.measureNewRows(from);
-    before_.measureNewRows(from);
-    balanced_.measureNewRows(from);
   }
 
   HalfMatrix& queries() { return queries_; }
-  // The left operand of the order's product: the queries (after), or their scaled copy (before, balanced).
-  HalfMatrix& left(HalfScoreOrder order) {
-    if (order == HalfScoreOrder::Before) return before_;
-    return order == HalfScoreOrder::Balanced ? balanced_ : queries_;
+  // The left operand of the order's product for the first keyCount rows: the queries (after), or their scaled copy
+  // (before, balanced).
+  HalfMatrix& left(HalfScoreOrder order, int keyCount) {
+    if (order == HalfScoreOrder::Before) return scaled(before_, keyCount);
+    return order == HalfScoreOrder::Balanced ? scaled(balanced_, keyCount) : queries_;
   }
   // The right one: scaled only in balanced.
-  HalfMatrix& right(HalfScoreOrder order) { return order == HalfScoreOrder::Balanced ? balanced_ : queries_; }
+  HalfMatrix& right(HalfScoreOrder order, int keyCount) {
+    return order == HalfScoreOrder::Balanced ? scaled(balanced_, keyCount) : queries_;
+  }
   double root() const { return root_; }  // √dₖ rounded to float16
+
+  // Whether no score of the order among the first keyCount rows can reach 65504, from the queries' largest norm
+  // alone: |fl(x·c)| ≤ (1 + u)|x|c + η entry by entry, so a scaled row's norm is at most (1 + u)c‖q‖ + η√dₖ, and
+  // then OverflowBound's first test holds for every pair. The order's counts are then 0 without its copy.
+  bool provenFinite(HalfScoreOrder order, int keyCount) const {
+    double largest = 0.0;
+    for (int i = 0; i < keyCount; ++i) largest = std::max(largest, queries_.norms[static_cast<std::size_t>(i)]);
+    const double length = static_cast<double>(dk_);
+    const auto scaledNorm = [&](double factor) {
+      return (1.0 + kHalfUnit) * (1.0 + 0x1.0p-50) * factor * largest + kHalfTiny * std::sqrt(length);
+    };
+    double left = largest, right = largest;
+    if (order == HalfScoreOrder::Before) left = scaledNorm(1.0 / root_);
+    if (order == HalfScoreOrder::Balanced) left = right = scaledNorm(quarterRoot_);
+    // The margins of OverflowBound's first test, and 2⁻²⁰ more for double's rounding in the bound itself.
+    const double limit = kHalfMax / (std::pow(1.0 + kHalfUnit, length + 1) * (1.0 + 0x1.0p-30));
+    return (left * right + length * 2 * kHalfTiny) * (1.0 + 0x1.0p-20) < limit;
+  }
 
  private:
   void grow(HalfMatrix& matrix, int keyCount) const { matrix.rows.conservativeResize(keyCount, dk_); }
+
+  // fl(x ÷ √dₖ) for before (not the same as multiplying by 1/√dₖ), fl(x·dₖ^(−1/4)) for balanced, up to keyCount.
+  HalfMatrix& scaled(HalfMatrix& copy, int keyCount) {
+    const Eigen::Index from = copy.rows.rows();
+    if (keyCount <= from) return copy;
+    grow(copy, keyCount);
+    const bool dividing = &copy == &before_;
+    for (Eigen::Index i = from * dk_; i < copy.rows.size(); ++i) {
+      const double x = queries_.rows.data()[i];
+      copy.rows.data()[i] = dividing ? roundToHalf(x / root_) : roundToHalf(x * quarterRoot_);
+    }
+    copy.measureNewRows(from);
+    return copy;
+  }
 
   std::uint64_t seed_ = 0;
   int dk_ = 0;
@@ -273,8 +316,8 @@ HalfRows& halfRows(int keyDimension, int keyCount, double spread, std::uint64_t 
 class HalfOperands {
  public:
   HalfOperands(HalfRows& rows, HalfScoreOrder order, int keyCount)
-      : leftMatrix_(rows.left(order)),
-        rightMatrix_(rows.right(order)),
+      : leftMatrix_(rows.left(order, keyCount)),
+        rightMatrix_(rows.right(order, keyCount)),
         left_(leftMatrix_.rows.topRows(keyCount)),
         right_(rightMatrix_.rows.topRows(keyCount)),
         root_(rows.root()) {}
@@ -341,8 +384,8 @@ class OverflowBound {
   }
 
  private:
-  static constexpr double kUnit = 0x1.0p-11;  // float16's unit roundoff
-  static constexpr double kTiny = 0x1.0p-25;  // its largest absolute rounding error in the subnormal range
+  static constexpr double kUnit = kHalfUnit;
+  static constexpr double kTiny = kHalfTiny;
   static constexpr Eigen::Index kBlock = HalfMatrix::kBlockSteps;
   const double blockGrowth_ = std::pow(1.0 + kUnit, static_cast<double>(kBlock));
 
@@ -412,25 +455,20 @@ RowMatrix halfScores(const HalfOperands& operands, HalfScoreOrder order, bool co
   std::fill(scores.data(), scores.data() + scores.size(), 0.0);
   for (int i = 0; i < knownCount; ++i) std::copy_n(&known(i, 0), knownCount, &scores(i, 0));
   if (quads.empty()) return scores;
-  // The operands as floats, kept with their rows. Padding quads repeat the last one; their sums are dropped, and so
-  // are the lanes that run past the last key.
+  // The operands as floats, kept with their rows. Lanes that run past the last key are dropped.
   const std::vector<float>& left = operands.leftMatrix().floats();
   const std::vector<float>& rightT = operands.rightMatrix().transposedFloats();
   const Eigen::Index stride = operands.rightMatrix().transposedStride();
-  const auto wanted = static_cast<int>(quads.size());
-  while (quads.size() % kQuads != 0) quads.push_back(quads.back());
-  for (int start = 0; start < wanted; start += kQuads) {
-    HalfQuad sums[kQuads];
-    halfDots(left.data(), rightT.data(), length, stride, &quads[static_cast<std::size_t>(start)], sums);
-    for (int q = 0; q < kQuads && start + q < wanted; ++q) {
-      const Quad& quad = quads[static_cast<std::size_t>(start + q)];
-      for (int lane = 0; lane < 4 && quad.firstColumn + lane < keyCount; ++lane) {
-        const int i = quad.row, j = quad.firstColumn + lane;
-        const double sum = sums[q][lane];
-        const double score = order == HalfScoreOrder::After ? roundToHalf(sum / operands.root()) : sum;
-        scores(i, j) = score;
-        if (symmetric) scores(j, i) = score;
-      }
+  std::vector<HalfQuad> sums(quads.size());
+  halfDotsOf(left.data(), rightT.data(), length, stride, quads.data(), static_cast<int>(quads.size()), sums.data());
+  for (std::size_t q = 0; q < quads.size(); ++q) {
+    const Quad& quad = quads[q];
+    for (int lane = 0; lane < 4 && quad.firstColumn + lane < keyCount; ++lane) {
+      const int i = quad.row, j = quad.firstColumn + lane;
+      const double sum = sums[q][lane];
+      const double score = order == HalfScoreOrder::After ? roundToHalf(sum / operands.root()) : sum;
+      scores(i, j) = score;
+      if (symmetric) scores(j, i) = score;
     }
   }
   return scores;
@@ -482,8 +520,10 @@ HalfPrecisionScores float16Scores(int keyDimension, int keyCount, double spread,
   thread_local KnownScores known;
   for (const auto& entry : kHalfScoreOrderNames) {
     const HalfScoreOrder other = entry.first;
-    const HalfOperands operands(rows, other, keyCount);
     const bool countsOnly = other != order;
+    // Counts of 0, as emulating would find, without scaling the rows for that order.
+    if (countsOnly && rows.provenFinite(other, keyCount)) continue;
+    const HalfOperands operands(rows, other, keyCount);
     const RowMatrix& kept = known.of(seed, keyDimension, spread, other, countsOnly);
     if (countsOnly) {
       // Scores proven finite are left at 0: a row's softmax has NaN weights exactly when one of its scores is +∞ or

@@ -218,7 +218,7 @@ test('near-orthogonality: 40 bars proportional to the binned cosines of the core
 test(
   'float16 overflow: one bar per row, finite rows as tall as their largest |score|, ∞ rows above the ' + 'limit',
   async () => {
-    const { params, chart } = await open('float16-overflow', { order: 'before', spread: 14 });
+    const { id, params, chart } = await open('float16-overflow', { order: 'before', spread: 14 });
     const result = core.float16Scores({
       dk: params.dk,
       keyCount: params.keys,
@@ -239,6 +239,38 @@ test(
       picture.bars.filter((b) => b.className.includes('overflow')).every((b) => b.height === 0),
       'no ∞ bars',
     );
+    // The three orders' lines carry the core's counts; another order keeps the same lines and moves the mark.
+    const lines = () =>
+      lesson.page.$$eval(`#${id}-widget .overflow-orders li`, (items) =>
+        items.map((li) => ({ text: li.textContent, current: li.getAttribute('aria-current'), kept: li.dataset.kept })),
+      );
+    const expectLines = (shown, counts) =>
+      counts.byOrder.map((o) => ({
+        text:
+          o.infinities + o.nans === 0
+            ? `${orderWords[o.order]}: every score finite`
+            : `${orderWords[o.order]}: ${o.infinities} ∞ scores, ${o.nans} NaN weights`,
+        current: o.order === shown ? 'true' : null,
+        kept: 'yes',
+      }));
+    const orderWords = {
+      after: 'q·k in float16, then ÷√dₖ',
+      before: '(q ÷ √dₖ)·k in float16',
+      balanced: '(q·dₖ^(−1/4))·(k·dₖ^(−1/4)) in float16',
+    };
+    await lesson.page.$$eval(`#${id}-widget .overflow-orders li`, (items) =>
+      items.forEach((li) => (li.dataset.kept = 'yes')),
+    );
+    assert.deepEqual(await lines(), expectLines('before', result));
+    await lesson.page.check(`#${id}-widget input[type=radio][id$="-after"]`);
+    await lesson.page.waitForFunction(
+      (w) => JSON.parse(document.querySelector(w).dataset.rendered).order === 'after',
+      `#${id}-widget`,
+    );
+    const { dk, keys: keyCount, spread, seed } = params;
+    const afterwards = core.float16Scores({ dk, keyCount, spread, seed, order: 'after' });
+    assert.ok(afterwards.infinities > 0, 'q·k first overflows at spread 14');
+    assert.deepEqual(await lines(), expectLines('after', afterwards));
   },
 );
 

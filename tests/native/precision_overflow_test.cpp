@@ -200,3 +200,24 @@ TEST_CASE("float16Scores keeps each order's scores: more keys, fewer and back gi
     }
   }
 }
+
+TEST_CASE("another order's counts stay exact across the spreads where its rows' norms stop proving it finite") {
+  // Below the edge the core counts 0 for an order from the queries' norms alone, without scaling its rows; walking σ
+  // finely across it, those counts must match the order's own full emulation.
+  const HalfScoreOrder orders[] = {HalfScoreOrder::After, HalfScoreOrder::Before, HalfScoreOrder::Balanced};
+  for (const int dk : {64, 4096}) {
+    const int keys = dk == 64 ? 32 : 12;
+    // Where before's and balanced's aligned score, σ²√dₖ, nears 65504: the edge of the proof lies below it.
+    const double edge = std::sqrt(kHalfMax / std::sqrt(static_cast<double>(dk)));
+    for (double spread = edge / 4; spread <= edge * 1.5; spread *= 1.03) {
+      for (const HalfScoreOrder shown : orders) {
+        const HalfPrecisionScores counted = float16Scores(dk, keys, spread, shown, 3);
+        for (const HalfScoreOrder other : orders) {
+          const HalfPrecisionScores full = float16Scores(dk, keys, spread, other, 3);
+          CHECK(counted.byOrder[static_cast<std::size_t>(other)].infinities == full.infinities);
+          CHECK(counted.byOrder[static_cast<std::size_t>(other)].nans == full.nans);
+        }
+      }
+    }
+  }
+}

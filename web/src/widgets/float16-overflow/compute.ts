@@ -26,7 +26,14 @@ const pace = new RunPace();
  * The keys whose scores this thread's core keeps per order, and for which settings (see float16Scores: it keeps each
  * order's last scores, the shown order's and the others' counted-only ones apart, and more keys add only new pairs).
  */
-let kept = { seed: Number.NaN, dk: 0, spread: 0, keys: new Map<string, number>(), rows: 0 };
+let kept = {
+  seed: Number.NaN,
+  dk: 0,
+  spread: 0,
+  keys: new Map<string, number>(),
+  rows: 0,
+  copies: new Map<string, number>(),
+};
 /** The unit normals the core keeps: one stream of the seed, whatever dₖ, keys or spread read of it (keys × dₖ). */
 let normalsKept = { seed: Number.NaN, count: 0 };
 const keptKey = (order: Float16ScoreOrder, shown: boolean) => `${order} ${shown}`;
@@ -46,10 +53,11 @@ export function compute(core: Core, params: Float16OverflowParams): Float16Overf
   // One call: the chosen order's scores, and every order's counts for the comparison line.
   const { dk, keys: keyCount, spread, seed, order } = params;
   const chosen = pace.timed(estimatedMs(params), () => core.float16Scores({ dk, keyCount, spread, seed, order }));
-  if (!keptSettings(params)) kept = { seed, dk, spread, keys: new Map(), rows: 0 };
+  if (!keptSettings(params)) kept = { seed, dk, spread, keys: new Map(), rows: 0, copies: new Map() };
   // The core keeps the float16 rows of these settings, of every order, up to the most keys asked (keys × dₖ is at
   // most 2¹⁷ here, within what it keeps).
   kept.rows = Math.max(kept.rows, keyCount);
+  for (const o of scaledCopiesMade(params)) kept.copies.set(o, Math.max(kept.copies.get(o) ?? 0, keyCount));
   const sameNormals = seed === normalsKept.seed;
   normalsKept = { seed, count: Math.max(sameNormals ? normalsKept.count : 0, keyCount * dk) };
   for (const o of orders) {
@@ -79,36 +87,50 @@ export function compute(core: Core, params: Float16OverflowParams): Float16Overf
   };
 }
 
+// The aligned score σ²·dₖ·scale² against 65504, with the rounding growth (1 + 2⁻¹¹)^dₖ in full or in part.
+const aligned = ({ dk, spread }: Float16OverflowParams, o: Float16ScoreOrder): number =>
+  spread ** 2 * dk * (o === 'after' ? 1 : 1 / Math.sqrt(dk));
+const growth = (dk: number): number => (1 + 2 ** -11) ** (dk + 1);
+/** Whether the queries' norms may fail to prove an order finite: then the core bounds it pair by pair. */
+const needsProof = (params: Float16OverflowParams, o: Float16ScoreOrder): boolean =>
+  aligned(params, o) * growth(params.dk) >= 65504;
+
+/** The scaled copies of the rows the core makes: the shown order's, and another's it cannot prove finite at once. */
+const scaledCopiesMade = (params: Float16OverflowParams): Float16ScoreOrder[] =>
+  (['before', 'balanced'] as const).filter((o) => o === params.order || needsProof(params, o));
+
 // A run's cost in WASM, from bench:browser's machine: 1.3 ns per emulated float16 product (every pair of the order
 // shown not kept from the last call, half of them when q and k are scaled alike; another order's pairs only when its
 // aligned score may reach 65504), and 0.2 ns per product of a row with another for the matrix products that prove
 // another order finite when its row norms alone cannot (only the new rows' products: the core keeps the rest). New
-// normals (a new dₖ or seed) add about 27 ns each; more or fewer keys reuse those already drawn. Rounding, scaling
-// and measuring a new row's dₖ entries costs about 5 ns each (the core keeps the rows of these settings), and copying
-// them as floats about 1.5 ns each for every order that emulates a pair (an order's first emulation at these settings
-// copies every row, small beside its pairs). A call itself costs about 0.05 ms: at dₖ = 1 a step is nearly free, and
-// its estimate says so.
+// normals (a new dₖ or seed) add about 27 ns each; more or fewer keys reuse those already drawn. Rounding and
+// measuring a new row's dₖ entries costs about 1.7 ns each (the core keeps the rows of these settings), and as much
+// again for each scaled copy it makes (the shown order's, and another's its norms cannot prove finite); copying rows
+// as floats costs about 1.5 ns each for every order that emulates a pair (an order's first emulation at these
+// settings copies every row, small beside its pairs). A call itself costs about 0.05 ms: at dₖ = 1 a step is nearly
+// free, and its estimate says so.
 function estimatedMs(params: Float16OverflowParams): number {
-  const { dk, keys, spread, order } = params;
+  const { dk, keys, order } = params;
   const square = (o: Float16ScoreOrder, n: number): number => (o === 'before' ? n * n : (n * (n + 1)) / 2);
   const pairs = (o: Float16ScoreOrder): number =>
     square(o, keys) - square(o, Math.min(keys, keysKept(params, o, o === order)));
-  // The aligned score σ²·dₖ·scale² against 65504, with the rounding growth (1 + 2⁻¹¹)^dₖ in full or in part.
-  const aligned = (o: Float16ScoreOrder): number => spread ** 2 * dk * (o === 'after' ? 1 : 1 / Math.sqrt(dk));
-  const growth = (1 + 2 ** -11) ** (dk + 1);
   const others = orders.filter((o) => o !== order);
-  const emulating = [order, ...others.filter((o) => 2 * aligned(o) >= 65504)];
+  const emulating = [order, ...others.filter((o) => 2 * aligned(params, o) >= 65504)];
   const emulated = emulating.reduce((n, o) => n + pairs(o), 0);
   const copies = emulating.filter((o) => pairs(o) > 0).length;
-  const proofs = others.filter((o) => aligned(o) * growth >= 65504).length;
+  const proofs = others.filter((o) => needsProof(params, o)).length;
   const rowsKept = Math.min(keys, rowsKeptFor(params));
   const newRows = keys - rowsKept;
+  const newCopyRows = scaledCopiesMade(params).reduce(
+    (n, o) => n + keys - Math.min(keys, keptSettings(params) ? (kept.copies.get(o) ?? 0) : 0),
+    0,
+  );
   const newProducts = keys * keys - rowsKept * rowsKept;
   const sameNormals = params.seed === normalsKept.seed;
   const newNormals = Math.max(0, keys * dk - (sameNormals ? normalsKept.count : 0));
   return (
     0.05 +
-    5e-6 * newRows * dk +
+    1.7e-6 * (newRows + newCopyRows) * dk +
     1.5e-6 * copies * newRows * dk +
     1.3e-6 * emulated * dk +
     0.2e-6 * proofs * newProducts * dk +

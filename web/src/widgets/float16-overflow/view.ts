@@ -27,12 +27,15 @@ export class Float16Overflow extends LiveWidget<'float16-overflow', State> {
     yDomain: [0, overflowHeight * 1.05],
   });
   private readonly meter = Object.assign(document.createElement('div'), { className: 'overflow-orders' });
+  /** One line per order, kept: a step rewrites only the lines whose words changed. */
+  private readonly orderLines = document.createElement('ul');
 
   constructor(options: WidgetOptions<State>) {
     super(options, 'float16-overflow', t('float16.caption'), t('float16.tableCaption'));
     this.frame.setClaim(claim.sentence);
     const id = options.id;
     this.frame.chartArea.append(this.chart.element);
+    this.meter.append(t('float16.threeOrders'), this.orderLines);
     this.frame.extra.append(this.meter);
     this.charts.push(this.chart);
     this.mountControls({
@@ -69,6 +72,20 @@ export class Float16Overflow extends LiveWidget<'float16-overflow', State> {
     return measured(r);
   }
 
+  private showOrders(r: Float16OverflowResult): void {
+    const lines = this.orderLines;
+    while (lines.children.length > r.byOrder.length) lines.lastElementChild?.remove();
+    while (lines.children.length < r.byOrder.length) lines.append(document.createElement('li'));
+    r.byOrder.forEach((o, i) => {
+      const item = lines.children[i] as HTMLLIElement;
+      const text = orderLine(o);
+      if (item.textContent !== text) item.textContent = text;
+      const current = o.order === r.order;
+      if (current && item.getAttribute('aria-current') !== 'true') item.setAttribute('aria-current', 'true');
+      if (!current && item.hasAttribute('aria-current')) item.removeAttribute('aria-current');
+    });
+  }
+
   protected render(r: Float16OverflowResult): void {
     const rows = Array.from(r.rowLargest, (_, i) => `q${i + 1}`);
     // A row that overflowed is drawn above the limit and marked; its height stands for ∞, not a number.
@@ -102,22 +119,9 @@ export class Float16Overflow extends LiveWidget<'float16-overflow', State> {
     );
     this.frame.setSummary(summary);
     // Not the gradient verdict: whether this order's scores stay finite, reach ∞, or turn weights into NaN.
-    this.meter.dataset.overflow = r.nans > 0 ? 'nan' : r.infinities > 0 ? 'infinite' : 'finite';
-    // The three orders on the same q and k, one line each, so the one that differs stands out.
-    const list = document.createElement('ul');
-    list.append(
-      ...r.byOrder.map((o) => {
-        const item = document.createElement('li');
-        item.textContent = t(o.infinities + o.nans === 0 ? 'float16.orderFinite' : 'float16.orderOverflow', {
-          order: orderWords(o.order),
-          infinities: o.infinities,
-          nans: o.nans,
-        });
-        if (o.order === r.order) item.setAttribute('aria-current', 'true');
-        return item;
-      }),
-    );
-    this.meter.replaceChildren(t('float16.threeOrders'), list);
+    const verdict = r.nans > 0 ? 'nan' : r.infinities > 0 ? 'infinite' : 'finite';
+    if (this.meter.dataset.overflow !== verdict) this.meter.dataset.overflow = verdict;
+    this.showOrders(r);
     this.frame.setTable(
       [t('float16.row'), t('float16.rowLargest'), t('float16.rowNans')],
       rows.map((row, i) => [
@@ -127,6 +131,15 @@ export class Float16Overflow extends LiveWidget<'float16-overflow', State> {
       ]),
     );
   }
+}
+
+// The three orders on the same q and k, one line each, so the one that differs stands out.
+function orderLine(o: Float16OverflowResult['byOrder'][number]): string {
+  return t(o.infinities + o.nans === 0 ? 'float16.orderFinite' : 'float16.orderOverflow', {
+    order: orderWords(o.order),
+    infinities: o.infinities,
+    nans: o.nans,
+  });
 }
 
 export const view = (options: WidgetOptions<State>) => new Float16Overflow(options);
