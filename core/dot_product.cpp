@@ -73,6 +73,72 @@ class DrawnProducts {
   std::vector<double> products_;
 };
 
+// The statistics of recent experiments, by everything they depend on: moving dₖ back to a setting already drawn, at
+// the same samples and scale, reads them instead of summing and binning the same samples again. Each holds the
+// histogram and density only (about 1.2 KB); the samples are divided afresh from the kept products.
+constexpr std::size_t kMaxRememberedSummaries = 96;  // both scales at every stop of the dₖ slider
+
+struct SummaryOf {
+  int keyDimension;
+  int count;
+  std::uint64_t seed;
+  DotProductMethod method;
+  double divisor;
+  double theoryVariance;
+  int bins;
+
+  bool operator==(const SummaryOf& o) const {
+    return keyDimension == o.keyDimension && count == o.count && seed == o.seed && method == o.method &&
+           divisor == o.divisor && theoryVariance == o.theoryVariance && bins == o.bins;
+  }
+};
+
+class RecentSummaries {
+ public:
+  // The kept summary of `setting`, moved to the front; nullptr if none is kept.
+  const DotProductExperiment* find(const SummaryOf& setting) {
+    auto found = std::find_if(kept_.begin(), kept_.end(), [&](const Kept& k) { return k.setting == setting; });
+    if (found == kept_.end()) return nullptr;
+    std::rotate(kept_.begin(), found, found + 1);
+    return &kept_.front().summary;
+  }
+
+  void keep(const SummaryOf& setting, DotProductExperiment summary) {
+    kept_.insert(kept_.begin(), Kept{setting, std::move(summary)});
+    if (kept_.size() > kMaxRememberedSummaries) kept_.pop_back();
+  }
+
+ private:
+  struct Kept {
+    SummaryOf setting;
+    DotProductExperiment summary;  // its samples empty
+  };
+  std::vector<Kept> kept_;
+};
+
+// Everything but the samples, from them.
+void summarize(DotProductExperiment& result, double theoryVariance, int bins) {
+  const auto count = static_cast<double>(result.samples.size());
+  const Moments moments = sampleMoments(result.samples);
+  result.mean = moments.mean;
+  result.variance = moments.variance;
+  result.std = std::sqrt(moments.variance);
+  result.meanStandardError = meanStandardError(moments);
+  result.varianceStandardError = varianceStandardError(moments);
+  result.stdStandardError = result.std > 0 ? result.varianceStandardError / (2.0 * result.std) : 0.0;
+  result.theoryVariance = theoryVariance;
+  result.theoryStd = std::sqrt(result.theoryVariance);
+
+  const double halfRange = 4.0 * result.theoryStd;
+  result.histogram = histogram(result.samples, -halfRange, halfRange, bins);
+  const double width = 2.0 * halfRange / bins;
+  result.densityCounts.resize(bins);
+  for (int b = 0; b < bins; ++b) {
+    const double centre = -halfRange + (b + 0.5) * width;
+    result.densityCounts[b] = normalDensity(centre, 0.0, result.theoryVariance) * count * width;
+  }
+}
+
 }  // namespace
 
 DotProductExperiment dotProductExperiment(int keyDimension, int count, std::uint64_t seed, const Scale& scale,
@@ -95,28 +161,19 @@ DotProductExperiment dotProductExperiment(int keyDimension, int count, std::uint
   const DrawnProducts& products =
       recent.extended([&](const DrawnProducts& kept) { return kept.isFor(keyDimension, seed, method); },
                       [&] { return std::make_unique<DrawnProducts>(keyDimension, seed, method); }, count);
-  DotProductExperiment result;
+  const SummaryOf setting{keyDimension, count, seed, method, divisor, scoreVariance(scale, keyDimension), bins};
+  thread_local RecentSummaries summaries;
+  const DotProductExperiment* known = summaries.find(setting);
+  DotProductExperiment result = known != nullptr ? *known : DotProductExperiment{};
   result.samples.resize(count);
   for (int s = 0; s < count; ++s) result.samples[s] = products[s] / divisor;
+  if (known != nullptr) return result;
 
-  const Moments moments = sampleMoments(result.samples);
-  result.mean = moments.mean;
-  result.variance = moments.variance;
-  result.std = std::sqrt(moments.variance);
-  result.meanStandardError = meanStandardError(moments);
-  result.varianceStandardError = varianceStandardError(moments);
-  result.stdStandardError = result.std > 0 ? result.varianceStandardError / (2.0 * result.std) : 0.0;
-  result.theoryVariance = scoreVariance(scale, keyDimension);
-  result.theoryStd = std::sqrt(result.theoryVariance);
-
-  const double halfRange = 4.0 * result.theoryStd;
-  result.histogram = histogram(result.samples, -halfRange, halfRange, bins);
-  const double width = 2.0 * halfRange / bins;
-  result.densityCounts.resize(bins);
-  for (int b = 0; b < bins; ++b) {
-    const double centre = -halfRange + (b + 0.5) * width;
-    result.densityCounts[b] = normalDensity(centre, 0.0, result.theoryVariance) * count * width;
-  }
+  summarize(result, setting.theoryVariance, bins);
+  Eigen::VectorXd samples;
+  samples.swap(result.samples);  // the summary is kept without them
+  summaries.keep(setting, result);
+  result.samples.swap(samples);
   return result;
 }
 

@@ -104,7 +104,7 @@ test("variance explorer: the ÷√dₖ toggle snaps the spread to 1, next to the
   );
   assert.ok(near(shown(rows.Variance.sample.split(' ± ')[0]), Number(expected.variance.toPrecision(4))));
   assert.ok(near(shown(rows['Standard deviation'].theory), Number(expected.theory.std.toPrecision(4))));
-  assert.equal((await page.$$(`#${id}-widget svg rect.bar`)).length, 48);
+  assert.equal((await chartPicture(page, `#${id}-widget svg.histogram`)).bars.length, 48, 'one bar per bin');
 });
 
 test('before/after shows both sides of the same scores', async () => {

@@ -6,6 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { loadCore } from 'attention-lab/core';
 import { openLesson } from './browser.mjs';
 import { widgetOf } from './lesson-data.mjs';
+import { chartPicture } from './pictures.mjs';
 
 const core = await loadCore();
 
@@ -232,7 +233,7 @@ test("near-orthogonality: zoom and d by keyboard; variance ± SE next to 1/d, fr
   const half = 4 / Math.sqrt(params.d);
   const outside = Array.from(sweep.samples[0]).filter((c) => Math.abs(c) > half).length;
   assert.equal(Number(rows['Pairs outside the axis'].sample), outside, 'the zoomed axis says what it leaves out');
-  assert.equal((await page.$$(`#${id}-widget svg rect.bar`)).length, 40);
+  assert.equal((await chartPicture(page, `#${id}-widget svg.histogram`)).bars.length, 40, 'one bar per bin');
   await assertChartAndSummary(page, id, /at d = 128: sample variance/);
 });
 

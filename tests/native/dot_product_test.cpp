@@ -130,7 +130,8 @@ TEST_CASE("dotProductExperiment rejects bad arguments with exact messages") {
 }
 
 TEST_CASE("more or fewer samples, the other scale or a dₖ come back to give a fresh experiment's bits") {
-  // The products drawn lately are kept; another thread keeps its own (none yet), so there they are drawn afresh.
+  // The products drawn lately are kept, and the statistics of settings met again; another thread keeps its own (none
+  // yet), so there they are drawn and summed afresh.
   struct Call {
     int dk, count;
     Scale scale;
@@ -140,13 +141,24 @@ TEST_CASE("more or fewer samples, the other scale or a dₖ come back to give a 
                         {16, 300, kNone, DotProductMethod::Fast},  {64, 700, kNone, DotProductMethod::Fast},
                         {64, 100, kSqrt, DotProductMethod::Fast},  {16, 900, kSqrt, DotProductMethod::Fast},
                         {8, 400, kNone, DotProductMethod::Direct}, {8, 200, kSqrt, DotProductMethod::Direct},
-                        {64, 2000, kNone, DotProductMethod::Fast}};
+                        {64, 2000, kNone, DotProductMethod::Fast}, {16, 300, kNone, DotProductMethod::Fast},
+                        {64, 2000, kSqrt, DotProductMethod::Fast}, {8, 200, kSqrt, DotProductMethod::Direct}};
   for (const Call& c : calls) {
     const auto run = [&] { return dotProductExperiment(c.dk, c.count, 3, c.scale, c.method, 20); };
     const DotProductExperiment kept = run(), fresh = std::async(std::launch::async, run).get();
     CHECK(kept.samples == fresh.samples);
+    CHECK(kept.mean == fresh.mean);
     CHECK(kept.variance == fresh.variance);
+    CHECK(kept.std == fresh.std);
+    CHECK(kept.meanStandardError == fresh.meanStandardError);
     CHECK(kept.varianceStandardError == fresh.varianceStandardError);
+    CHECK(kept.stdStandardError == fresh.stdStandardError);
+    CHECK(kept.theoryVariance == fresh.theoryVariance);
+    CHECK(kept.theoryStd == fresh.theoryStd);
+    CHECK(kept.histogram.edges == fresh.histogram.edges);
     CHECK(kept.histogram.counts == fresh.histogram.counts);
+    CHECK(kept.histogram.below == fresh.histogram.below);
+    CHECK(kept.histogram.above == fresh.histogram.above);
+    CHECK(kept.densityCounts == fresh.densityCounts);
   }
 }

@@ -1,6 +1,6 @@
 // Bar chart of one or more series over categories (signed values allowed), drawn from the numbers it is given.
 import { scaleBand, scaleLinear } from 'd3-scale';
-import { Chart, marks, setAttributes, setText, tickLabel } from './chart.js';
+import { Chart, marks, rectanglePath, setAttributes, setText, tickLabel } from './chart.js';
 
 export interface BarSeries {
   name: string;
@@ -140,7 +140,7 @@ export class BarChart extends Chart {
           shapes.push({ className: extra ? `bar ${s.className} ${extra}` : `bar ${s.className}`, rectangles });
         }
         const left = (x(category) ?? 0) + (offsets[k] ?? 0);
-        rectangles.push(rectangle(left, y(Math.max(0, value)), barWidth, Math.abs(y(value) - zeroAt)));
+        rectangles.push(rectanglePath(left, y(Math.max(0, value)), barWidth, Math.abs(y(value) - zeroAt)));
       });
     });
     const paths = marks(barLayer, 'path', shapes.length);
@@ -158,16 +158,6 @@ export class BarChart extends Chart {
       setText(text, s.barLabels?.[i] ?? '');
     });
   }
-}
-
-/**
- * One bar as path data, "M x,y h width v height h −width z" rounded to 3 decimals as polylinePath rounds; a bar
- * that is not a number draws nothing, as a rect given NaN did.
- */
-function rectangle(x: number, y: number, width: number, height: number): string {
-  if (![x, y, width, height].every(Number.isFinite)) return '';
-  const round = (v: number) => Math.round(v * 1000) / 1000;
-  return `M${round(x)},${round(y)}h${round(width)}v${round(height)}h${-round(width)}z`;
 }
 
 /** The smallest and largest value over every series with 0 (bars grow from zero), as Math.min and Math.max give. */

@@ -62,6 +62,16 @@ export function polylinePath(points: readonly (readonly [number, number])[]): st
   return points.map(([x, y], i) => `${i === 0 ? 'M' : 'L'}${round(x)},${round(y)}`).join('');
 }
 
+/**
+ * One bar as path data, "M x,y h width v height h −width z" rounded to 3 decimals as polylinePath rounds; a bar
+ * that is not a number draws nothing, as a rect given NaN did.
+ */
+export function rectanglePath(x: number, y: number, width: number, height: number): string {
+  if (![x, y, width, height].every(Number.isFinite)) return '';
+  const round = (v: number) => Math.round(v * 1000) / 1000;
+  return `M${round(x)},${round(y)}h${round(width)}v${round(height)}h${-round(width)}z`;
+}
+
 /** Writes the text only when it changed since the last call for this element (read from JS, not the DOM). */
 export function setText(element: Element, text: string): void {
   if (texts.get(element) === text) return;

@@ -1,7 +1,7 @@
 // Histogram of samples with, when given, the theoretical density drawn over it and marked x positions (all from the
 // core).
 import { t } from '../i18n/messages.js';
-import { Chart, marks, polylinePath, setAttributes, setText, tickLabel } from './chart.js';
+import { Chart, marks, polylinePath, rectanglePath, setAttributes, setText, tickLabel } from './chart.js';
 import { placeLineLabels } from './label-rows.js';
 import { linearScale } from './linear-scale.js';
 
@@ -91,20 +91,17 @@ export class HistogramChart extends Chart {
       y2: height,
       class: 'axis',
     });
-    const bars = marks(this.layer('bars'), 'rect', counts.length);
+    // All bars as one path: a step then rewrites one attribute and restyles one element, not four on each of 48.
     // Bars narrower than a pixel would vanish on a wide fixed axis: keep at least one pixel.
-    bars.forEach((bar, i) => {
+    const rectangles: string[] = [];
+    for (let i = 0; i < counts.length; i++) {
       const left = x(edges[i] ?? 0);
       const right = x(edges[i + 1] ?? 0);
-      const count = counts[i] ?? 0;
-      setAttributes(bar, {
-        x: left,
-        y: y(count),
-        width: Math.max(1, right - left - (right - left > 3 ? 1 : 0)),
-        height: height - y(count),
-        class: 'bar sampled',
-      });
-    });
+      const top = y(counts[i] ?? 0);
+      rectangles.push(rectanglePath(left, top, Math.max(1, right - left - (right - left > 3 ? 1 : 0)), height - top));
+    }
+    const bars = marks(this.layer('bars'), 'path', counts.length ? 1 : 0)[0];
+    if (bars) setAttributes(bars, { d: rectangles.join(''), class: 'bar sampled' });
     const curve = marks(this.layer('density'), 'path', density ? 1 : 0)[0];
     if (curve && density) {
       const centres = Array.from(
