@@ -293,6 +293,38 @@ test('alignment: curves and sample dots on the core values, the unscaled curve c
     (v) => v <= top && v >= valueAt(picture.area.y + picture.area.height),
   );
   assert.equal(dotsOf('dot unscaled sample').length, unscaledSamples.length, 'unscaled samples inside the figure');
+  // Moved by its slider, to the ends too: every sample still on its core value, at its spread dₖ on the log axis.
+  const widget = `#${widgetOf('alignment').id}-widget`;
+  for (const keys of [['ArrowRight', 'ArrowRight'], ['End'], ['Home']]) {
+    const drawn = await pressSlider(lesson.page, widget, 'dk', keys);
+    const moved = core.alignedScores({
+      dk: drawn.dk,
+      alignment: drawn.alignment,
+      pairs: drawn.pairs,
+      seed: drawn.seed,
+    });
+    const now = await chart();
+    const sqrtNow = now.lines.find((l) => l.className.split(' ').includes('scaled')).points;
+    const samplesNow = ['scaled', 'linear'].map((scale) =>
+      now.dots.filter((d) => d.className === `dot ${scale} sample`).map(centre),
+    );
+    assert.equal(samplesNow.flat().length, 2 * drawn.pairs, `dₖ = ${drawn.dk}: every ÷√dₖ and ÷dₖ sample is drawn`);
+    assertFollows(
+      assert,
+      [...sqrtNow, ...samplesNow.flat()],
+      [...typical('sqrt'), ...moved.sqrt.scores, ...moved.linear.scores],
+      `dₖ = ${drawn.dk}: typical scores and samples`,
+    );
+    // The line's vertices sit at dₖ = 1, 2, …, 4096: one doubling is a fixed width, and the dots spread within ±0.15.
+    const doubling = (sqrtNow.at(-1)[0] - sqrtNow[0][0]) / 12;
+    const spreadAt = (i) => Math.min(4096, Math.max(1, drawn.dk * 2 ** (((i % 13) - 6) * 0.025)));
+    for (const strip of samplesNow) {
+      strip.forEach(([x], i) => {
+        const expected = sqrtNow[0][0] + Math.log2(spreadAt(i)) * doubling;
+        assert.ok(Math.abs(x - expected) <= 1.5, `dₖ = ${drawn.dk}: sample ${i} at x = ${x}, expected ${expected}`);
+      });
+    }
+  }
 });
 
 test('Train it: after a short run each chart has both runs, raw values on the core trainer step by step', async () => {

@@ -121,6 +121,7 @@ export class Alignment extends LiveWidget<'alignment', State> {
         ys: kept.map((i) => scores[i] ?? 0),
         dots: true,
         line: false,
+        around: r.dk,
       };
     });
     const outside = r.pairs - (samples[0]?.ys.length ?? 0);
