@@ -117,16 +117,39 @@ export class WidgetFrame {
     fillTable(this.table, headers, rows, footer);
   }
 
-  /** A second data table (e.g. a matrix beside its summary numbers), in its own disclosure after the first. */
-  addTable(label: string, caption: string): (headers: string[], rows: Cell[][]) => void {
+  /**
+   * A second data table (e.g. a matrix beside its summary numbers), in its own disclosure after the first. Its first
+   * contents are written at once; later ones while it is closed are only kept, and written when it opens: a step does
+   * not rewrite a table nobody can see.
+   */
+  addTable(label: string, caption: string): (contents: () => TableContents) => void {
     const table = Object.assign(document.createElement('table'), { className: 'data-table' });
     table.createCaption().textContent = caption;
     const details = Object.assign(document.createElement('details'), { className: 'data' });
     details.append(Object.assign(document.createElement('summary'), { textContent: label }), scrolling(table));
     this.element.querySelector('details.data:last-of-type')?.after(details);
     keepOverflowFocusable(details);
-    return (headers, rows) => fillTable(table, headers, rows);
+    let kept: (() => TableContents) | undefined;
+    let written = false;
+    const write = (contents: () => TableContents) => {
+      const { headers, rows } = contents();
+      fillTable(table, headers, rows);
+      written = true;
+      kept = undefined;
+    };
+    details.addEventListener('toggle', () => {
+      if (details.open && kept) write(kept);
+    });
+    return (contents) => {
+      if (details.open || !written) write(contents);
+      else kept = contents;
+    };
   }
+}
+
+export interface TableContents {
+  headers: string[];
+  rows: Cell[][];
 }
 
 // A wide table scrolls in its own box on a phone (reachable by keyboard while it overflows), never the page.
