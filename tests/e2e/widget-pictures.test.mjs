@@ -325,6 +325,40 @@ test('alignment: curves and sample dots on the core values, the unscaled curve c
       });
     }
   }
+  // ρ moved while the data table is closed: opened, it reads the typical scores at the new ρ and the samples drawn.
+  const last = await pressSlider(lesson.page, widget, 'alignment', ['ArrowRight']);
+  assert.notEqual(last.alignment, params.alignment);
+  await lesson.page.click(`${widget} details.data summary`);
+  const number = (text) => Number(text.replace(/−/g, '-'));
+  const expected = dks.map((dk) => [
+    dk,
+    ...['none', 'sqrt', 'linear'].map(
+      (scale) => core.alignedScoreStatistics({ dk, alignment: last.alignment, scale }).mean,
+    ),
+  ]);
+  const close = (text, value) => Math.abs(number(text) - value) <= Math.max(5e-5, Math.abs(value) * 5e-4);
+  // The table is written when its disclosure opens: waited for by its last row, ÷√dₖ at dₖ = 4096.
+  await lesson.page.waitForFunction(
+    ([w, value]) => {
+      const text = document.querySelector(`${w} .data-table tbody tr:last-child td:nth-child(3)`)?.textContent ?? '';
+      return Math.abs(Number(text.replace(/−/g, '-')) - value) <= Math.abs(value) * 5e-4;
+    },
+    [widget, expected.at(-1)[2]],
+  );
+  const table = await lesson.page.$eval(`${widget} .data-table`, (t) =>
+    Array.from(t.querySelectorAll('tbody tr, tfoot tr'), (r) => Array.from(r.cells, (c) => c.textContent)),
+  );
+  expected.forEach((row, i) =>
+    row.forEach((value, j) => assert.ok(close(table[i][j], value), `row dₖ = ${row[0]}: ${table[i][j]} vs ${value}`)),
+  );
+  const sampledNow = core.alignedScores({ dk: last.dk, alignment: last.alignment, pairs: last.pairs, seed: last.seed });
+  const footer = table
+    .at(-1)
+    .slice(1)
+    .map((cell) => cell.split(' ± ').map(number));
+  [sampledNow.none, sampledNow.sqrt, sampledNow.linear].forEach((scale, k) => {
+    assert.ok(close(String(footer[k][0]), scale.mean) && close(String(footer[k][1]), scale.std), `samples ${k}`);
+  });
 });
 
 test('Train it: after a short run each chart has both runs, raw values on the core trainer step by step', async () => {
