@@ -128,6 +128,16 @@ test('Jacobian view: multiplier and score source by keyboard; heatmap, norms and
     assert.ok(near(maxAbs, norms.maxAbs[i]) && near(frobenius, norms.frobenius[i]), `row ${i}`);
   });
   const jacobian = core.softmaxJacobian(core.softmax(scores, { temperature: 1 / 5 }));
+  // The matrix is read as a learner reads it: its disclosure opened (a closed one is written when it opens).
+  await page.click(`#${id}-widget details.data >> nth=1 >> summary`);
+  const p1 = core.softmax(scores, { temperature: 1 / 5 })[0];
+  await page.waitForFunction(
+    ([w, p]) => {
+      const first = document.querySelectorAll(`${w} .data-table`)[1]?.querySelector('tbody th')?.textContent ?? '';
+      return Math.abs(Number(first.split('= ')[1]) - p) < 5e-5;
+    },
+    [`#${id}-widget`, p1],
+  );
   const matrix = await tableRows(page, id, 1);
   matrix.forEach((row, i) =>
     row

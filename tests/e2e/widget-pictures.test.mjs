@@ -325,6 +325,72 @@ test('alignment: curves and sample dots on the core values, the unscaled curve c
     (v) => v <= top && v >= valueAt(picture.area.y + picture.area.height),
   );
   assert.equal(dotsOf('dot unscaled sample').length, unscaledSamples.length, 'unscaled samples inside the figure');
+  // Moved by its slider, to the ends too: every sample still on its core value, at its spread dₖ on the log axis.
+  const widget = `#${widgetOf('alignment').id}-widget`;
+  for (const keys of [['ArrowRight', 'ArrowRight'], ['End'], ['Home']]) {
+    const drawn = await pressSlider(lesson.page, widget, 'dk', keys);
+    const moved = core.alignedScores({
+      dk: drawn.dk,
+      alignment: drawn.alignment,
+      pairs: drawn.pairs,
+      seed: drawn.seed,
+    });
+    const now = await chart();
+    const sqrtNow = now.lines.find((l) => l.className.split(' ').includes('scaled')).points;
+    const samplesNow = ['scaled', 'linear'].map((scale) =>
+      now.dots.filter((d) => d.className === `dot ${scale} sample`).map(centre),
+    );
+    assert.equal(samplesNow.flat().length, 2 * drawn.pairs, `dₖ = ${drawn.dk}: every ÷√dₖ and ÷dₖ sample is drawn`);
+    assertFollows(
+      assert,
+      [...sqrtNow, ...samplesNow.flat()],
+      [...typical('sqrt'), ...moved.sqrt.scores, ...moved.linear.scores],
+      `dₖ = ${drawn.dk}: typical scores and samples`,
+    );
+    // The line's vertices sit at dₖ = 1, 2, …, 4096: one doubling is a fixed width, and the dots spread within ±0.15.
+    const doubling = (sqrtNow.at(-1)[0] - sqrtNow[0][0]) / 12;
+    const spreadAt = (i) => Math.min(4096, Math.max(1, drawn.dk * 2 ** (((i % 13) - 6) * 0.025)));
+    for (const strip of samplesNow) {
+      strip.forEach(([x], i) => {
+        const expected = sqrtNow[0][0] + Math.log2(spreadAt(i)) * doubling;
+        assert.ok(Math.abs(x - expected) <= 1.5, `dₖ = ${drawn.dk}: sample ${i} at x = ${x}, expected ${expected}`);
+      });
+    }
+  }
+  // ρ moved while the data table is closed: opened, it reads the typical scores at the new ρ and the samples drawn.
+  const last = await pressSlider(lesson.page, widget, 'alignment', ['ArrowRight']);
+  assert.notEqual(last.alignment, params.alignment);
+  await lesson.page.click(`${widget} details.data summary`);
+  const number = (text) => Number(text.replace(/−/g, '-'));
+  const expected = dks.map((dk) => [
+    dk,
+    ...['none', 'sqrt', 'linear'].map(
+      (scale) => core.alignedScoreStatistics({ dk, alignment: last.alignment, scale }).mean,
+    ),
+  ]);
+  const close = (text, value) => Math.abs(number(text) - value) <= Math.max(5e-5, Math.abs(value) * 5e-4);
+  // The table is written when its disclosure opens: waited for by its last row, ÷√dₖ at dₖ = 4096.
+  await lesson.page.waitForFunction(
+    ([w, value]) => {
+      const text = document.querySelector(`${w} .data-table tbody tr:last-child td:nth-child(3)`)?.textContent ?? '';
+      return Math.abs(Number(text.replace(/−/g, '-')) - value) <= Math.abs(value) * 5e-4;
+    },
+    [widget, expected.at(-1)[2]],
+  );
+  const table = await lesson.page.$eval(`${widget} .data-table`, (t) =>
+    Array.from(t.querySelectorAll('tbody tr, tfoot tr'), (r) => Array.from(r.cells, (c) => c.textContent)),
+  );
+  expected.forEach((row, i) =>
+    row.forEach((value, j) => assert.ok(close(table[i][j], value), `row dₖ = ${row[0]}: ${table[i][j]} vs ${value}`)),
+  );
+  const sampledNow = core.alignedScores({ dk: last.dk, alignment: last.alignment, pairs: last.pairs, seed: last.seed });
+  const footer = table
+    .at(-1)
+    .slice(1)
+    .map((cell) => cell.split(' ± ').map(number));
+  [sampledNow.none, sampledNow.sqrt, sampledNow.linear].forEach((scale, k) => {
+    assert.ok(close(String(footer[k][0]), scale.mean) && close(String(footer[k][1]), scale.std), `samples ${k}`);
+  });
 });
 
 test('Train it: after a short run each chart has both runs, raw values on the core trainer step by step', async () => {

@@ -14,6 +14,11 @@ export interface LineSeries {
   dots?: boolean;
   /** false: dots only, no connecting line (a strip of samples at one x). */
   line?: boolean;
+  /**
+   * Dots only, spread around this x (samples at one setting): they sit in a group placed at it, so a step to another x
+   * moves the group while each dot keeps its offset, and only the heights that changed are written.
+   */
+  around?: number;
 }
 
 export interface ReferenceLine {
@@ -190,7 +195,9 @@ export class LineChart extends Chart {
         class: `error-bar ${s.className}`,
       });
     });
-    const dotted = series.flatMap((s) => (s.dots ? Array.from(s.ys, (v, i) => ({ s, i, v })) : []));
+    const dotted = series.flatMap((s) =>
+      s.dots && s.around === undefined ? Array.from(s.ys, (v, i) => ({ s, i, v })) : [],
+    );
     const dots = marks(this.layer('dots'), 'circle', dotted.length);
     dotted.forEach(({ s, i, v }, k) => {
       setAttributes(dots[k] as SVGCircleElement, {
@@ -200,6 +207,12 @@ export class LineChart extends Chart {
         class: `dot ${s.className}`,
       });
     });
+    // Above the other dots, below the labelled points: the order they had in one layer.
+    this.drawStrips(
+      series.filter((s) => s.around !== undefined),
+      x,
+      clampY,
+    );
     lined.forEach((s, k) => {
       const projected = Array.from(s.ys, (v, i) => [x(s.xs[i] ?? 0), clampY(v)] as [number, number]);
       const drawn = projected.length > 2 * width && !s.dots ? thinned(projected) : projected;
@@ -223,6 +236,31 @@ export class LineChart extends Chart {
         'text-anchor': anchor,
       });
       setText(label, p.label);
+    });
+  }
+
+  /** What each strip dot holds, as the browser stores it (32-bit floats): a step compares numbers, not strings. */
+  private readonly placed = new WeakMap<SVGCircleElement, { x: number; y: number }>();
+
+  private drawStrips(strips: LineSeries[], x: Scale, clampY: (v: number) => number): void {
+    const groups = marks(this.layer('strips'), 'g', strips.length);
+    strips.forEach((s, k) => {
+      const group = groups[k] as SVGGElement;
+      const at = x(s.around ?? 0);
+      setAttributes(group, { transform: `translate(${at},0)`, class: `strip ${s.className}` });
+      const dots = marks(group, 'circle', s.ys.length);
+      const className = `dot ${s.className}`;
+      for (let i = 0; i < dots.length; i++) {
+        const dot = dots[i] as SVGCircleElement;
+        let held = this.placed.get(dot);
+        if (!held) this.placed.set(dot, (held = { x: Number.NaN, y: Number.NaN }));
+        setAttributes(dot, { r: 3.5, class: className });
+        // A length set as a number skips the text the attribute would be written and parsed as.
+        const offset = Math.fround(x(s.xs[i] ?? 0) - at);
+        if (offset !== held.x) dot.cx.baseVal.value = held.x = offset;
+        const height = Math.fround(clampY(s.ys[i] ?? 0));
+        if (height !== held.y) dot.cy.baseVal.value = held.y = height;
+      }
     });
   }
 

@@ -75,6 +75,9 @@ export class WidgetFrame {
       this.notice,
     );
     keepOverflowFocusable(details);
+    this.tableWhenShown = writtenWhenOpen(details, ({ headers, rows, footer }) =>
+      fillTable(this.table, headers, rows, footer),
+    );
   }
 
   /** The one sentence of what the learner should see happen, shown under the caption. */
@@ -117,16 +120,55 @@ export class WidgetFrame {
     fillTable(this.table, headers, rows, footer);
   }
 
-  /** A second data table (e.g. a matrix beside its summary numbers), in its own disclosure after the first. */
-  addTable(label: string, caption: string): (headers: string[], rows: Cell[][]) => void {
+  /** The data table as `contents` makes it, made and written only while a reader can open it (see writtenWhenOpen). */
+  setTableWhenShown(contents: () => TableContents): void {
+    this.tableWhenShown(contents);
+  }
+
+  private readonly tableWhenShown: (contents: () => TableContents) => void;
+
+  /**
+   * A second data table (e.g. a matrix beside its summary numbers), in its own disclosure after the first. Its first
+   * contents are written at once; later ones while it is closed are only kept, and written when it opens: a step does
+   * not rewrite a table nobody can see.
+   */
+  addTable(label: string, caption: string): (contents: () => TableContents) => void {
     const table = Object.assign(document.createElement('table'), { className: 'data-table' });
     table.createCaption().textContent = caption;
     const details = Object.assign(document.createElement('details'), { className: 'data' });
     details.append(Object.assign(document.createElement('summary'), { textContent: label }), scrolling(table));
     this.element.querySelector('details.data:last-of-type')?.after(details);
     keepOverflowFocusable(details);
-    return (headers, rows) => fillTable(table, headers, rows);
+    return writtenWhenOpen(details, ({ headers, rows }) => fillTable(table, headers, rows));
   }
+}
+
+export interface TableContents {
+  headers: string[];
+  rows: Cell[][];
+  footer?: Cell[][];
+}
+
+// The first contents are written at once (an embed measures the open page with them); later ones, while the
+// disclosure is closed, are only kept and written when it opens.
+function writtenWhenOpen(
+  details: HTMLDetailsElement,
+  fill: (contents: TableContents) => void,
+): (contents: () => TableContents) => void {
+  let kept: (() => TableContents) | undefined;
+  let written = false;
+  const write = (contents: () => TableContents) => {
+    fill(contents());
+    written = true;
+    kept = undefined;
+  };
+  details.addEventListener('toggle', () => {
+    if (details.open && kept) write(kept);
+  });
+  return (contents) => {
+    if (details.open || !written) write(contents);
+    else kept = contents;
+  };
 }
 
 // A wide table scrolls in its own box on a phone (reachable by keyboard while it overflows), never the page.

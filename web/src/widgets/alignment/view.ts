@@ -121,6 +121,7 @@ export class Alignment extends LiveWidget<'alignment', State> {
         ys: kept.map((i) => scores[i] ?? 0),
         dots: true,
         line: false,
+        around: r.dk,
       };
     });
     const outside = r.pairs - (samples[0]?.ys.length ?? 0);
@@ -155,10 +156,11 @@ export class Alignment extends LiveWidget<'alignment', State> {
       (outside > 0 ? t('aligned.outside', { outside, pairs: r.pairs }) : t('aligned.end'));
     this.chart.draw({ series: [...curves, ...samples], points, yDomain: [low, high] }, summary);
     this.frame.setSummary(summary);
-    this.frame.setTable(
-      ['dₖ', ...alignmentScales.map((s) => t('aligned.typicalColumn', { scale: scaleNames[s].label }))],
-      Array.from(r.dks, (dk, i) => [String(dk), ...alignmentScales.map((_, row) => at(row, i))]),
-      [
+    // Every ρ step changes 39 numbers of the table: made only when its disclosure shows them.
+    this.frame.setTableWhenShown(() => ({
+      headers: ['dₖ', ...alignmentScales.map((s) => t('aligned.typicalColumn', { scale: scaleNames[s].label }))],
+      rows: Array.from(r.dks, (dk, i) => [String(dk), ...alignmentScales.map((_, row) => at(row, i))]),
+      footer: [
         [
           t('aligned.sampledRow', { dk: r.dk }),
           ...alignmentScales.map(
@@ -166,7 +168,7 @@ export class Alignment extends LiveWidget<'alignment', State> {
           ),
         ],
       ],
-    );
+    }));
   }
 }
 

@@ -9,7 +9,7 @@ import { ChoiceControl } from '../../controls/choice-control.js';
 import { RangeControl } from '../../controls/range-control.js';
 import { formatValue, formatWeight } from '../../format.js';
 import type { JacobianViewParams, JacobianViewResult, ScoreSource } from './compute.js';
-import type { Cell } from '../widget-frame.js';
+import type { TableContents } from '../widget-frame.js';
 import { LiveWidget, type WidgetOptions } from '../live-widget.js';
 import { claim } from './claim.js';
 import { rangeOf } from '../params.js';
@@ -34,7 +34,7 @@ export class JacobianView extends LiveWidget<'jacobian-view', JacobianViewState>
   });
   private readonly meter = Object.assign(document.createElement('p'), { className: 'survival' });
   private readonly badge: SurvivalBadge;
-  private readonly setMatrixTable: (headers: string[], rows: Cell[][]) => void;
+  private readonly setMatrixTable: (contents: () => TableContents) => void;
 
   constructor(
     options: WidgetOptions<JacobianViewState>,
@@ -189,13 +189,14 @@ export class JacobianView extends LiveWidget<'jacobian-view', JacobianViewState>
         formatSurvival(r.norms.survivalShare[i] ?? 0),
       ]),
     );
-    this.setMatrixTable(
-      [t('jacobian.weightColumn'), ...keys.map((k) => `∂/∂s${k}`)],
-      keys.map((k, i) => [
+    // n² numbers formatted only when the matrix's disclosure shows them.
+    this.setMatrixTable(() => ({
+      headers: [t('jacobian.weightColumn'), ...keys.map((k) => `∂/∂s${k}`)],
+      rows: keys.map((k, i) => [
         `p${k} = ${formatWeight(r.weights[i] ?? 0)}`,
         ...keys.map((_, j) => formatValue(r.jacobian[i * n + j] ?? 0)),
       ]),
-    );
+    }));
   }
 }
 
