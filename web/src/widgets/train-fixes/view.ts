@@ -9,6 +9,7 @@ import type { RunKind } from '../../core/types.js';
 import { formatShare, formatValue } from '../../format.js';
 import { accuracyGoal, type RunChunk, type TrainingProgress, type TrainingRequest } from '../../training/session.js';
 import { runningAverage } from '../../training/smoothing.js';
+import { alreadyShows } from '../../training/still-charts.js';
 import { TrainingWidget } from '../../training/training-widget.js';
 import type { WidgetOptions } from '../live-widget.js';
 import { rangeOf } from '../params.js';
@@ -115,6 +116,8 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
   /** A step clears, plans and shows the idle charts within one task: they are drawn once, at its end. */
   private readonly curvesSoon = coalesced(() => this.drawCurves());
   private readonly resultsSoon = coalesced(() => this.fillResults());
+  /** No sentence and no row are shown. */
+  private resultsEmpty = false;
 
   constructor(options: WidgetOptions<State>) {
     super(
@@ -293,6 +296,8 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
     // A fixed x axis over all planned steps, so the curves visibly grow towards the end.
     const xDomain: [number, number] = [0, this.plan?.steps ?? this.state.steps];
     const shown = this.kinds.filter((kind) => this.shownRuns.shows(kind));
+    // Untrained, a chart shows its x range and the shown runs' empty curves only: that picture is not drawn twice.
+    if (alreadyShows(chart, this.steps.length ? undefined : `${xDomain[1]} ${shown.join(' ')}`)) return;
     const raw: LineSeries[] = shown.map((kind) => ({
       name: `${labelOf(kind)}, each step`,
       className: `${runClass(kind)} raw`,
@@ -324,6 +329,9 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
   // The sentences and the table change when training pauses or ends, not on every chunk: a moving table helps nobody.
   private fillResults(): void {
     const trained = this.steps.length > 0;
+    // An idle step leaves the sentences and the table as empty as they were.
+    if (!trained && this.resultsEmpty) return;
+    this.resultsEmpty = !trained;
     this.results.replaceChildren(
       ...(trained ? this.sentences() : []).map((sentence, r) =>
         Object.assign(document.createElement('li'), {

@@ -6,6 +6,7 @@ import { LineChart, type LineSeries, type PointMarker, type ReferenceLine } from
 import { formatValue } from '../../format.js';
 import { accuracyGoal, goalStreak, type TrainingProgress, type TrainingRequest } from '../../training/session.js';
 import { runningAverage } from '../../training/smoothing.js';
+import { alreadyShows } from '../../training/still-charts.js';
 import { TrainingWidget } from '../../training/training-widget.js';
 import {
   kindOf,
@@ -78,6 +79,8 @@ export class TrainIt extends TrainingWidget<'train-it', TrainItState> {
   /** A step clears, plans and shows the idle charts within one task: they are drawn once, at its end. */
   private readonly curvesSoon = coalesced(() => this.drawCurves());
   private readonly tableSoon = coalesced(() => this.fillTable());
+  /** The table holds its headers and no row. */
+  private tableEmpty = false;
 
   constructor(options: WidgetOptions<TrainItState>) {
     super(
@@ -239,6 +242,9 @@ export class TrainIt extends TrainingWidget<'train-it', TrainItState> {
       ys: runningAverage(this.curves[run][metric], gradientFloors[metric]),
     }));
     const references = metric === 'accuracy' ? this.guessLines() : [];
+    // Untrained, a chart shows its x range and the guess only: the same picture is not drawn twice.
+    const picture = this.steps.length ? undefined : `${xDomain[1]} ${JSON.stringify(references)}`;
+    if (alreadyShows(this.metricCharts[metric], picture)) return;
     this.metricCharts[metric].draw(
       { series: [...raw, ...smooth], points: this.markers(metric), xDomain, references },
       this.curveSummary(metric),
@@ -310,6 +316,9 @@ export class TrainIt extends TrainingWidget<'train-it', TrainItState> {
   // The table is filled when training pauses or ends, not on every chunk: a changing table helps nobody.
   private fillTable(): void {
     const count = this.steps.length;
+    // An idle step leaves the table as empty as it was.
+    if (count === 0 && this.tableEmpty) return;
+    this.tableEmpty = count === 0;
     const picks =
       count === 0
         ? []
