@@ -8,7 +8,7 @@ import { RangeControl } from '../../controls/range-control.js';
 import type { RunKind } from '../../core/types.js';
 import { formatShare, formatValue } from '../../format.js';
 import { accuracyGoal, type RunChunk, type TrainingProgress, type TrainingRequest } from '../../training/session.js';
-import { runningAverage } from '../../training/smoothing.js';
+import { RunningAverage } from '../../training/smoothing.js';
 import { alreadyShows } from '../../training/still-charts.js';
 import { TrainingWidget } from '../../training/training-widget.js';
 import type { WidgetOptions } from '../live-widget.js';
@@ -109,6 +109,8 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
   private kinds: RunKind[] = [];
   private steps: number[] = [];
   private curves = new Map<RunKind, Curves>();
+  /** Each curve's running average, extended chunk by chunk as the runs come in. */
+  private smoothed = new Map<RunKind, Record<Metric, RunningAverage>>();
   private reachedAt: TrainingProgress['reachedAt'] = {};
   private readonly keysControl: RangeControl;
   /** The notice says a setting was lowered to what trains (cleared by the next change). */
@@ -248,7 +250,11 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
     progress.chunks.forEach((chunk: RunChunk, r) => {
       const curves = this.curves.get(this.kinds[r] as RunKind);
       if (!curves) return;
-      for (const metric of metrics) curves[metric].push(...chunk[metric]);
+      const smoothed = this.smoothed.get(this.kinds[r] as RunKind);
+      for (const metric of metrics) {
+        curves[metric].push(...chunk[metric]);
+        smoothed?.[metric].extend(chunk[metric]);
+      }
       curves.learnedScale.push(...chunk.learnedScale);
     });
     this.reachedAt = progress.reachedAt;
@@ -282,6 +288,7 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
     this.kinds = request ? [...request.kinds] : selectedKinds(this.state);
     this.steps = [];
     this.curves = new Map(this.kinds.map((kind) => [kind, emptyCurves()]));
+    this.smoothed = new Map(this.kinds.map((kind) => [kind, emptySmoothed()]));
     this.reachedAt = {};
     this.shownRuns.list(this.kinds);
     this.curvesSoon();
@@ -292,7 +299,7 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
   }
 
   private drawCurve(metric: Metric): void {
-    const { chart, floor, words } = metricInfo()[metric];
+    const { chart, words } = metricInfo()[metric];
     // A fixed x axis over all planned steps, so the curves visibly grow towards the end.
     const xDomain: [number, number] = [0, this.plan?.steps ?? this.state.steps];
     const shown = this.kinds.filter((kind) => this.shownRuns.shows(kind));
@@ -308,7 +315,7 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
       name: labelOf(kind),
       className: runClass(kind),
       xs: this.steps,
-      ys: runningAverage(this.curves.get(kind)?.[metric] ?? [], floor),
+      ys: this.smoothed.get(kind)?.[metric].values ?? [],
     }));
     const step = this.steps[this.steps.length - 1];
     const summary =
@@ -365,6 +372,13 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
 
 function emptyCurves(): Curves {
   return { loss: [], accuracy: [], scoreGradientNorm: [], entropy: [], maxAbsScore: [], learnedScale: [] };
+}
+
+function emptySmoothed(): Record<Metric, RunningAverage> {
+  return Object.fromEntries(metrics.map((m) => [m, new RunningAverage(metricInfo()[m].floor)])) as Record<
+    Metric,
+    RunningAverage
+  >;
 }
 
 export const view = (options: WidgetOptions<State>) => new TrainFixes(options);
