@@ -265,7 +265,7 @@ async function changedByStep(page, widget, slider, key) {
   });
 }
 
-test('an idle step rewrites only what it changes: a new rate no chart, a new step count every x axis', async () => {
+test('an idle step rewrites only what it changes: rate and keys no chart, steps every x axis', async () => {
   const { page } = lesson;
   const widget = `#${id}-widget`;
   const charts = await page.$$eval(`${widget} svg.chart`, (all) => all.map((chart) => chart.getAttribute('class')));
@@ -275,6 +275,19 @@ test('an idle step rewrites only what it changes: a new rate no chart, a new ste
   assert.ok(rateTouched.has('chart-summary'), `the plan sentence says the new rate: ${[...rateTouched]}`);
   for (const untouched of [...charts, 'training-progress', 'training-progress-text', 'BUTTON'])
     assert.ok(!rateTouched.has(untouched), `a new rate leaves ${untouched} as it was: ${JSON.stringify(rate)}`);
+  const keys = await changedByStep(page, widget, `${widget}-keys-slider`, 'ArrowLeft');
+  assert.ok(
+    keys.some(([, where]) => where === 'chart-summary'),
+    'the plan sentence says the new key count',
+  );
+  assert.ok(
+    !keys.some(([what]) => what === 'max'),
+    `the keys slider keeps its top at the same dₖ: ${JSON.stringify(keys)}`,
+  );
+  assert.ok(
+    !keys.some(([, where]) => charts.includes(where)),
+    'a new key count leaves the untrained charts as they were',
+  );
   const before = await page.textContent(`${widget} .training-progress-text`);
   const steps = await changedByStep(page, widget, `${widget}-steps-slider`, 'ArrowRight');
   const stepsTouched = new Set(steps.map(([, where]) => where));

@@ -113,6 +113,8 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
   private smoothed = new Map<RunKind, Record<Metric, RunningAverage>>();
   private reachedAt: TrainingProgress['reachedAt'] = {};
   private readonly keysControl: RangeControl;
+  /** The keys slider's top and the dₖ it was set for. */
+  private keysTop?: string;
   /** The notice says a setting was lowered to what trains (cleared by the next change). */
   private saidLowered = false;
   /** A step clears, plans and shows the idle charts within one task: they are drawn once, at its end. */
@@ -198,6 +200,10 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
 
   private followDk(): void {
     const most = maxOf(schema.keys, this.state);
+    // Another step at the same dₖ leaves the slider's top and its reason as they are: rewriting them restyles it.
+    const top = `${most} ${this.state.dk}`;
+    if (top === this.keysTop) return;
+    this.keysTop = top;
     this.keysControl.setMax(most, t('trainFixes.atMostKeys', { most, why: whyFewerKeys(this.state.dk) }));
   }
 
