@@ -238,6 +238,64 @@ test('the learning-rate slider walks 0.00125 to 0.32 in half doublings, each sto
   assert.equal(await page.getAttribute(`#${id}-widget`, 'data-training'), 'idle', 'a new rate clears the old run');
 });
 
+// What one keyboard step changed inside the widget once it drew: [what changed, closest chart or control] pairs.
+async function changedByStep(page, widget, slider, key) {
+  await page.evaluate((w) => {
+    const element = document.querySelector(w);
+    const seen = (window.stepChanges = []);
+    window.stepObserver = new MutationObserver((list) => {
+      for (const m of list) {
+        const target = m.target.nodeType === 3 ? m.target.parentElement : m.target; // a text node: its element
+        const where = target.closest('svg.chart, button, progress, .training-progress-text, .chart-summary, .control');
+        const name = !where || where.matches('button') ? (where ?? target).tagName : where.getAttribute('class');
+        seen.push([m.attributeName ?? m.type, name]);
+      }
+    });
+    window.stepObserver.observe(element, { subtree: true, attributes: true, childList: true, characterData: true });
+  }, widget);
+  const drawn = await page.getAttribute(widget, 'data-rendered');
+  await page.focus(slider);
+  await page.keyboard.press(key);
+  await page.waitForFunction(([w, before]) => document.querySelector(w)?.dataset.rendered !== before, [widget, drawn]);
+  // Whatever the step queued for its frame has run once two frames have passed.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  return page.evaluate(() => {
+    window.stepObserver.disconnect();
+    return window.stepChanges;
+  });
+}
+
+test('an idle step rewrites only what it changes: rate and keys no chart, steps every x axis', async () => {
+  const { page } = lesson;
+  const widget = `#${id}-widget`;
+  const charts = await page.$$eval(`${widget} svg.chart`, (all) => all.map((chart) => chart.getAttribute('class')));
+  assert.equal(charts.length, 5, 'loss, accuracy, score gradient, entropy and largest logit');
+  const rate = await changedByStep(page, widget, `${widget}-learning-rate-slider`, 'ArrowLeft');
+  const rateTouched = new Set(rate.map(([, where]) => where));
+  assert.ok(rateTouched.has('chart-summary'), `the plan sentence says the new rate: ${[...rateTouched]}`);
+  for (const untouched of [...charts, 'training-progress', 'training-progress-text', 'BUTTON'])
+    assert.ok(!rateTouched.has(untouched), `a new rate leaves ${untouched} as it was: ${JSON.stringify(rate)}`);
+  const keys = await changedByStep(page, widget, `${widget}-keys-slider`, 'ArrowLeft');
+  assert.ok(
+    keys.some(([, where]) => where === 'chart-summary'),
+    'the plan sentence says the new key count',
+  );
+  assert.ok(
+    !keys.some(([what]) => what === 'max'),
+    `the keys slider keeps its top at the same dₖ: ${JSON.stringify(keys)}`,
+  );
+  assert.ok(
+    !keys.some(([, where]) => charts.includes(where)),
+    'a new key count leaves the untrained charts as they were',
+  );
+  const before = await page.textContent(`${widget} .training-progress-text`);
+  const steps = await changedByStep(page, widget, `${widget}-steps-slider`, 'ArrowRight');
+  const stepsTouched = new Set(steps.map(([, where]) => where));
+  for (const chart of charts) assert.ok(stepsTouched.has(chart), `a new step count redraws ${chart}'s x axis`);
+  assert.notEqual(await page.textContent(`${widget} .training-progress-text`), before, 'the progress line says it');
+  assert.equal(await page.getAttribute(widget, 'data-training'), 'idle');
+});
+
 test('unticking runs takes them out of the legend before any training', async () => {
   const { page } = lesson;
   for (const param of ['t5Init', 'linear']) await page.click(`#${id}-widget-${param}`);

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { loadCore } from 'attention-lab/core';
 import { chunkSteps, TrainingSession } from '../../dist/lib/src/training/session.js';
+import { RunningAverage, runningAverage } from '../../dist/lib/src/training/smoothing.js';
 
 let core;
 before(async () => {
@@ -61,4 +62,32 @@ test('allowing Infinity lets a paced session run to the end; a bad grant ends it
 
   const badStart = await train({ ...request, allowedSteps: -1 });
   assert.match(badStart.states.at(-1).error.message, /allowed steps must be a number ≥ 0.*got -1/);
+});
+
+test('a running average extended chunk by chunk draws the same bits as one taken over the whole run', async () => {
+  const { progress } = await train(request);
+  // Linear (accuracy), and geometric down to a floor the exact zeros and tiny gradients sit on.
+  for (const [metric, floor] of [
+    ['accuracy', undefined],
+    ['loss', 1e-6],
+    ['scoreGradientNorm', 1e-12],
+  ])
+    for (let run = 0; run < request.kinds.length; run++) {
+      const chunks = progress.map((p) => p.chunks[run][metric]);
+      const grown = new RunningAverage(floor);
+      for (const chunk of chunks) grown.extend(chunk);
+      const whole = runningAverage(
+        chunks.flatMap((chunk) => Array.from(chunk)),
+        floor,
+      );
+      assert.equal(grown.values.length, request.steps);
+      assert.ok(
+        whole.every((value, i) => Object.is(value, grown.values[i])),
+        `${metric}, run ${run}`,
+      );
+    }
+  // A zero and a NaN on the way behave as in the whole-run average too.
+  const odd = [0.5, 0, Number.NaN, 2, 1e-20];
+  const grown = new RunningAverage(1e-12).extend(odd.slice(0, 2)).extend(odd.slice(2));
+  assert.deepEqual(grown.values, runningAverage(odd, 1e-12));
 });

@@ -5,16 +5,28 @@ export const smoothing = 0.1;
 
 /**
  * A running average for drawing only: every number in the text and the table is the core's raw value. Gradients span
- * many decades, so their average is taken over logarithms, with exact zeros counted at the chart's floor.
+ * many decades, so their average is taken over logarithms, with exact zeros counted at the chart's floor. It grows
+ * with the run: each chunk extends it, so a redraw does not average every step again.
  */
-export function runningAverage(values: ArrayLike<number>, logFloor?: number): number[] {
-  const out: number[] = [];
-  let average = Number.NaN;
-  for (let i = 0; i < values.length; i++) {
-    const value = values[i] ?? 0;
-    const v = logFloor === undefined ? value : Math.log(Math.max(value, logFloor));
-    average = Number.isNaN(average) ? v : average + smoothing * (v - average);
-    out.push(logFloor === undefined ? average : Math.exp(average));
+export class RunningAverage {
+  readonly values: number[] = [];
+  private average = Number.NaN;
+
+  constructor(private readonly logFloor?: number) {}
+
+  extend(values: ArrayLike<number>): this {
+    const floor = this.logFloor;
+    for (let i = 0; i < values.length; i++) {
+      const value = values[i] ?? 0;
+      const v = floor === undefined ? value : Math.log(Math.max(value, floor));
+      this.average = Number.isNaN(this.average) ? v : this.average + smoothing * (v - this.average);
+      this.values.push(floor === undefined ? this.average : Math.exp(this.average));
+    }
+    return this;
   }
-  return out;
+}
+
+/** The running average of a whole run at once: the same numbers as extending one chunk at a time. */
+export function runningAverage(values: ArrayLike<number>, logFloor?: number): number[] {
+  return new RunningAverage(logFloor).extend(values).values;
 }

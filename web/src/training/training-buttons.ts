@@ -35,7 +35,12 @@ export class TrainingButtons {
     this.element.append(...Object.values(this.buttons));
   }
 
+  /** The state the buttons were last set for: a step that stays idle leaves them (and their styles) alone. */
+  private shown?: TrainingState | 'idle';
+
   show(state: TrainingState | 'idle'): void {
+    if (state === this.shown) return;
+    this.shown = state;
     const focused = Object.values(this.buttons).find((b) => b === document.activeElement);
     const enabled = enabledIn[state];
     for (const [action, button] of Object.entries(this.buttons) as [Action, HTMLButtonElement][])

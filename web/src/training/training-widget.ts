@@ -1,6 +1,7 @@
 // What every training widget shares: Start/Pause/Resume/Stop, the progress bar, one session at a time in the worker,
 // and a clean slate whenever a setting changes; the widget itself keeps the curves and writes the results.
 import { t } from '../i18n/messages.js';
+import { writeText } from '../charts/chart.js';
 import type { TrainingHandle } from '../worker/core-client.js';
 import type { ComputationName } from '../worker/protocol.js';
 import type { TrainingMessage } from '../worker/protocol.js';
@@ -33,6 +34,8 @@ export abstract class TrainingWidget<Name extends ComputationName, S extends Wid
   private lookedForKeptRun = false;
   protected readonly progressBar = document.createElement('progress');
   protected readonly progressText = document.createElement('p');
+  /** The bar's max and value as last written. */
+  private readonly written = { max: Number.NaN, value: Number.NaN };
   /** What is trained, said before any result: the summary starts with it. */
   protected planSentence = '';
   private handle?: TrainingHandle;
@@ -93,21 +96,32 @@ export abstract class TrainingWidget<Name extends ComputationName, S extends Wid
     return (this.element.dataset.training ?? 'idle') as TrainingState | 'idle';
   }
 
+  // A slider's step sets 'idle' twice (cleared, then planned): only what differs is written, so an idle step restyles
+  // no button and lays out no progress line.
   protected setTraining(state: TrainingState | 'idle'): void {
-    this.element.dataset.training = state;
+    if (this.element.dataset.training !== state) this.element.dataset.training = state;
     this.buttons.show(state);
     const { max, value } = this.progressBar;
     if (state === 'idle') {
       const steps = Number(this.state.steps);
-      this.progressBar.max = steps;
-      this.progressBar.value = 0;
-      this.progressText.textContent = t('training.notStarted', { steps });
+      this.setProgress(steps, 0);
+      this.writeProgress(t('training.notStarted', { steps }));
     } else if (state === 'paused') {
-      this.progressText.textContent = t('training.pausedAt', { value, max });
+      this.writeProgress(t('training.pausedAt', { value, max }));
     } else if (state === 'finished' || state === 'stopped' || state === 'failed') {
-      this.progressText.textContent = t(`training.${state}At`, { value, max });
+      this.writeProgress(t(`training.${state}At`, { value, max }));
     }
     if (state !== 'running') this.showStill(); // the final chunk, even if its frame has not come yet
+  }
+
+  // Compared with what was written, not read back: a bar without a value reads 0 but shows as indeterminate.
+  private setProgress(max: number, value: number): void {
+    if (this.written.max !== max) this.progressBar.max = this.written.max = max;
+    if (this.written.value !== value) this.progressBar.value = this.written.value = value;
+  }
+
+  private writeProgress(text: string): void {
+    if (this.progressText.textContent !== text) writeText(this.progressText, text);
   }
 
   /**
@@ -182,14 +196,9 @@ export abstract class TrainingWidget<Name extends ComputationName, S extends Wid
     if (message.kind === 'train-progress') {
       const { progress } = message;
       this.append(progress);
-      this.progressBar.max = progress.steps;
-      this.progressBar.value = progress.stepsDone;
+      this.setProgress(progress.steps, progress.stepsDone);
       const doing = this.bringingBack ? t('training.bringingBack') : t('training.training');
-      this.progressText.textContent = t('training.progress', {
-        doing,
-        done: progress.stepsDone,
-        steps: progress.steps,
-      });
+      this.writeProgress(t('training.progress', { doing, done: progress.stepsDone, steps: progress.steps }));
       this.redraw.soon();
       return;
     }

@@ -8,7 +8,8 @@ import { RangeControl } from '../../controls/range-control.js';
 import type { RunKind } from '../../core/types.js';
 import { formatShare, formatValue } from '../../format.js';
 import { accuracyGoal, type RunChunk, type TrainingProgress, type TrainingRequest } from '../../training/session.js';
-import { runningAverage } from '../../training/smoothing.js';
+import { RunningAverage } from '../../training/smoothing.js';
+import { alreadyShows } from '../../training/still-charts.js';
 import { TrainingWidget } from '../../training/training-widget.js';
 import type { WidgetOptions } from '../live-widget.js';
 import { rangeOf } from '../params.js';
@@ -108,13 +109,19 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
   private kinds: RunKind[] = [];
   private steps: number[] = [];
   private curves = new Map<RunKind, Curves>();
+  /** Each curve's running average, extended chunk by chunk as the runs come in. */
+  private smoothed = new Map<RunKind, Record<Metric, RunningAverage>>();
   private reachedAt: TrainingProgress['reachedAt'] = {};
   private readonly keysControl: RangeControl;
+  /** The keys slider's top and the dₖ it was set for. */
+  private keysTop?: string;
   /** The notice says a setting was lowered to what trains (cleared by the next change). */
   private saidLowered = false;
   /** A step clears, plans and shows the idle charts within one task: they are drawn once, at its end. */
   private readonly curvesSoon = coalesced(() => this.drawCurves());
   private readonly resultsSoon = coalesced(() => this.fillResults());
+  /** No sentence and no row are shown. */
+  private resultsEmpty = false;
 
   constructor(options: WidgetOptions<State>) {
     super(
@@ -193,6 +200,10 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
 
   private followDk(): void {
     const most = maxOf(schema.keys, this.state);
+    // Another step at the same dₖ leaves the slider's top and its reason as they are: rewriting them restyles it.
+    const top = `${most} ${this.state.dk}`;
+    if (top === this.keysTop) return;
+    this.keysTop = top;
     this.keysControl.setMax(most, t('trainFixes.atMostKeys', { most, why: whyFewerKeys(this.state.dk) }));
   }
 
@@ -245,7 +256,11 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
     progress.chunks.forEach((chunk: RunChunk, r) => {
       const curves = this.curves.get(this.kinds[r] as RunKind);
       if (!curves) return;
-      for (const metric of metrics) curves[metric].push(...chunk[metric]);
+      const smoothed = this.smoothed.get(this.kinds[r] as RunKind);
+      for (const metric of metrics) {
+        curves[metric].push(...chunk[metric]);
+        smoothed?.[metric].extend(chunk[metric]);
+      }
       curves.learnedScale.push(...chunk.learnedScale);
     });
     this.reachedAt = progress.reachedAt;
@@ -279,6 +294,7 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
     this.kinds = request ? [...request.kinds] : selectedKinds(this.state);
     this.steps = [];
     this.curves = new Map(this.kinds.map((kind) => [kind, emptyCurves()]));
+    this.smoothed = new Map(this.kinds.map((kind) => [kind, emptySmoothed()]));
     this.reachedAt = {};
     this.shownRuns.list(this.kinds);
     this.curvesSoon();
@@ -289,10 +305,12 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
   }
 
   private drawCurve(metric: Metric): void {
-    const { chart, floor, words } = metricInfo()[metric];
+    const { chart, words } = metricInfo()[metric];
     // A fixed x axis over all planned steps, so the curves visibly grow towards the end.
     const xDomain: [number, number] = [0, this.plan?.steps ?? this.state.steps];
     const shown = this.kinds.filter((kind) => this.shownRuns.shows(kind));
+    // Untrained, a chart shows its x range and the shown runs' empty curves only: that picture is not drawn twice.
+    if (alreadyShows(chart, this.steps.length ? undefined : `${xDomain[1]} ${shown.join(' ')}`)) return;
     const raw: LineSeries[] = shown.map((kind) => ({
       name: `${labelOf(kind)}, each step`,
       className: `${runClass(kind)} raw`,
@@ -303,7 +321,7 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
       name: labelOf(kind),
       className: runClass(kind),
       xs: this.steps,
-      ys: runningAverage(this.curves.get(kind)?.[metric] ?? [], floor),
+      ys: this.smoothed.get(kind)?.[metric].values ?? [],
     }));
     const step = this.steps[this.steps.length - 1];
     const summary =
@@ -324,6 +342,9 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
   // The sentences and the table change when training pauses or ends, not on every chunk: a moving table helps nobody.
   private fillResults(): void {
     const trained = this.steps.length > 0;
+    // An idle step leaves the sentences and the table as empty as they were.
+    if (!trained && this.resultsEmpty) return;
+    this.resultsEmpty = !trained;
     this.results.replaceChildren(
       ...(trained ? this.sentences() : []).map((sentence, r) =>
         Object.assign(document.createElement('li'), {
@@ -357,6 +378,13 @@ export class TrainFixes extends TrainingWidget<'train-fixes', State> {
 
 function emptyCurves(): Curves {
   return { loss: [], accuracy: [], scoreGradientNorm: [], entropy: [], maxAbsScore: [], learnedScale: [] };
+}
+
+function emptySmoothed(): Record<Metric, RunningAverage> {
+  return Object.fromEntries(metrics.map((m) => [m, new RunningAverage(metricInfo()[m].floor)])) as Record<
+    Metric,
+    RunningAverage
+  >;
 }
 
 export const view = (options: WidgetOptions<State>) => new TrainFixes(options);

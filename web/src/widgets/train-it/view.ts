@@ -5,7 +5,8 @@ import { legend } from '../../charts/legend.js';
 import { LineChart, type LineSeries, type PointMarker, type ReferenceLine } from '../../charts/line-chart.js';
 import { formatValue } from '../../format.js';
 import { accuracyGoal, goalStreak, type TrainingProgress, type TrainingRequest } from '../../training/session.js';
-import { runningAverage } from '../../training/smoothing.js';
+import { RunningAverage } from '../../training/smoothing.js';
+import { alreadyShows } from '../../training/still-charts.js';
 import { TrainingWidget } from '../../training/training-widget.js';
 import {
   kindOf,
@@ -74,10 +75,14 @@ export class TrainIt extends TrainingWidget<'train-it', TrainItState> {
   private plan?: TrainingPlanResult;
   private steps: number[] = [];
   private curves = emptyCurves();
+  /** Each curve's running average, extended chunk by chunk as the run comes in. */
+  private smoothed = emptySmoothed();
   private reachedAt: Partial<Record<RunName, number>> = {};
   /** A step clears, plans and shows the idle charts within one task: they are drawn once, at its end. */
   private readonly curvesSoon = coalesced(() => this.drawCurves());
   private readonly tableSoon = coalesced(() => this.fillTable());
+  /** The table holds its headers and no row. */
+  private tableEmpty = false;
 
   constructor(options: WidgetOptions<TrainItState>) {
     super(
@@ -165,7 +170,11 @@ export class TrainIt extends TrainingWidget<'train-it', TrainItState> {
     for (let i = 0; i < first.loss.length; i++) this.steps.push(first.firstStep + i + 1);
     progress.chunks.forEach((chunk, r) => {
       const curves = this.curves[runNames[r] as RunName];
-      for (const metric of metrics) curves[metric].push(...chunk[metric]);
+      const smoothed = this.smoothed[runNames[r] as RunName];
+      for (const metric of metrics) {
+        curves[metric].push(...chunk[metric]);
+        smoothed[metric].extend(chunk[metric]);
+      }
     });
     this.reachedAt = {};
     for (const run of runNames) {
@@ -215,6 +224,7 @@ export class TrainIt extends TrainingWidget<'train-it', TrainItState> {
     const drawn = this.steps.length > 0;
     this.steps = [];
     this.curves = emptyCurves();
+    this.smoothed = emptySmoothed();
     this.reachedAt = {};
     if (drawn) this.curvesSoon();
   }
@@ -236,9 +246,12 @@ export class TrainIt extends TrainingWidget<'train-it', TrainItState> {
       name: runLabel(run),
       className: run,
       xs: this.steps,
-      ys: runningAverage(this.curves[run][metric], gradientFloors[metric]),
+      ys: this.smoothed[run][metric].values,
     }));
     const references = metric === 'accuracy' ? this.guessLines() : [];
+    // Untrained, a chart shows its x range and the guess only: the same picture is not drawn twice.
+    const picture = this.steps.length ? undefined : `${xDomain[1]} ${JSON.stringify(references)}`;
+    if (alreadyShows(this.metricCharts[metric], picture)) return;
     this.metricCharts[metric].draw(
       { series: [...raw, ...smooth], points: this.markers(metric), xDomain, references },
       this.curveSummary(metric),
@@ -310,6 +323,9 @@ export class TrainIt extends TrainingWidget<'train-it', TrainItState> {
   // The table is filled when training pauses or ends, not on every chunk: a changing table helps nobody.
   private fillTable(): void {
     const count = this.steps.length;
+    // An idle step leaves the table as empty as it was.
+    if (count === 0 && this.tableEmpty) return;
+    this.tableEmpty = count === 0;
     const picks =
       count === 0
         ? []
@@ -334,6 +350,15 @@ export class TrainIt extends TrainingWidget<'train-it', TrainItState> {
 
 function emptyCurves(): Record<RunName, Curves> {
   const empty = (): Curves => ({ loss: [], accuracy: [], gradientNorm: [], scoreGradientNorm: [] });
+  return { scaled: empty(), unscaled: empty() };
+}
+
+function emptySmoothed(): Record<RunName, Record<Metric, RunningAverage>> {
+  const empty = () =>
+    Object.fromEntries(metrics.map((m) => [m, new RunningAverage(gradientFloors[m])])) as Record<
+      Metric,
+      RunningAverage
+    >;
   return { scaled: empty(), unscaled: empty() };
 }
 
