@@ -279,12 +279,9 @@ test('alignment: curves and sample dots on the core values, the unscaled curve c
   const dks = Array.from({ length: 13 }, (_, i) => 2 ** i);
   const typical = (scale) =>
     dks.map((dk) => core.alignedScoreStatistics({ dk, alignment: params.alignment, scale }).mean);
-  const draw = core.alignedScores({
-    dk: params.dk,
-    alignment: params.alignment,
-    pairs: params.pairs,
-    seed: params.seed,
-  });
+  // The samples the core draws for a state of the figure.
+  const samplesAt = ({ dk, alignment, pairs, seed }) => core.alignedScores({ dk, alignment, pairs, seed });
+  const draw = samplesAt(params);
   const picture = await chart();
   const line = (name) => picture.lines.find((l) => l.className.split(' ').includes(name));
   const centre = (dot) => [dot.x + dot.width / 2, dot.y + dot.height / 2];
@@ -329,12 +326,7 @@ test('alignment: curves and sample dots on the core values, the unscaled curve c
   const widget = `#${widgetOf('alignment').id}-widget`;
   for (const keys of [['ArrowRight', 'ArrowRight'], ['End'], ['Home']]) {
     const drawn = await pressSlider(lesson.page, widget, 'dk', keys);
-    const moved = core.alignedScores({
-      dk: drawn.dk,
-      alignment: drawn.alignment,
-      pairs: drawn.pairs,
-      seed: drawn.seed,
-    });
+    const moved = samplesAt(drawn);
     const now = await chart();
     const sqrtNow = now.lines.find((l) => l.className.split(' ').includes('scaled')).points;
     const samplesNow = ['scaled', 'linear'].map((scale) =>
