@@ -93,6 +93,14 @@ test('with JavaScript on, the live lesson replaces the written one in place', as
   assert.equal(await page.$$eval('article.lesson', (articles) => articles.length), 1);
   assert.equal(await page.$('article[data-prerendered]'), null, 'the written lesson is gone');
   assert.equal(await page.textContent('h1'), compiled.title);
+  // A :has() rule makes Chromium restyle elements all over the page on every change inside a figure (the section
+  // headings and buttons of a phone's slider step): the live page keeps none.
+  const relational = await page.evaluate(() =>
+    [...document.styleSheets].flatMap((sheet) =>
+      [...sheet.cssRules].map((rule) => rule.selectorText ?? '').filter((selector) => selector.includes(':has(')),
+    ),
+  );
+  assert.deepEqual(relational, []);
 });
 
 // Where a section starts, relative to the top of the window (0: a link to it has landed).

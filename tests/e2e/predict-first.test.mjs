@@ -133,6 +133,11 @@ test('before-after: what ÷√dₖ does at 4096 is not shown before a pick; then
   near(line.y, picture.area.y + 0.2 * picture.area.height, 'the picked range starts at 0.8');
   assert.match(await lesson.page.textContent(`#${w.id}-widget .chart-summary`), /dₖ = 4096/);
   assert.match(await lesson.page.textContent(`#${w.id}-predict .true-option`), /stay spread/);
+  // Each option says, after it, whose it is: the learner's pick and the one the figure shows.
+  const mark = (selector) =>
+    lesson.page.$eval(`#${w.id}-predict ${selector} > span`, (text) => getComputedStyle(text, '::after').content);
+  assert.equal(await mark('.option:has(input:checked)'), '" ← your guess"');
+  assert.equal(await mark('.true-option'), '" ← the figure shows this"');
 });
 
 test('train-it: no run is trained before the pick; then both are, the pick drawn on the accuracy chart', async () => {

@@ -130,6 +130,8 @@ export class RangeControl {
   /** Puts a readout beside the slider (before the problem line) that the slider's description then includes. */
   attach(readout: HTMLElement): void {
     this.element.insertBefore(readout, this.problem);
+    // A class, not :has() in the style sheet: a :has() rule made every change in a figure restyle the page's buttons.
+    this.element.classList.add('with-readout');
     if (readout.id) this.slider.setAttribute('aria-describedby', `${readout.id} ${this.limit.id}`);
   }
 
