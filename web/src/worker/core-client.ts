@@ -99,10 +99,11 @@ export class CoreClient {
 
   compute<Name extends ComputationName>(widget: Name, params: ParamsOf<Name>): Promise<ResultOf<Name>> {
     this.lastAsked.set(widget, params);
-    const here = this.computeInPage(widget, params);
-    if (here) return Promise.resolve(here.result as ResultOf<Name>);
-    // Only what the worker computes is kept: the page's own core answers within the keystroke anyway.
     const key = `${widget} ${JSON.stringify(params)}`;
+    const here = this.computeInPage(widget, params);
+    // The page's answers are kept too: a step back to them after the page sent the figure to the worker (a phone's
+    // slow run) is drawn at once instead of a frame late.
+    if (here) return Promise.resolve(this.recent.keep(key, here.result) as ResultOf<Name>);
     const known = this.recent.take(key);
     if (known !== undefined) return Promise.resolve(known as ResultOf<Name>);
     const request = { kind: 'compute', id: this.nextId++, widget, params } as ComputeRequest;
