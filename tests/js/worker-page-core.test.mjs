@@ -74,3 +74,14 @@ test('one run as long as a long task sends the widget away at once; slow, fast, 
   assert.equal(pageCore.run('softmax-dies', softmax), undefined);
   assert.throws(() => pageCore.run('no-such-widget', softmax), /no widget called "no-such-widget"/);
 });
+
+test('a run a widget takes here knowing it is long is not counted as slow', async () => {
+  const { clock, pageCore } = pageCoreOnClock();
+  const settings = { dk: 4096, spread: 8, order: 'after', seed: 21 };
+  await readyOnPage(pageCore, 'float16-overflow', { ...settings, dk: 16, keys: 16 });
+  assert.equal(pageCore.run('float16-overflow', { ...settings, keys: 32 }), undefined, 'new settings: the worker');
+  clock.cost = inPageLimitMs; // two core calls a run: 20 ms
+  assert.ok(pageCore.run('float16-overflow', { ...settings, keys: 31 }), 'a step along keys, taken as a long run');
+  assert.ok(pageCore.run('float16-overflow', { ...settings, keys: 30 }), 'a slow run: the first counted');
+  assert.ok(pageCore.run('float16-overflow', { ...settings, keys: 29 }), 'so the page still answers');
+});

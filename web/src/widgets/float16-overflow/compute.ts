@@ -138,5 +138,28 @@ function estimatedMs(params: Float16OverflowParams): number {
   );
 }
 
-/** On the page's own thread when a run leaves room in the frame to draw on this device. */
-export const runsInPage = (params: Float16OverflowParams): boolean => pace.fits(estimatedMs(params));
+/** The settings (seed, dₖ and σ) of the last step asked for, on whichever thread it ran. */
+let lastAsked = { seed: Number.NaN, dk: 0, spread: 0 };
+
+/**
+ * Along keys or the order the worker's answer comes a frame late on a phone (after the frame that moves the slider),
+ * so the page takes longer runs there: up to this long at settings its core keeps, each costing only new pairs…
+ */
+const stayingLimitMs = 10;
+/** …and once, to make its core keep new settings, up to this long. */
+const catchUpLimitMs = 14;
+
+/**
+ * On the page's own thread when a run leaves room in the frame to draw on this device, or, while a learner steps
+ * through keys or the order, when it still ends sooner than the worker's answer would come.
+ */
+export function runsInPage(params: Float16OverflowParams): boolean | 'long' {
+  const { seed, dk, spread } = params;
+  const staying = seed === lastAsked.seed && dk === lastAsked.dk && spread === lastAsked.spread;
+  lastAsked = { seed, dk, spread };
+  const estimate = estimatedMs(params);
+  if (pace.fits(estimate)) return true;
+  if (!staying) return false;
+  if (keptSettings(params)) return pace.fits(estimate, stayingLimitMs);
+  return pace.fits(estimate, catchUpLimitMs) ? 'long' : false;
+}

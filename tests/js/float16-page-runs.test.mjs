@@ -1,0 +1,21 @@
+// Which float16 steps the page's own core takes on this machine (its pace near 1): a step to new settings that does
+// not fit in a frame goes to the worker; a step along keys at those settings is taken once as a long run, so that the
+// page's core keeps them, and the next steps along keys cost only their new pairs.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { loadCore } from 'attention-lab/core';
+import { compute, runsInPage } from '../../dist/lib/src/widgets/float16-overflow/compute.js';
+
+test('float16 on the page: new settings go to the worker; steps along keys return once kept', async () => {
+  const core = await loadCore();
+  const settings = { dk: 4096, spread: 8, order: 'after', seed: 21 };
+  assert.equal(
+    runsInPage({ ...settings, keys: 32 }),
+    false,
+    'all of 32 × 4096 at new settings is too long for a frame',
+  );
+  assert.equal(runsInPage({ ...settings, keys: 31 }), 'long', 'the next step along keys is taken here, as a long run');
+  compute(core, { ...settings, keys: 31 });
+  assert.equal(runsInPage({ ...settings, keys: 32 }), true, 'then a key more costs only its new pairs');
+  assert.equal(runsInPage({ ...settings, spread: 8.5, keys: 32 }), false, 'a new σ goes to the worker again');
+});
