@@ -24,10 +24,9 @@ class AnsweringWorker extends globalThis.EventTarget {
 }
 
 /** The page's core: it answers while `takes` says so, as PageCore does until slow runs send a figure away. */
-const pageCore = { takes: true, ran: [] };
+const pageCore = { takes: true };
 pageCore.run = (widget, params) => {
   if (!pageCore.takes) return undefined;
-  pageCore.ran.push(params);
   return { result: { from: 'page', ...params } };
 };
 pageCore.warm = () => undefined;

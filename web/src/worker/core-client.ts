@@ -101,8 +101,8 @@ export class CoreClient {
     this.lastAsked.set(widget, params);
     const key = `${widget} ${JSON.stringify(params)}`;
     const here = this.computeInPage(widget, params);
-    // The page's answers are kept too: a step back to them after the page sent the figure to the worker (a phone's
-    // slow run) is drawn at once instead of a frame late.
+    // The page's core is asked first, so that it keeps the state the figure is at; its answers are kept too, so a
+    // step back to one after a phone's slow run sent the figure to the worker is drawn at once, not a frame late.
     if (here) return Promise.resolve(this.recent.keep(key, here.result) as ResultOf<Name>);
     const known = this.recent.take(key);
     if (known !== undefined) return Promise.resolve(known as ResultOf<Name>);
