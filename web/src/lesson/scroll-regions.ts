@@ -10,15 +10,23 @@ const labels: [string, 'region.equation' | 'region.code' | 'region.table'][] = [
   ['.table-scroll', 'region.table'],
 ];
 
-// Which edges have content beyond them: '', 'left', 'right' or 'both'.
-function hiddenEdges(region: HTMLElement): string {
-  const left = region.scrollLeft > 1;
-  const right = region.scrollLeft + region.clientWidth < region.scrollWidth - 1;
-  return left && right ? 'both' : left ? 'left' : right ? 'right' : '';
+interface Overflow {
+  overflows: boolean;
+  /** Which edges have content beyond them: '', 'left', 'right' or 'both'. */
+  edges: string;
 }
 
-function update(region: HTMLElement): void {
-  if (region.scrollWidth > region.clientWidth + 1) {
+function measure(region: HTMLElement): Overflow {
+  const left = region.scrollLeft > 1;
+  const right = region.scrollLeft + region.clientWidth < region.scrollWidth - 1;
+  return {
+    overflows: region.scrollWidth > region.clientWidth + 1,
+    edges: left && right ? 'both' : left ? 'left' : right ? 'right' : '',
+  };
+}
+
+function apply(region: HTMLElement, { overflows, edges }: Overflow): void {
+  if (overflows) {
     region.tabIndex = 0;
     region.setAttribute('role', 'region');
     const kind = t(labels.find(([match]) => region.matches(match))?.[1] ?? 'region.content');
@@ -28,29 +36,33 @@ function update(region: HTMLElement): void {
     region.removeAttribute('role');
     region.removeAttribute('aria-label');
   }
-  const edges = hiddenEdges(region);
   if (edges) region.dataset.overflow = edges;
   else delete region.dataset.overflow;
+}
+
+// Every region measured before any is written: a write between two reads would make the browser lay the whole page
+// out again for the next read, once per equation, while a phone's learner is already moving the first figure.
+function update(regions: readonly HTMLElement[]): void {
+  const measured = regions.map(measure);
+  regions.forEach((region, i) => apply(region, measured[i] as Overflow));
 }
 
 export function keepOverflowFocusable(root: HTMLElement): void {
   if (!(root instanceof HTMLElement)) throw new TypeError('keepOverflowFocusable: root must be an HTMLElement');
   const regions = Array.from(root.querySelectorAll<HTMLElement>(selector));
   if (root.matches(selector)) regions.push(root);
-  regions.forEach(update);
-  for (const region of regions) region.addEventListener('scroll', () => update(region), { passive: true });
+  update(regions);
+  for (const region of regions) region.addEventListener('scroll', () => update([region]), { passive: true });
   // Math widens when its web fonts arrive, without the box itself changing size.
   document.fonts?.ready.then(
-    () => regions.forEach(update),
+    () => update(regions),
     () => undefined,
   );
   if (typeof ResizeObserver === 'undefined') return;
-  const observer = new ResizeObserver((entries) =>
-    entries.forEach((entry) => {
-      const target = entry.target as HTMLElement;
-      update(target.matches(selector) ? target : (target.parentElement as HTMLElement));
-    }),
-  );
+  const observer = new ResizeObserver((entries) => {
+    const resized = entries.map(({ target }) => (target.matches(selector) ? target : target.parentElement));
+    update([...new Set(resized)].filter((region): region is HTMLElement => region instanceof HTMLElement));
+  });
   for (const region of regions) {
     observer.observe(region);
     if (region.firstElementChild) observer.observe(region.firstElementChild);
