@@ -1,5 +1,6 @@
 // Equations that scroll sideways are all measured before any is marked: a mark between two measurements would make
 // the browser lay the whole lesson out again for the next one, once per equation, while a learner moves a slider.
+// Those in sections the browser has not laid out (far from the screen) are not measured: that would lay them out.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
@@ -8,9 +9,13 @@ class FakeElement {
   static log = [];
   attributes = new Map();
   dataset = {};
-  constructor(name, scrollWidth, clientWidth) {
+  constructor(name, scrollWidth, clientWidth, laidOut = true) {
     this.name = name;
     this.widths = { scrollWidth, clientWidth };
+    this.laidOut = laidOut;
+  }
+  checkVisibility({ contentVisibilityAuto }) {
+    return !contentVisibilityAuto || this.laidOut;
   }
   read(what) {
     FakeElement.log.push(`read ${this.name}`);
@@ -47,11 +52,12 @@ const { keepOverflowFocusable } = await import('../../dist/lib/src/lesson/scroll
 const { loadCatalog } = await import('../../dist/lib/src/i18n/messages.js');
 await loadCatalog('en');
 
-test('every region is measured before any is marked, and the marks match the measurements', () => {
+test('every laid-out region is measured before any is marked, and the marks match the measurements', () => {
   const wide = new FakeElement('wide', 900, 300);
   const narrow = new FakeElement('narrow', 300, 300);
+  const far = new FakeElement('far', 900, 300, false);
   const root = new FakeElement('root', 0, 0);
-  root.querySelectorAll = () => [wide, narrow, new FakeElement('other', 500, 200)];
+  root.querySelectorAll = () => [wide, far, narrow, new FakeElement('other', 500, 200)];
   FakeElement.log = [];
   keepOverflowFocusable(root);
 
@@ -68,4 +74,5 @@ test('every region is measured before any is marked, and the marks match the mea
   assert.equal(wide.dataset.overflow, 'right');
   assert.equal(narrow.attributes.has('role'), false);
   assert.equal(narrow.dataset.overflow, undefined);
+  assert.ok(!FakeElement.log.some((entry) => entry.endsWith(' far')), 'a region with no layout is left alone');
 });

@@ -40,11 +40,16 @@ function apply(region: HTMLElement, { overflows, edges }: Overflow): void {
   else delete region.dataset.overflow;
 }
 
+// A region in a section far from the screen has no layout (content-visibility: auto): measuring it would make the
+// browser lay that section out. It is measured when the browser lays it out anyway, by the ResizeObserver below.
+const laidOut = (region: HTMLElement) => region.checkVisibility?.({ contentVisibilityAuto: true }) ?? true;
+
 // Every region measured before any is written: a write between two reads would make the browser lay the whole page
 // out again for the next read, once per equation, while a phone's learner is already moving the first figure.
 function update(regions: readonly HTMLElement[]): void {
-  const measured = regions.map(measure);
-  regions.forEach((region, i) => apply(region, measured[i] as Overflow));
+  const shown = regions.filter(laidOut);
+  const measured = shown.map(measure);
+  shown.forEach((region, i) => apply(region, measured[i] as Overflow));
 }
 
 export function keepOverflowFocusable(root: HTMLElement): void {
