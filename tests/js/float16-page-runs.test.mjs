@@ -19,3 +19,21 @@ test('float16 on the page: new settings go to the worker; steps along keys retur
   assert.equal(runsInPage({ ...settings, keys: 32 }), true, 'then a key more costs only its new pairs');
   assert.equal(runsInPage({ ...settings, spread: 8.5, keys: 32 }), false, 'a new σ goes to the worker again');
 });
+
+test('float16 on the page: along keys at kept settings, a run past the frame is taken as a long one', async () => {
+  const core = await loadCore();
+  const settings = { dk: 4096, spread: 8, order: 'after', seed: 22 };
+  runsInPage({ ...settings, keys: 16 });
+  compute(core, { ...settings, keys: 16 });
+  // Asked without running: each answer prices the jump from the 16 keys kept, so the answers grow with the keys.
+  const answers = [];
+  for (let keys = 17; keys <= 64; keys++) answers.push(runsInPage({ ...settings, keys }));
+  const shown = answers.join(' ');
+  assert.ok(answers.includes('long'), `some jumps are taken here as long runs: ${shown}`);
+  const rank = (answer) => ({ true: 0, long: 1, false: 2 })[String(answer)];
+  assert.ok(
+    answers.every((answer, i) => i === 0 || rank(answer) >= rank(answers[i - 1])),
+    `runs that fit, then long ones, then the worker: ${shown}`,
+  );
+  assert.equal(answers.at(-1), false, 'all the way to 64 keys is the worker’s');
+});
