@@ -47,9 +47,8 @@ const laidOut = (region: HTMLElement) => region.checkVisibility?.({ contentVisib
 // Every region measured before any is written: a write between two reads would make the browser lay the whole page
 // out again for the next read, once per equation, while a phone's learner is already moving the first figure.
 function update(regions: readonly HTMLElement[]): void {
-  const shown = regions.filter(laidOut);
-  const measured = shown.map(measure);
-  shown.forEach((region, i) => apply(region, measured[i] as Overflow));
+  const measured = regions.filter(laidOut).map((region) => [region, measure(region)] as const);
+  measured.forEach(([region, overflow]) => apply(region, overflow));
 }
 
 export function keepOverflowFocusable(root: HTMLElement): void {

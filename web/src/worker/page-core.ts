@@ -10,7 +10,8 @@ interface ComputeModule {
   compute: (core: Core, params: never) => unknown;
   /**
    * A widget opts in per state, from costs measured at its heaviest settings (see its compute.ts); 'long' for a run
-   * it knows to be longer than most, taken here on purpose to keep new settings in this core: not counted as slow.
+   * it knows to be longer than most and takes here on purpose (the worker's answer would come later): not counted
+   * as slow.
    */
   runsInPage?: (params: never) => boolean | 'long';
 }

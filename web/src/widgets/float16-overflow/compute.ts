@@ -160,8 +160,7 @@ export function runsInPage(params: Float16OverflowParams): boolean | 'long' {
   const estimate = estimatedMs(params);
   if (pace.fits(estimate)) return true;
   if (!staying) return false;
-  // Both are longer than a frame's usual room on purpose ('long'): a run a little over its estimate must not send the
-  // figure to the worker, whose answers come later still. This thread's pace still learns from them.
-  if (keptSettings(params)) return pace.fits(estimate, stayingLimitMs) ? 'long' : false;
-  return pace.fits(estimate, catchUpLimitMs) ? 'long' : false;
+  // Longer than a frame's usual room on purpose ('long'): a run a little over its estimate must not send the figure to
+  // the worker, whose answers come later still. This thread's pace still learns from it.
+  return pace.fits(estimate, keptSettings(params) ? stayingLimitMs : catchUpLimitMs) ? 'long' : false;
 }
