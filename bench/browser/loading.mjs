@@ -39,9 +39,10 @@ export async function measureLoading(profile) {
     const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN);
     const before = served.slice(0, servedWhenInteractive ?? served.length);
     const files = before.map(({ path, body }) => ({ path, bytes: body.length, gzip: gzipBytes(body) }));
-    // A full scroll, a screen at a time, letting widgets that come near mount and draw.
-    const height = await page.evaluate(() => document.documentElement.scrollHeight);
-    for (let y = 0; y <= height; y += 600) {
+    // A full scroll, a screen at a time, letting widgets that come near mount and draw. The height is read again at
+    // each step: far sections have an estimated height until they are laid out.
+    const height = () => page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0; y <= (await height()); y += 600) {
       await page.evaluate((top) => window.scrollTo(0, top), y);
       await page.waitForTimeout(120);
     }
