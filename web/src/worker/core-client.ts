@@ -156,19 +156,14 @@ export class CoreClient {
     }
   }
 
-  // The worker's full core, once this page's first figure has drawn and the page is idle: not before, so that
-  // figure's bytes come first; a figure that needs the full core sooner has its worker fetch it at its request.
-  private askForFullCoreWhenIdle(): void {
+  // The worker's full core, once this page's first figure has drawn: not before, so that figure's bytes come first; a
+  // figure that needs the full core sooner has its worker fetch it at its request. Not when the page is idle: the
+  // worker does the work, and the live lesson's first second keeps the page busy past the learner's first keys.
+  private askForFullCore(): void {
     if (this.fullCoreAsked) return;
     this.fullCoreAsked = true;
     const worker = this.worker;
-    setTimeout(
-      () =>
-        whenIdle(() => {
-          if (worker === this.worker) this.post({ kind: 'full-core' });
-        }, 2000),
-      fullCoreDelay,
-    );
+    setTimeout(() => worker === this.worker && this.post({ kind: 'full-core' }), fullCoreDelay);
   }
 
   // Once a figure has drawn and the worker's full core is up, when the page is idle: the page's own core, from the
@@ -254,7 +249,7 @@ export class CoreClient {
     else if (message.kind === 'result' || message.kind === 'error') {
       this.settle(message);
       this.answered = true;
-      this.askForFullCoreWhenIdle();
+      this.askForFullCore();
       this.startPageCoreWhenIdle();
     }
   }

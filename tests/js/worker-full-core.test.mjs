@@ -1,0 +1,40 @@
+// The worker is asked for its full core soon after the first figure has drawn, even on a page that stays busy: the
+// live lesson's first second keeps a phone's page from ever being idle before the learner's first keys.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { CoreClient } from '../../dist/lib/src/worker/core-client.js';
+
+/** A worker that answers every computation, and keeps the kinds of message it was sent. */
+class AnsweringWorker extends globalThis.EventTarget {
+  kinds = [];
+  constructor() {
+    super();
+    queueMicrotask(() => this.reply({ kind: 'ready' }));
+  }
+  postMessage(message) {
+    this.kinds.push(message.kind);
+    if (message.kind === 'compute') this.reply({ kind: 'result', id: message.id, result: { ...message.params } });
+  }
+  reply(data) {
+    setTimeout(() => this.dispatchEvent(Object.assign(new globalThis.Event('message'), { data })));
+  }
+  terminate() {}
+}
+
+test('the full core is asked for while the page is never idle', async () => {
+  // A page busy for good: its idle callbacks never run.
+  globalThis.requestIdleCallback = () => 0;
+  const worker = new AnsweringWorker();
+  const client = new CoreClient(() => worker, null);
+  try {
+    await client.compute('softmax-dies', { keys: 8 });
+    assert.ok(!worker.kinds.includes('full-core'), 'not before the first figure has drawn');
+    const deadline = Date.now() + 10000;
+    while (!worker.kinds.includes('full-core') && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.deepEqual(worker.kinds, ['compute', 'full-core']);
+  } finally {
+    client.dispose();
+    delete globalThis.requestIdleCallback;
+  }
+});
