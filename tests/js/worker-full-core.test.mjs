@@ -3,23 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { CoreClient } from '../../dist/lib/src/worker/core-client.js';
-
-/** A worker that answers every computation, and keeps the kinds of message it was sent. */
-class AnsweringWorker extends globalThis.EventTarget {
-  kinds = [];
-  constructor() {
-    super();
-    queueMicrotask(() => this.reply({ kind: 'ready' }));
-  }
-  postMessage(message) {
-    this.kinds.push(message.kind);
-    if (message.kind === 'compute') this.reply({ kind: 'result', id: message.id, result: { ...message.params } });
-  }
-  reply(data) {
-    setTimeout(() => this.dispatchEvent(Object.assign(new globalThis.Event('message'), { data })));
-  }
-  terminate() {}
-}
+import { AnsweringWorker } from './answering-worker.mjs';
 
 test('the full core is asked for while the page is never idle', async () => {
   // A page busy for good: its idle callbacks never run.

@@ -3,25 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { CoreClient } from '../../dist/lib/src/worker/core-client.js';
-
-/** A worker that answers every request with a fresh object, and counts what it was asked. */
-class AnsweringWorker extends globalThis.EventTarget {
-  asked = [];
-  constructor() {
-    super();
-    queueMicrotask(() => this.reply({ kind: 'ready' }));
-  }
-  postMessage(message) {
-    if (message.kind === 'full-core') return this.reply({ kind: 'full-core' });
-    if (message.kind === 'ping') return this.reply({ kind: 'pong' });
-    this.asked.push(message.params);
-    this.reply({ kind: 'result', id: message.id, result: { from: 'worker', ...message.params } });
-  }
-  reply(data) {
-    setTimeout(() => this.dispatchEvent(Object.assign(new globalThis.Event('message'), { data })));
-  }
-  terminate() {}
-}
+import { AnsweringWorker } from './answering-worker.mjs';
 
 /** The page's core: it answers while `takes` says so, as PageCore does until slow runs send a figure away. */
 const pageCore = { takes: true };
