@@ -92,7 +92,7 @@ test('every display equation fits the 375 px screen, or fades where it runs off'
 test('every equation, table or code block that scrolls fades at its hidden edge and takes focus', async () => {
   const { page } = lesson;
   // Every region as a learner finds it on reaching it: far sections skip their layout until they come near, so the
-  // whole lesson is laid out for this test (lesson.css's full-layout class).
+  // whole lesson is laid out for this test (the class full-layout.ts measures the lesson with).
   await page.evaluate(() => document.documentElement.classList.add('full-layout'));
   // The widgets' data tables too: open them, so they are drawn and measured.
   await page.$$eval('.lesson-body details', (all) => all.forEach((details) => (details.open = true)));

@@ -188,34 +188,6 @@ test('with JavaScript off, contents links land on their sections, and so does on
   }
 });
 
-// Which sections the live lesson measured as it replaced the written one: those given their real height.
-const measuredSections = (page) =>
-  page.$$eval('.lesson-body > section', (all) => all.map((section) => section.style.containIntrinsicSize !== ''));
-
-// Laying out the whole lesson to measure it took a phone over a second in one task, as the reader starts on the first
-// figure: the live lesson lays out only what places the reader, the sections from the top through theirs.
-test('the live lesson measures the sections through the reader’s place, not the far ones below it', async () => {
-  const { page } = site;
-  await page.goto(pageUrl());
-  await page.waitForSelector('.question form');
-  assert.deepEqual(
-    await measuredSections(page),
-    compiled.sections.map(() => false),
-    'at the top: none',
-  );
-  const middle = compiled.sections.indexOf(linked[0]);
-  await page.goto('about:blank'); // a load of its own, not a jump within the page already open
-  await page.goto(`${pageUrl()}#${linked[0].id}`);
-  await page.waitForSelector('.question form');
-  assert.deepEqual(
-    await measuredSections(page),
-    compiled.sections.map((_, at) => at <= middle),
-    `opened at "${linked[0].title}": that section and those above it`,
-  );
-  const top = await sectionTop(page, linked[0].id);
-  assert.ok(Math.abs(top) <= 2, `and the reader is at it (${top} px)`);
-});
-
 for (const section of linked) {
   test(`a contents link to "${section.title}" lands on it before and after the figures mount`, async () => {
     const { page } = site;

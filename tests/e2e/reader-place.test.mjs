@@ -20,15 +20,12 @@ async function live(page) {
   await page.evaluate(() => document.fonts.ready);
 }
 
-// The block of a section (paragraph, equation, figure, question…) at the top of the window, and where it starts. The
-// section is found first: a far section not yet laid out has an estimated height, and its blocks are not where a
-// reader sees them until it is.
+// The block of a section (paragraph, equation, figure, question…) at the top of the window, and where it starts.
 const topBlock = (page) =>
   page.evaluate(() => {
-    const sections = [...document.querySelectorAll('.lesson-body > section')];
-    const section = sections.find((candidate) => candidate.getBoundingClientRect().bottom > 0);
-    const block = [...section.children].find((child) => child.getBoundingClientRect().bottom > 0);
-    const index = [...document.querySelectorAll('.lesson-body > section > *')].indexOf(block);
+    const blocks = [...document.querySelectorAll('.lesson-body > section > *')];
+    const index = blocks.findIndex((block) => block.getBoundingClientRect().bottom > 0);
+    const block = blocks[index];
     return {
       index,
       top: block.getBoundingClientRect().top,

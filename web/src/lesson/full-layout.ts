@@ -1,31 +1,22 @@
 // A long lesson's sections skip style and layout while far from the window (content-visibility: auto in lesson.css),
 // so the first screen paints without laying out the rest; the sections before the one a link targets are laid out
 // in full (:has(… :target)), so the link lands exactly, scripts or not. When the live lesson replaces the written
-// one, its new sections have only an estimated height until they are laid out once: those from the top through the
-// reader's place are measured here, in one forced layout, and keep their real height (contain-intrinsic-size) while
-// skipped, so the place is found again exactly. The rest are laid out as they come near, and the browser keeps their
-// heights from then on (its `auto`); a phone spent over a second laying out the whole lesson in one task here.
+// one, its new sections have only an estimated height until they are laid out once: measured here, in one forced
+// layout, each keeps its real height (contain-intrinsic-size) while it is skipped, and nothing moves.
 
-/**
- * Lays out the lesson's sections from the first through the last one holding any of `places` (the reader's place,
- * the address's target), none if none does, and keeps their heights for the times they are skipped.
- */
-export function layOutLessonThrough(places: (Element | null | undefined)[]): void {
-  const sections = [...document.querySelectorAll<HTMLElement>('.lesson-body > section')];
-  const holding = (place: Element | null | undefined) => sections.findIndex((s) => place && s.contains(place));
-  const measured = sections.slice(0, Math.max(-1, ...places.map(holding)) + 1);
-  // Only these are laid out in full (the page's full-layout class would lay out every section); every height is read
-  // before any is written, as a write between two reads would lay them out again.
-  measured.forEach((section) => section.style.setProperty('content-visibility', 'visible'));
-  const heights = measured.map((section) => {
+const className = 'full-layout';
+
+/** Lays out every section of the page now and keeps its height for the times it is skipped. */
+export function layOutWholeLesson(): void {
+  const root = document.documentElement;
+  root.classList.add(className);
+  for (const section of document.querySelectorAll<HTMLElement>('.lesson-body > section')) {
     const style = getComputedStyle(section);
     const edges = ['paddingTop', 'paddingBottom', 'borderTopWidth', 'borderBottomWidth'] as const;
-    return edges.reduce((height, edge) => height - (parseFloat(style[edge]) || 0), section.offsetHeight);
-  });
-  measured.forEach((section, i) => {
-    section.style.removeProperty('content-visibility');
-    section.style.containIntrinsicSize = `auto ${Math.max(0, heights[i] ?? 0)}px`;
-  });
+    const content = edges.reduce((height, edge) => height - (parseFloat(style[edge]) || 0), section.offsetHeight);
+    section.style.containIntrinsicSize = `auto ${Math.max(0, content)}px`;
+  }
+  root.classList.remove(className);
   stopLayingOutBeforeTargets();
 }
 

@@ -9,7 +9,7 @@ import { instructorToggle } from './instructor-tools.js';
 import { markCurrentLesson } from './lesson-index.js';
 import { documentLocale, findLesson, loadLocale } from './lessons.js';
 import { ProgressStore } from './progress-store.js';
-import { layOutLessonThrough } from './full-layout.js';
+import { layOutWholeLesson } from './full-layout.js';
 import { keepReaderPlace, readerPlace } from './reader-place.js';
 import { LessonView } from './render-lesson.js';
 import { keepFinishedRunsIn } from '../training/kept-runs.js';
@@ -67,10 +67,8 @@ export async function startLiveLesson(options: LiveLessonOptions): Promise<void>
   const root = document.getElementById('lesson');
   const place = root ? readerPlace(root) : undefined;
   root?.replaceChildren(view.element);
-  // The new sections' heights are measured before the reader's place is found again among them; so are those above
-  // the address's target, which a reload without a kept place lands on.
-  const target = location.hash ? document.getElementById(location.hash.slice(1)) : null;
-  layOutLessonThrough([place && document.getElementById(place.section), target]);
+  // The new sections' heights are measured before the reader's place is found again among them.
+  layOutWholeLesson();
   keepReaderPlace(place);
   if (focused instanceof HTMLElement && focused !== document.activeElement && view.element.contains(focused))
     focused.focus({ preventScroll: true });
