@@ -85,3 +85,33 @@ test('a run a widget takes here knowing it is long is not counted as slow', asyn
   assert.ok(pageCore.run('float16-overflow', { ...settings, keys: 30 }), 'a slow run: the first counted');
   assert.ok(pageCore.run('float16-overflow', { ...settings, keys: 29 }), 'so the page still answers');
 });
+
+test("a sweep too costly for the page is drafted here over its first trials, the core's own numbers", async () => {
+  const { pageCore } = pageCoreOnClock();
+  await readyOnPage(pageCore, 'entropy-vs-dk', { keys: 2, trials: 20, seed: 5 });
+  const whole = { keys: 64, trials: 500, seed: 5 };
+  assert.equal(pageCore.run('entropy-vs-dk', whole), undefined, '64 keys × 500 trials: the worker');
+  const drafted = pageCore.draft('entropy-vs-dk', whole);
+  assert.ok(drafted, 'a draft fits');
+  const { trials } = drafted.params;
+  assert.deepEqual(drafted.params, { ...whole, trials }, 'only the trials differ');
+  assert.ok([250, 125, 62, 31].includes(trials), `halved until it fits: ${trials}`);
+  const sweep = core.entropySweep({
+    dks: [...drafted.result.dks],
+    keyCount: 64,
+    trials,
+    seed: 5,
+    scales: ['none', 'sqrt', 'linear'],
+  });
+  assert.deepEqual(
+    drafted.result.meanEntropy,
+    sweep.meanEntropy.map((row) => row.slice()),
+  );
+  assert.deepEqual(
+    drafted.result.entropyStandardError,
+    sweep.entropyStandardError.map((row) => row.slice()),
+  );
+  assert.equal(drafted.result.trials, trials, 'the result says how many trials it averages');
+  await readyOnPage(pageCore, 'softmax-dies', softmax);
+  assert.equal(pageCore.draft('softmax-dies', softmax), undefined, 'a widget without drafts has none');
+});

@@ -65,6 +65,7 @@ export abstract class LiveWidget<Name extends ComputationName, S extends WidgetS
       computation,
       (r, p) => this.draw(r, p),
       (e) => this.fail(e),
+      (r, p) => this.show(r, p),
     );
     // Resample stays within the widget's own seed range: the training widgets' sentences hold at each of theirs.
     const seedRange = (widgetSchemas as Record<string, WidgetSchema>)[computation]?.seed;
@@ -262,21 +263,28 @@ export abstract class LiveWidget<Name extends ComputationName, S extends WidgetS
   }
 
   private draw(result: ResultOf<Name>, params: ParamsOf<Name>): void {
-    this.lastResult = result;
-    this.render(result);
-    const rendered = JSON.stringify(params);
+    const rendered = this.show(result, params);
     // Only the drawing of the state asked about answers a prediction, not a stale one arriving first.
     const measured =
       this.awaitingMeasure && rendered === JSON.stringify(this.params(this.state)) && this.measure(result);
     if (measured) this.reportMeasured(measured);
+    this.answer();
+  }
+
+  // Draws a result: the whole answer, or a draft of the latest state (a sweep's first trials, exact for the
+  // parameters it was computed with) while the rest is computed; then the figure stays busy, and no prediction hears.
+  private show(result: ResultOf<Name>, params: ParamsOf<Name>): string {
+    this.lastResult = result;
+    this.render(result);
     if (this.showingError) this.frame.setNotice('');
     this.showingError = false;
     // What is on screen now, for tests and for "copy link": the parameters this result was computed from.
+    const rendered = JSON.stringify(params);
     this.element.dataset.rendered = rendered;
     // Which core drew it: tests compare the page's numbers with the worker's for the same state.
     const computedIn = this.options.client.computedIn(result);
     if (computedIn !== this.computedIn) this.element.dataset.computedIn = this.computedIn = computedIn;
-    this.answer();
+    return rendered;
   }
 
   private fail(error: Error): void {

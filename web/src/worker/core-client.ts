@@ -97,7 +97,15 @@ export class CoreClient {
     return typeof result === 'object' && result !== null && this.computedInPage.has(result) ? 'page' : 'worker';
   }
 
-  compute<Name extends ComputationName>(widget: Name, params: ParamsOf<Name>): Promise<ResultOf<Name>> {
+  /**
+   * The result of `params`, from the page's core, the results kept, or the worker. When the worker answers, `onDraft`
+   * is first called at once, before this returns, with a first part the page's core computed (see draft), if any.
+   */
+  compute<Name extends ComputationName>(
+    widget: Name,
+    params: ParamsOf<Name>,
+    onDraft?: (result: ResultOf<Name>, params: ParamsOf<Name>) => void,
+  ): Promise<ResultOf<Name>> {
     this.lastAsked.set(widget, params);
     const key = `${widget} ${JSON.stringify(params)}`;
     const here = this.computeInPage(widget, params);
@@ -106,6 +114,10 @@ export class CoreClient {
     if (here) return Promise.resolve(this.recent.keep(key, here.result) as ResultOf<Name>);
     const known = this.recent.take(key);
     if (known !== undefined) return Promise.resolve(known as ResultOf<Name>);
+    if (onDraft) {
+      const first = this.draft(widget, params);
+      if (first) onDraft(first.result, first.params);
+    }
     const request = { kind: 'compute', id: this.nextId++, widget, params } as ComputeRequest;
     const answer = new Promise<unknown>((resolve, reject) => {
       if (this.current.state === 'failed') {
@@ -140,6 +152,27 @@ export class CoreClient {
         send({ kind: 'train', session, action: 'stop' });
       },
     };
+  }
+
+  /**
+   * A first part of the result of `params` computed by the page's core now (a sweep over its first trials), with the
+   * parameters it is the whole result of; undefined when the widget has none, or none fits in the frame here. Exact
+   * as any result is: the worker's whole answer only adds to it.
+   */
+  draft<Name extends ComputationName>(
+    widget: Name,
+    params: ParamsOf<Name>,
+  ): { result: ResultOf<Name>; params: ParamsOf<Name> } | undefined {
+    if (!this.pageCore) return undefined;
+    try {
+      const drafted = this.pageCore.draft(widget, params);
+      if (drafted && typeof drafted.result === 'object' && drafted.result !== null)
+        this.computedInPage.add(drafted.result);
+      return drafted as { result: ResultOf<Name>; params: ParamsOf<Name> } | undefined;
+    } catch {
+      // The worker's answer says what was wrong with these parameters.
+      return undefined;
+    }
   }
 
   // Resolving at once lets the widget draw before this task ends. Anything thrown goes to the worker, whose answer
@@ -365,37 +398,68 @@ export interface TrainingHandle {
 }
 
 // One request in flight at most; while it runs only the newest parameters are kept, so a dragged slider never lags.
+// A widget that draws drafts gets the newest state's first part at once even then, from the page's core.
 export class LiveQuery<Name extends ComputationName> {
   private busy = false;
-  private queued: ParamsOf<Name> | undefined;
+  private queued: Asked<Name> | undefined;
   private stopped = false;
+  /** Updates so far, and the newest one drawn (in whole or in draft): an older answer never covers a newer draft. */
+  private asked = 0;
+  private shown = 0;
 
   constructor(
     private readonly client: CoreClient,
     private readonly name: Name,
     private readonly onResult: (result: ResultOf<Name>, params: ParamsOf<Name>) => void,
     private readonly onError: (error: Error) => void,
+    private readonly onDraft?: (result: ResultOf<Name>, params: ParamsOf<Name>) => void,
   ) {}
 
   update(params: ParamsOf<Name>): void {
     if (this.stopped) return;
+    this.send({ params, asked: ++this.asked, drafted: false });
+  }
+
+  private send(next: Asked<Name>): void {
     if (this.busy) {
-      this.queued = params;
+      if (this.onDraft && !next.drafted) {
+        const first = this.client.draft(this.name, next.params);
+        if (first) this.showDraft(first.result, first.params, next);
+      }
+      this.queued = next;
       return;
     }
     this.busy = true;
+    const wantsDraft = this.onDraft !== undefined && !next.drafted;
     this.client
-      .compute(this.name, params)
+      .compute(
+        this.name,
+        next.params,
+        wantsDraft ? (result, params) => this.showDraft(result, params, next) : undefined,
+      )
       .then(
-        (result) => !this.stopped && this.onResult(result, params),
-        (error: Error) => !this.stopped && this.onError(error),
+        (result) => this.isNewest(next) && this.onResult(result, next.params),
+        (error: Error) => this.isNewest(next) && this.onError(error),
       )
       .finally(() => {
         this.busy = false;
-        const next = this.queued;
+        const queued = this.queued;
         this.queued = undefined;
-        if (next !== undefined) this.update(next);
+        if (queued !== undefined) this.send(queued);
       });
+  }
+
+  private showDraft(result: ResultOf<Name>, params: ParamsOf<Name>, of: Asked<Name>): void {
+    of.drafted = true;
+    if (!this.isNewest(of)) return;
+    this.onDraft?.(result, params);
+  }
+
+  /** Whether what `of` brings may be drawn: nothing newer is on screen, and the widget is still on the page. */
+  private isNewest(of: Asked<Name>): boolean {
+    if (this.stopped || of.asked < this.shown) return false;
+    this.shown = of.asked;
+    return true;
   }
 
   /** No more results reach the widget (it left the page). */
@@ -403,4 +467,11 @@ export class LiveQuery<Name extends ComputationName> {
     this.stopped = true;
     this.queued = undefined;
   }
+}
+
+/** One update of a LiveQuery: its parameters, its number in order, and whether its draft was drawn. */
+interface Asked<Name extends ComputationName> {
+  params: ParamsOf<Name>;
+  asked: number;
+  drafted: boolean;
 }

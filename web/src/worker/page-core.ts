@@ -14,6 +14,11 @@ interface ComputeModule {
    * as slow.
    */
   runsInPage?: (params: never) => boolean | 'long';
+  /**
+   * For a state the worker answers: cheaper parameters whose exact result is a first part of it (a sweep's first
+   * trials) and fits in the frame here, or undefined. Asked only after runsInPage said no.
+   */
+  draft?: (params: never) => unknown;
 }
 
 /**
@@ -60,14 +65,30 @@ export class PageCore {
     if (typeof entry !== 'object' || this.isAway(widget)) return undefined;
     const here = entry.runsInPage?.(params as never);
     if (!here) return undefined;
+    return { result: this.timed(widget, here === 'long', () => entry.compute(this.core, params as never)) };
+  }
+
+  /**
+   * A first part of the result for a state run() left to the worker, computed here and now with the parameters it is
+   * exact for; undefined when the widget draws no such part or none fits.
+   */
+  draft(widget: ComputationName, params: unknown): { result: unknown; params: unknown } | undefined {
+    const entry = this.modules.get(widget);
+    if (typeof entry !== 'object' || this.isAway(widget) || !entry.draft) return undefined;
+    const fewer = entry.draft(params as never);
+    if (fewer === undefined) return undefined;
+    return { result: this.timed(widget, false, () => entry.compute(this.core, fewer as never)), params: fewer };
+  }
+
+  // A run here, counted towards sending the widget away when it is slow (not when known to be long).
+  private timed(widget: ComputationName, long: boolean, run: () => unknown): unknown {
     const started = this.now();
-    const result = entry.compute(this.core, params as never);
+    const result = run();
     const took = this.now() - started;
-    const slow = took > inPageLimitMs && here !== 'long';
-    const slowRuns = slow ? (this.slowRuns.get(widget) ?? 0) + 1 : 0;
+    const slowRuns = took > inPageLimitMs && !long ? (this.slowRuns.get(widget) ?? 0) + 1 : 0;
     this.slowRuns.set(widget, slowRuns);
     if (slowRuns >= 2 || took > inPageHardLimitMs) this.sendAway(widget);
-    return { result };
+    return result;
   }
 
   private isAway(widget: ComputationName): boolean {

@@ -1,9 +1,9 @@
 // What the entropy-against-dₖ chart asks the core, in the worker: one batch of core calls.
 import type { Core } from '../../core/types.js';
 import type { StateOf } from '../params.js';
-import type { schema } from './schema.js';
 import { KeptDraws } from '../kept-draws.js';
 import { RunPace } from '../run-pace.js';
+import { schema } from './schema.js';
 
 /** dₖ = 1, 2, 4, …, 4096: thirteen points, evenly spaced on the log axis. */
 export const entropyDks = Array.from({ length: 13 }, (_, i) => 2 ** i);
@@ -94,4 +94,17 @@ export function runsInPage(params: EntropyVsDkParams): boolean {
   if (pace.fits(here) || (here * 2 <= keptInWorker.estimatedMs(params) && pace.fits(here, 8))) return true;
   keptInWorker.drew(params);
   return false;
+}
+
+/**
+ * When the whole sweep goes to the worker: the same sweep over its first trials, if some fit in the frame here. Trial
+ * t is each dₖ stream's t-th draw whatever the count, so these are exactly the points the whole sweep starts from;
+ * the page draws them at once, and the worker's answer over every trial replaces them.
+ */
+export function draft(params: EntropyVsDkParams): EntropyVsDkParams | undefined {
+  for (let trials = Math.floor(params.trials / 2); trials >= schema.trials.min; trials = Math.floor(trials / 2)) {
+    const fewer = { ...params, trials };
+    if (pace.fits(kept.estimatedMs(fewer))) return fewer;
+  }
+  return undefined;
 }
