@@ -57,28 +57,35 @@ function drawing(client) {
   return { query, drawn };
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+/** Waits until `done()` holds: the replies travel through timers and promises. */
+async function until(done) {
+  while (!done()) await new Promise((resolve) => setTimeout(resolve, 1));
+}
 
-test('the draft is drawn before update returns, then the whole answer replaces it', async () => {
+/** Runs `steps` with a held worker and a client whose page core is up, and ends the client after. */
+async function withClient(steps) {
   const worker = new HeldWorker();
   const client = await clientWithPageCore(worker);
   try {
+    await steps(worker, client);
+  } finally {
+    client.dispose();
+  }
+}
+
+test('the draft is drawn before update returns, then the whole answer replaces it', () =>
+  withClient(async (worker, client) => {
     const { query, drawn } = drawing(client);
     query.update({ keys: 64, trials: 200, seed: 1 });
     assert.deepEqual(drawn, [['draft', 64, 20, 20]], 'drawn in the task of the change, with the trials it has');
     assert.deepEqual(worker.asked.at(-1), { keys: 64, trials: 200, seed: 1 }, 'the worker computes every trial');
     worker.release();
-    await settle();
-    assert.deepEqual(drawn.at(-1), ['whole', 64, 200]);
-  } finally {
-    client.dispose();
-  }
-});
+    await until(() => drawn.length === 2);
+    assert.deepEqual(drawn[1], ['whole', 64, 200]);
+  }));
 
-test("an older state's answer is not drawn over a newer state's draft; the newest is drawn whole", async () => {
-  const worker = new HeldWorker();
-  const client = await clientWithPageCore(worker);
-  try {
+test("an older state's answer is not drawn over a newer state's draft; the newest is drawn whole", () =>
+  withClient(async (worker, client) => {
     const { query, drawn } = drawing(client);
     query.update({ keys: 63, trials: 200, seed: 1 });
     query.update({ keys: 64, trials: 200, seed: 1 });
@@ -90,23 +97,19 @@ test("an older state's answer is not drawn over a newer state's draft; the newes
       ],
       'the second draft is drawn while the worker still computes the first state',
     );
+    const asked = worker.asked.length;
     worker.release(); // 63 keys, whole: older than what is drawn
-    await settle();
-    assert.deepEqual(drawn.length, 2, 'the answer for 63 keys is not drawn');
-    assert.deepEqual(worker.asked.at(-1), { keys: 64, trials: 200, seed: 1 }, 'then 64 keys go to the worker');
+    // Once its answer has come, 64 keys are asked of the worker.
+    await until(() => worker.asked.length === asked + 1);
+    assert.deepEqual(worker.asked.at(-1), { keys: 64, trials: 200, seed: 1 });
+    assert.equal(drawn.length, 2, 'the answer for 63 keys is not drawn, nor a second draft of 64');
     worker.release();
-    await settle();
-    assert.deepEqual(drawn.at(-1), ['whole', 64, 200]);
-    assert.equal(drawn.length, 3, 'no second draft of 64 keys');
-  } finally {
-    client.dispose();
-  }
-});
+    await until(() => drawn.length === 3);
+    assert.deepEqual(drawn[2], ['whole', 64, 200]);
+  }));
 
-test('without drafts, every answer is drawn in turn, as before', async () => {
-  const worker = new HeldWorker();
-  const client = await clientWithPageCore(worker);
-  try {
+test('without drafts, every answer is drawn in turn, as before', () =>
+  withClient(async (worker, client) => {
     const drawn = [];
     const query = new LiveQuery(
       client,
@@ -117,14 +120,12 @@ test('without drafts, every answer is drawn in turn, as before', async () => {
     query.update({ keys: 63, trials: 200, seed: 1 });
     query.update({ keys: 64, trials: 200, seed: 1 });
     worker.release();
-    await settle();
+    await until(() => drawn.length === 1);
+    await until(() => worker.held.length === 1);
     worker.release();
-    await settle();
+    await until(() => drawn.length === 2);
     assert.deepEqual(drawn, [
       ['whole', 63],
       ['whole', 64],
     ]);
-  } finally {
-    client.dispose();
-  }
-});
+  }));
