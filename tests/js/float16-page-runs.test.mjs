@@ -1,6 +1,7 @@
 // Which float16 steps the page's own core takes on this machine (its pace at 1): a step to new settings that does
 // not fit in a frame goes to the worker; a step along keys at those settings is taken once as a long run, so that the
-// page's core keeps them, and the next steps along keys cost only their new pairs.
+// page's core keeps them, and the next steps along keys cost only their new pairs. At a phone's slow pace a new σ,
+// which reads the normals kept, is taken as a long run too, while new normals go to the worker.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { loadCore } from 'attention-lab/core';
@@ -49,4 +50,47 @@ test('float16 on the page: along keys at kept settings, a run past the frame is 
     `runs that fit, then long ones, then the worker: ${shown}`,
   );
   assert.equal(answers.at(-1), false, 'all the way to 64 keys is the worker’s');
+});
+
+/** The core, its float16 products taking `ms` longer on the test's clock: a phone's cold first run. */
+const slowCore = (core, ms) => ({
+  ...core,
+  float16Scores: (params) => {
+    clockAhead += ms;
+    return core.float16Scores(params);
+  },
+  float16OverflowSpread: (params) => core.float16OverflowSpread(params),
+});
+
+/** runsInPage's answers to `next(step)` as a slow run's pace fades, one step every 100 ms of the test's clock. */
+function answersAsPaceFades(core, settings, next) {
+  // A new σ: costly enough for its time to teach the pace.
+  const slow = { ...settings, spread: settings.spread / 2 };
+  runsInPage(slow);
+  compute(slowCore(core, 400), slow);
+  const answers = [];
+  for (let step = 1; step <= 80; step++) {
+    clockAhead += 100;
+    answers.push(runsInPage(next(step)));
+  }
+  computeLongAgo(core, settings);
+  return answers;
+}
+
+test('float16 on the page: at a slow pace a new σ is taken here as a long run, a new dₖ or seed is not', async () => {
+  const core = await loadCore();
+  const settings = { dk: 4096, spread: 8, order: 'after', seed: 25, keys: 32 };
+  runsInPage(settings);
+  computeLongAgo(core, settings);
+  const rank = (answer) => ({ false: 0, long: 1, true: 2 })[String(answer)];
+  const spreads = answersAsPaceFades(core, settings, (step) => ({ ...settings, spread: 8 + step / 128 }));
+  assert.ok(spreads.includes('long'), `a new σ is taken as a long run while the pace is slow: ${spreads.join(' ')}`);
+  assert.ok(
+    spreads.every((answer, i) => i === 0 || rank(answer) >= rank(spreads[i - 1])),
+    `the worker, then long runs, then runs that fit, as the pace fades: ${spreads.join(' ')}`,
+  );
+  assert.equal(spreads[0], false, 'at the slowest pace even a new σ goes to the worker');
+  const dks = answersAsPaceFades(core, settings, (step) => ({ ...settings, dk: step % 2 ? 2048 : 4096 }));
+  const seeds = answersAsPaceFades(core, settings, (step) => ({ ...settings, seed: 100 + step }));
+  assert.ok(!dks.includes('long') && !seeds.includes('long'), `new normals are never long runs here: ${dks} ${seeds}`);
 });

@@ -142,8 +142,9 @@ function estimatedMs(params: Float16OverflowParams): number {
 let lastAsked = { seed: Number.NaN, dk: 0, spread: 0 };
 
 /**
- * Along keys or the order the worker's answer comes a frame late on a phone (after the frame that moves the slider),
- * so the page takes longer runs there: up to this long at settings its core keeps, each costing only new pairs…
+ * Along keys, the order or σ the worker's answer comes a frame late on a phone (after the frame that moves the slider),
+ * so the page takes longer runs there: up to this long at settings its core keeps, each costing only new pairs, or at
+ * a new σ, which redoes the products of the normals it keeps (18–30 ms by the worker, 12–18 here: bench:browser)…
  */
 const stayingLimitMs = 10;
 /** …and once, to make its core keep new settings, up to this long. */
@@ -151,15 +152,18 @@ const catchUpLimitMs = 14;
 
 /**
  * On the page's own thread when a run leaves room in the frame to draw on this device, or, while a learner steps
- * through keys or the order, when it still ends sooner than the worker's answer would come.
+ * through keys, the order or σ, when it still ends sooner than the worker's answer would come.
  */
 export function runsInPage(params: Float16OverflowParams): boolean | 'long' {
   const { seed, dk, spread } = params;
   const staying = seed === lastAsked.seed && dk === lastAsked.dk && spread === lastAsked.spread;
+  const { seed: lastSeed, dk: lastDk } = lastAsked;
   lastAsked = { seed, dk, spread };
   const estimate = estimatedMs(params);
   if (pace.fits(estimate)) return true;
-  if (!staying) return false;
+  // New normals (another seed or dₖ) cost more than a frame here on a phone: the worker draws them.
+  const sameNormals = seed === lastSeed && dk === lastDk;
+  if (!staying) return sameNormals && pace.fits(estimate, stayingLimitMs) ? 'long' : false;
   // Longer than a frame's usual room on purpose ('long'): a run a little over its estimate must not send the figure to
   // the worker, whose answers come later still. This thread's pace still learns from it.
   return pace.fits(estimate, keptSettings(params) ? stayingLimitMs : catchUpLimitMs) ? 'long' : false;
