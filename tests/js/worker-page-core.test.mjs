@@ -115,3 +115,34 @@ test("a sweep too costly for the page is drafted here over its first trials, the
   await readyOnPage(pageCore, 'softmax-dies', softmax);
   assert.equal(pageCore.draft('softmax-dies', softmax), undefined, 'a widget without drafts has none');
 });
+
+test('a core compiled by the worker answers as soon as the code is loaded, with no warm-up run of its own', async () => {
+  // Core calls made outside the test's own asks: a warm-up run.
+  let asking = false;
+  let warmUpCalls = 0;
+  const counted = new Proxy(core, {
+    get: (target, name) =>
+      typeof target[name] === 'function'
+        ? (...args) => {
+            if (!asking) warmUpCalls++;
+            return target[name](...args);
+          }
+        : target[name],
+  });
+  const ask = (pageCore) => ({
+    run: (widget, params) => {
+      asking = true;
+      try {
+        return pageCore.run(widget, params);
+      } finally {
+        asking = false;
+      }
+    },
+  });
+  const first = await readyOnPage(ask(new PageCore(counted, undefined, true)), 'softmax-dies', softmax);
+  assert.equal(first.result.keys, 8);
+  assert.equal(warmUpCalls, 0, 'the first answer is its first run');
+  // A core fetched on the page compiles on its first run: that run is done once while the page is idle.
+  await readyOnPage(ask(new PageCore(counted)), 'softmax-dies', softmax);
+  assert.ok(warmUpCalls > 0, 'a warm-up run came before the answer');
+});

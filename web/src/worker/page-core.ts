@@ -49,9 +49,14 @@ export class PageCore {
   private readonly slowRuns = new Map<ComputationName, number>();
   private readonly away = new Map<ComputationName, { until: number; nextMs: number }>();
 
+  /**
+   * `compiled`: the core's WASM came compiled from the worker, which has run every computation the page asks of it
+   * (a figure's first draw is the worker's), so a first run here compiles nothing.
+   */
   constructor(
     private readonly core: Core,
     private readonly now: () => number = () => performance.now(),
+    private readonly compiled = false,
   ) {}
 
   /**
@@ -107,12 +112,16 @@ export class PageCore {
     if (Object.hasOwn(computeLoaders, widget) && !this.modules.has(widget)) this.prepare(widget, params);
   }
 
-  // The first run compiles the WASM functions it touches: done once when the page is idle, not on a keystroke.
+  // A core fetched here compiles the WASM functions a first run touches: that run is done once when the page is idle,
+  // not on a keystroke. A core compiled by the worker takes the figure's keys as soon as its code has loaded: a
+  // learner who moves a slider at once (within 200 ms on a phone, where the page is seldom idle meanwhile) would
+  // otherwise wait for the worker's answers.
   private prepare(widget: ComputationName, params: unknown): void {
     this.modules.set(widget, 'loading');
     (computeLoaders[widget] as () => Promise<ComputeModule>)().then(
       (module: ComputeModule) => {
         if (!module.runsInPage) return this.modules.set(widget, 'worker');
+        if (this.compiled) return this.modules.set(widget, module);
         // Soon: until then the figure's keystrokes go to the worker, whose replies wait for the input's frame.
         whenIdle(() => {
           try {
@@ -132,7 +141,7 @@ export class PageCore {
 export async function startPageCore(module?: WebAssembly.Module): Promise<PageCore> {
   if (module) {
     const fromWorker = await loadCompiledCore({ module }).catch(() => undefined);
-    if (fromWorker) return new PageCore(fromWorker.core);
+    if (fromWorker) return new PageCore(fromWorker.core, undefined, true);
   }
   return new PageCore((await loadCompiledCore()).core);
 }
