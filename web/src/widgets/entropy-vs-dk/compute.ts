@@ -97,14 +97,22 @@ export function runsInPage(params: EntropyVsDkParams): boolean {
 }
 
 /**
+ * A draft's run leaves more of the frame to drawing than a whole run does: the chart is drawn twice per step, the
+ * draft now and the whole answer after it (bench:browser's phone: keys p95 about 16 ms at this limit, 20 at 6.5).
+ */
+const draftLimitMs = 4;
+
+/**
  * When the whole sweep goes to the worker: the same sweep over its first trials, if some fit in the frame here. Trial
  * t is each dₖ stream's t-th draw whatever the count, so these are exactly the points the whole sweep starts from;
  * the page draws them at once, and the worker's answer over every trial replaces them.
  */
 export function draft(params: EntropyVsDkParams): EntropyVsDkParams | undefined {
+  let fewest: EntropyVsDkParams | undefined;
   for (let trials = Math.floor(params.trials / 2); trials >= schema.trials.min; trials = Math.floor(trials / 2)) {
-    const fewer = { ...params, trials };
-    if (pace.fits(kept.estimatedMs(fewer))) return fewer;
+    fewest = { ...params, trials };
+    if (pace.fits(kept.estimatedMs(fewest), draftLimitMs)) return fewest;
   }
-  return undefined;
+  // The smallest draft, if even it runs past that limit: it still comes sooner than the worker’s answer.
+  return fewest && pace.fits(kept.estimatedMs(fewest)) ? fewest : undefined;
 }
