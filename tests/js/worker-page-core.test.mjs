@@ -116,7 +116,7 @@ test("a sweep too costly for the page is drafted here over its first trials, the
   assert.equal(pageCore.draft('softmax-dies', softmax), undefined, 'a widget without drafts has none');
 });
 
-test('a core compiled by the worker answers as soon as the code is loaded, with no warm-up run of its own', async () => {
+test('a core the worker compiled answers once the code has loaded, with no warm-up run of its own', async () => {
   // Core calls made outside the test's own asks: a warm-up run.
   let asking = false;
   let warmUpCalls = 0;
