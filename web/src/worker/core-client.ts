@@ -166,8 +166,7 @@ export class CoreClient {
     if (!this.pageCore) return undefined;
     try {
       const drafted = this.pageCore.draft(widget, params);
-      if (drafted && typeof drafted.result === 'object' && drafted.result !== null)
-        this.computedInPage.add(drafted.result);
+      if (drafted) this.markComputedInPage(drafted.result);
       return drafted as { result: ResultOf<Name>; params: ParamsOf<Name> } | undefined;
     } catch {
       // The worker's answer says what was wrong with these parameters.
@@ -181,12 +180,17 @@ export class CoreClient {
     if (!this.pageCore) return undefined;
     try {
       const ran = this.pageCore.run(widget, params);
-      if (ran && typeof ran.result === 'object' && ran.result !== null) this.computedInPage.add(ran.result);
+      if (ran) this.markComputedInPage(ran.result);
       return ran;
     } catch (error) {
       if (!(error instanceof RangeError || error instanceof TypeError)) this.pageCore = undefined;
       return undefined;
     }
+  }
+
+  /** Remembers that this result came from the page's core (see computedIn). */
+  private markComputedInPage(result: unknown): void {
+    if (typeof result === 'object' && result !== null) this.computedInPage.add(result);
   }
 
   // The worker's full core, once this page's first figure has drawn: not before, so that figure's bytes come first; a

@@ -156,13 +156,12 @@ const catchUpLimitMs = 14;
  */
 export function runsInPage(params: Float16OverflowParams): boolean | 'long' {
   const { seed, dk, spread } = params;
-  const staying = seed === lastAsked.seed && dk === lastAsked.dk && spread === lastAsked.spread;
-  const { seed: lastSeed, dk: lastDk } = lastAsked;
+  // New normals (another seed or dₖ) cost more than a frame here on a phone: the worker draws them.
+  const sameNormals = seed === lastAsked.seed && dk === lastAsked.dk;
+  const staying = sameNormals && spread === lastAsked.spread;
   lastAsked = { seed, dk, spread };
   const estimate = estimatedMs(params);
   if (pace.fits(estimate)) return true;
-  // New normals (another seed or dₖ) cost more than a frame here on a phone: the worker draws them.
-  const sameNormals = seed === lastSeed && dk === lastDk;
   if (!staying) return sameNormals && pace.fits(estimate, stayingLimitMs) ? 'long' : false;
   // Longer than a frame's usual room on purpose ('long'): a run a little over its estimate must not send the figure to
   // the worker, whose answers come later still. This thread's pace still learns from it.
