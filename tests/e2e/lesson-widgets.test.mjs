@@ -220,7 +220,14 @@ test("entropy against dₖ: n by keyboard; every mean ± SE is the core's entrop
   );
   const [[, ceiling]] = await footRows(page, id);
   assert.ok(near(ceiling, Math.log(4)));
-  assert.equal((await page.$$(`#${id}-widget svg.chart line.error-bar`)).length > 0, true);
+  // One error bar per nonzero standard error, in one path per scale.
+  const bars = await page.$$eval(`#${id}-widget svg.chart path.error-bar`, (paths) =>
+    paths.map((p) => (p.getAttribute('d') ?? '').split('M').length - 1),
+  );
+  assert.deepEqual(
+    bars,
+    sweep.entropyStandardError.map((row) => Array.from(row).filter((e) => e > 0).length),
+  );
   await assertChartAndSummary(page, id, /ceiling ln 4 is 1\.386 nats/);
 });
 

@@ -57,6 +57,36 @@ export function chartPicture(page, selector) {
       }
       return boxes;
     };
+    // A line chart draws a series' dots as one path of circles, "M x−r,y a r,r 0 1,0 2r,0 a r,r 0 1,0 −2r,0"
+    // each: one box per circle, mapped through the path's screen matrix; the browser's box of the path is their union.
+    const discs = (path) => {
+      const matrix = path.getScreenCTM();
+      const className = path.getAttribute('class');
+      const number = '(-?\\d*\\.?\\d+(?:e-?\\d+)?)';
+      const arc = (n) => `a${n},${n} 0 1,0 ${n},0`;
+      const one = new RegExp(`^M${number},${number}${arc(number)}${arc(number)}$`, 'i');
+      const parts = (path.getAttribute('d') ?? '').split(/(?=M)/).filter(Boolean);
+      const boxes = parts.map((part) => {
+        const [left, y, r, r2, width, r3, r4, back] = (part.match(one) ?? []).slice(1).map(Number);
+        const round = [r2, r3, r4].every((v) => v === r) && Math.abs(width - 2 * r) < 1e-3 && back === -width;
+        if (![left, y, r].every(Number.isFinite) || !round) throw new Error(`a dot path holds "${part}"`);
+        const a = new DOMPoint(left, y - r).matrixTransform(matrix);
+        const b = new DOMPoint(left + width, y + r).matrixTransform(matrix);
+        return { x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y, className };
+      });
+      if (boxes.length) {
+        const browser = box(path);
+        const off = Math.max(
+          Math.abs(browser.x - Math.min(...boxes.map((d) => d.x))),
+          Math.abs(browser.y - Math.min(...boxes.map((d) => d.y))),
+          Math.abs(browser.x + browser.width - Math.max(...boxes.map((d) => d.x + d.width))),
+          Math.abs(browser.y + browser.height - Math.max(...boxes.map((d) => d.y + d.height))),
+        );
+        if (off > 0.5)
+          throw new Error(`the browser draws dots ${JSON.stringify(browser)}, the path says ${JSON.stringify(boxes)}`);
+      }
+      return boxes;
+    };
     const area = svg.querySelector('rect.plot-area');
     return {
       area: area ? box(area) : null,
@@ -78,10 +108,13 @@ export function chartPicture(page, selector) {
         points: vertices(path),
         drawn: box(path),
       })),
-      dots: Array.from(svg.querySelectorAll('circle.dot, circle.goal'), (dot) => ({
-        ...box(dot),
-        className: dot.getAttribute('class'),
-      })),
+      dots: [
+        ...Array.from(svg.querySelectorAll('path.dot'), discs).flat(),
+        ...Array.from(svg.querySelectorAll('circle.dot, circle.goal'), (dot) => ({
+          ...box(dot),
+          className: dot.getAttribute('class'),
+        })),
+      ],
       references: Array.from(svg.querySelectorAll('line.reference'), (line) => ({
         ...box(line),
         className: line.getAttribute('class'),

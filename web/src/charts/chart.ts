@@ -72,6 +72,25 @@ export function rectanglePath(x: number, y: number, width: number, height: numbe
   return `M${round(x)},${round(y)}h${round(width)}v${round(height)}h${-round(width)}z`;
 }
 
+/**
+ * One dot as path data: a circle of radius r around (x, y), "M x−r,y a r,r 0 1,0 2r,0 a r,r 0 1,0 −2r,0", rounded as
+ * rectanglePath rounds; a dot that is not a number draws nothing, as a circle given NaN did.
+ */
+export function discPath(x: number, y: number, r: number): string {
+  if (![x, y, r].every(Number.isFinite)) return '';
+  const round = (v: number) => Math.round(v * 1000) / 1000;
+  const left = round(x - r);
+  const width = round(2 * r);
+  return `M${left},${round(y)}a${r},${r} 0 1,0 ${width},0a${r},${r} 0 1,0 ${-width},0`;
+}
+
+/** One vertical segment (an error bar) from (x, y1) to (x, y2) as path data, "M x,y1 V y2", rounded the same way. */
+export function segmentPath(x: number, y1: number, y2: number): string {
+  if (![x, y1, y2].every(Number.isFinite)) return '';
+  const round = (v: number) => Math.round(v * 1000) / 1000;
+  return `M${round(x)},${round(y1)}V${round(y2)}`;
+}
+
 /** Writes the text only when it changed since the last call for this element (read from JS, not the DOM). */
 export function setText(element: Element, text: string): void {
   if (texts.get(element) === text) return;

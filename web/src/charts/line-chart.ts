@@ -1,7 +1,7 @@
 // Line chart of one or more series (optional error bars, dots, log axes, reference lines), drawn from its numbers.
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { line } from 'd3-shape';
-import { Chart, marks, setAttributes, setText, tickLabel } from './chart.js';
+import { Chart, discPath, marks, segmentPath, setAttributes, setText, tickLabel } from './chart.js';
 
 export interface LineSeries {
   name: string;
@@ -61,6 +61,9 @@ export interface LineChartData {
   /** Overrides the options' y range for this drawing (a curve clipped where it leaves the figure). */
   yDomain?: [number, number];
 }
+
+/** A series' dots (sparse sweeps): big enough to see and to tell from the line through them. */
+const dotRadius = 3.5;
 
 type Scale = ((value: number) => number) & { ticks(count?: number): number[] };
 
@@ -180,32 +183,22 @@ export class LineChart extends Chart {
     this.drawReferences(references, clampX, clampY);
     const lined = series.filter((s) => s.line !== false);
     const paths = marks(this.layer('lines'), 'path', lined.length);
-    // Only series with error bars are walked for them: a point record per point of every line was made and dropped.
-    const withErrors = series.flatMap((s) =>
-      s.errors ? Array.from(s.ys, (v, i) => ({ s, i, v, e: s.errors?.[i] ?? 0 })).filter((p) => p.e) : [],
-    );
-    const errorBars = marks(this.layer('error-bars'), 'line', withErrors.length);
-    withErrors.forEach(({ s, i, v, e }, k) => {
-      const at = x(s.xs[i] ?? 0);
-      setAttributes(errorBars[k] as SVGLineElement, {
-        x1: at,
-        x2: at,
-        y1: clampY(v - e),
-        y2: clampY(v + e),
-        class: `error-bar ${s.className}`,
+    // One path per series holds its error bars, and one its dots: a step restyles and lays out a few paths, where a
+    // line per bar and a circle per dot (cx and cy are style properties) made ~80 elements to redo at every step.
+    const barred = series.filter((s) => s.errors);
+    const errorBars = marks(this.layer('error-bars'), 'path', barred.length);
+    barred.forEach((s, k) => {
+      const bars = Array.from(s.ys, (v, i) => {
+        const e = s.errors?.[i] ?? 0;
+        return e ? segmentPath(x(s.xs[i] ?? 0), clampY(v - e), clampY(v + e)) : '';
       });
+      setAttributes(errorBars[k] as SVGPathElement, { d: bars.join(''), class: `error-bar ${s.className}` });
     });
-    const dotted = series.flatMap((s) =>
-      s.dots && s.around === undefined ? Array.from(s.ys, (v, i) => ({ s, i, v })) : [],
-    );
-    const dots = marks(this.layer('dots'), 'circle', dotted.length);
-    dotted.forEach(({ s, i, v }, k) => {
-      setAttributes(dots[k] as SVGCircleElement, {
-        cx: x(s.xs[i] ?? 0),
-        cy: clampY(v),
-        r: 3.5,
-        class: `dot ${s.className}`,
-      });
+    const dotted = series.filter((s) => s.dots && s.around === undefined);
+    const dots = marks(this.layer('dots'), 'path', dotted.length);
+    dotted.forEach((s, k) => {
+      const discs = Array.from(s.ys, (v, i) => discPath(x(s.xs[i] ?? 0), clampY(v), dotRadius));
+      setAttributes(dots[k] as SVGPathElement, { d: discs.join(''), class: `dot ${s.className}` });
     });
     // Above the other dots, below the labelled points: the order they had in one layer.
     this.drawStrips(
