@@ -204,6 +204,12 @@ test("entropy against dₖ: n by keyboard; every mean ± SE is the core's entrop
     seed: params.seed,
     scales: ['none', 'sqrt', 'linear'],
   });
+  // A closed table is written when opened: what a reader opens is the sweep drawn now, not the first one.
+  await page.click(`#${id}-widget details.data summary`);
+  await page.waitForFunction(
+    (w) => Math.abs(Number(document.querySelector(`${w} .data-table tfoot td`)?.textContent) - Math.log(4)) < 1e-3,
+    `#${id}-widget`,
+  );
   const rows = await tableRows(page, id);
   assert.deepEqual(
     rows.map(([dk]) => Number(dk)),

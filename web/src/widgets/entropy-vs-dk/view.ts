@@ -101,16 +101,17 @@ export class EntropyVsDk extends LiveWidget<'entropy-vs-dk', EntropyVsDkState> {
     };
     this.chart.draw({ series, references: [ceiling] }, summary);
     this.frame.setSummary(summary);
-    this.frame.setTable(
-      ['dₖ', ...entropyScales.map((s) => t('entropyVsDk.column', { scale: scaleNames[s].label }))],
-      Array.from(r.dks, (dk, i) => [
+    // Written when a reader opens it: a step along keys draws twice (draft, then the whole sweep) on a phone.
+    this.frame.setTableWhenShown(() => ({
+      headers: ['dₖ', ...entropyScales.map((s) => t('entropyVsDk.column', { scale: scaleNames[s].label }))],
+      rows: Array.from(r.dks, (dk, i) => [
         String(dk),
         ...entropyScales.map((_, row) =>
           formatWithError(r.meanEntropy[row]?.[i] ?? 0, r.entropyStandardError[row]?.[i] ?? 0),
         ),
       ]),
-      [[t('entropyVsDk.ceilingRow'), ...entropyScales.map(() => formatValue(r.maxEntropy))]],
-    );
+      footer: [[t('entropyVsDk.ceilingRow'), ...entropyScales.map(() => formatValue(r.maxEntropy))]],
+    }));
   }
 }
 

@@ -122,14 +122,14 @@ export class Float16Overflow extends LiveWidget<'float16-overflow', State> {
     const verdict = r.nans > 0 ? 'nan' : r.infinities > 0 ? 'infinite' : 'finite';
     if (this.meter.dataset.overflow !== verdict) this.meter.dataset.overflow = verdict;
     this.showOrders(r);
-    this.frame.setTable(
-      [t('float16.row'), t('float16.rowLargest'), t('float16.rowNans')],
-      rows.map((row, i) => [
+    this.frame.setTableWhenShown(() => ({
+      headers: [t('float16.row'), t('float16.rowLargest'), t('float16.rowNans')],
+      rows: rows.map((row, i) => [
         row,
         Number.isFinite(r.rowLargest[i]) ? formatValue(r.rowLargest[i] ?? 0) : '∞',
         String(r.rowNans[i] ?? 0),
       ]),
-    );
+    }));
   }
 }
 
