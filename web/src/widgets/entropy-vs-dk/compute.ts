@@ -98,9 +98,10 @@ export function runsInPage(params: EntropyVsDkParams): boolean {
 
 /**
  * A draft's run leaves more of the frame to drawing than a whole run does: the chart is drawn twice per step, the
- * draft now and the whole answer after it (bench:browser's phone: keys p95 about 16 ms at this limit, 20 at 6.5).
+ * draft now and the whole answer after it (bench:browser's phone, dots drawn as one path: keys p95 14.0–14.6 ms at
+ * this limit, 15.0–15.4 at 4 with a task over 50 ms in one run of two).
  */
-const draftLimitMs = 4;
+const draftLimitMs = 2;
 
 /**
  * When the whole sweep goes to the worker: the same sweep over its first trials, if some fit in the frame here. Trial
