@@ -94,3 +94,17 @@ test('float16 on the page: at a slow pace a new σ is taken here as a long run, 
   const seeds = answersAsPaceFades(core, settings, (step) => ({ ...settings, seed: 100 + step }));
   assert.ok(!dks.includes('long') && !seeds.includes('long'), `new normals are never long runs here: ${dks} ${seeds}`);
 });
+
+test('float16 on the page: along keys where another order needs its block bounds, a step is a long run', async () => {
+  const core = await loadCore();
+  // σ 16 at dₖ 4096: before's and balanced's norms prove nothing, and the core bounds them at every step.
+  const bounded = { dk: 4096, spread: 16, order: 'after', seed: 26 };
+  runsInPage({ ...bounded, keys: 8 });
+  computeLongAgo(core, { ...bounded, keys: 8 });
+  assert.equal(runsInPage({ ...bounded, keys: 9 }), 'long', 'a key more there is taken as a long run');
+  // σ 11 at the same dₖ: the norms prove the other orders finite, and the same step is a plain one.
+  const proven = { ...bounded, spread: 11, seed: 27 };
+  runsInPage({ ...proven, keys: 8 });
+  computeLongAgo(core, { ...proven, keys: 8 });
+  assert.equal(runsInPage({ ...proven, keys: 9 }), true, 'a key more where the norms suffice is a plain run');
+});

@@ -138,6 +138,15 @@ function estimatedMs(params: Float16OverflowParams): number {
   );
 }
 
+/**
+ * Whether another order's norms fall short of proving it finite, so that the core bounds it block by block (dₖ = 4096,
+ * σ ≥ 12). The estimate leaves that work out: a step along keys there costs 0.8 ms in Node's WASM where it says 0.35,
+ * and 8–14 ms on the phone profile. Such a step is taken here as a long run, so that two of them do not send the
+ * figure to the worker, whose answers come 15–30 ms after the key there (bench:browser).
+ */
+const boundsOthers = (params: Float16OverflowParams): boolean =>
+  orders.some((o) => o !== params.order && needsProof(params, o));
+
 /** The settings (seed, dₖ and σ) of the last step asked for, on whichever thread it ran. */
 let lastAsked = { seed: Number.NaN, dk: 0, spread: 0 };
 
@@ -147,8 +156,11 @@ let lastAsked = { seed: Number.NaN, dk: 0, spread: 0 };
  * a new σ, which redoes the products of the normals it keeps (18–30 ms by the worker, 12–18 here: bench:browser)…
  */
 const stayingLimitMs = 10;
-/** …and once, to make its core keep new settings, up to this long. */
-const catchUpLimitMs = 14;
+/**
+ * …and once, to make its core keep new settings, up to this long: on the phone profile that first step along keys
+ * took 15–32 ms here, and without it each step after it went to the worker, 15–30 ms after its key.
+ */
+const catchUpLimitMs = 22;
 
 /**
  * On the page's own thread when a run leaves room in the frame to draw on this device, or, while a learner steps
@@ -161,7 +173,7 @@ export function runsInPage(params: Float16OverflowParams): boolean | 'long' {
   const staying = sameNormals && spread === lastAsked.spread;
   lastAsked = { seed, dk, spread };
   const estimate = estimatedMs(params);
-  if (pace.fits(estimate)) return true;
+  if (pace.fits(estimate)) return staying && boundsOthers(params) ? 'long' : true;
   if (!staying) return sameNormals && pace.fits(estimate, stayingLimitMs) ? 'long' : false;
   // Longer than a frame's usual room on purpose ('long'): a run a little over its estimate must not send the figure to
   // the worker, whose answers come later still. This thread's pace still learns from it.
