@@ -6,9 +6,9 @@ import { test } from 'node:test';
 import { paceHalfLifeMs, RunPace } from '../../dist/lib/src/widgets/run-pace.js';
 
 /** A clock the test moves: each run takes `took` ms of it. */
-function pacedBy() {
+function pacedBy(thread = { slowdown: 1, measuredAt: -Infinity }) {
   const clock = { at: 0 };
-  const pace = new RunPace(() => clock.at);
+  const pace = new RunPace(() => clock.at, thread);
   const run = (estimatedMs, took) =>
     pace.timed(estimatedMs, () => {
       clock.at += took;
@@ -58,4 +58,18 @@ test('a run faster than its estimate lets a little more in, within bounds', () =
   for (let i = 0; i < 10; i++) run(4, 0);
   assert.equal(pace.fits(13), true, 'at most twice the estimate is trusted');
   assert.equal(pace.fits(13.1), false);
+});
+
+test("a computation not run yet starts from the pace the thread's others measured, which fades as theirs does", () => {
+  const thread = { slowdown: 1, measuredAt: -Infinity };
+  const first = pacedBy(thread);
+  const clock = first.clock;
+  for (let i = 0; i < 4; i++) first.run(1, 8); // a phone at 8× the estimates
+  const next = new RunPace(() => clock.at, thread);
+  assert.equal(next.fits(1), false, 'an 8 ms run here would not leave the frame room to draw');
+  assert.equal(next.fits(0.5), true, 'a 4 ms one would');
+  clock.at += 4 * paceHalfLifeMs;
+  assert.equal(next.fits(1), true, 'four half-lives later, its own estimates again');
+  const alone = pacedBy();
+  assert.equal(alone.pace.fits(6.5), true, 'a thread that measured nothing takes estimates as they are');
 });
