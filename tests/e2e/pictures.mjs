@@ -19,21 +19,20 @@ export function chartPicture(page, selector) {
       }
       return points;
     };
-    // A bar chart draws a series' bars as one path of rectangles, "M x,y h w v h h −w z" each: one box per rectangle,
-    // its corners mapped through the path's screen matrix, left to right as the categories run. The browser's own box
-    // of the path must hold exactly their union, so a path it reads differently (or not at all) fails here.
-    const rectangles = (path) => {
+    // A chart draws many marks as one path, a subpath ("M …") each: one box per mark, two of its corners (read from
+    // the subpath's numbers by `corners`, undefined when they are not such a mark) mapped through the path's screen
+    // matrix. The browser's own box of the path must hold exactly their union, so a path it reads differently (or not
+    // at all) fails here.
+    const marksOf = (path, what, pattern, corners) => {
       const matrix = path.getScreenCTM();
       const className = path.getAttribute('class');
-      const d = path.getAttribute('d') ?? '';
-      const number = '(-?\\d*\\.?\\d+(?:e-?\\d+)?)';
-      const one = new RegExp(`^M${number},${number}h${number}v${number}h${number}z$`, 'i');
-      const parts = d.split(/(?=M)/).filter(Boolean);
+      const one = new RegExp(`^${pattern}$`, 'i');
+      const parts = (path.getAttribute('d') ?? '').split(/(?=M)/).filter(Boolean);
       const boxes = parts.map((part) => {
-        const [x, y, w, h, back] = (part.match(one) ?? []).slice(1).map(Number);
-        if (![x, y, w, h].every(Number.isFinite) || back !== -w) throw new Error(`a bar path holds "${part}"`);
-        const a = new DOMPoint(x, y).matrixTransform(matrix);
-        const b = new DOMPoint(x + w, y + h).matrixTransform(matrix);
+        const numbers = (part.match(one) ?? []).slice(1).map(Number);
+        const ends = numbers.length ? corners(numbers) : undefined;
+        if (!ends) throw new Error(`a ${what} path holds "${part}"`);
+        const [a, b] = ends.map(([x, y]) => new DOMPoint(x, y).matrixTransform(matrix));
         const [left, top] = [Math.min(a.x, b.x), Math.min(a.y, b.y)];
         return { x: left, y: top, width: Math.abs(b.x - a.x), height: Math.abs(b.y - a.y), className };
       });
@@ -53,40 +52,37 @@ export function chartPicture(page, selector) {
           Math.abs(browser.y + browser.height - union.bottom),
         );
         if (off > 0.5)
-          throw new Error(`the browser draws bars ${JSON.stringify(browser)}, the path says ${JSON.stringify(union)}`);
+          throw new Error(
+            `the browser draws ${what}s ${JSON.stringify(browser)}, the path says ${JSON.stringify(union)}`,
+          );
       }
       return boxes;
     };
-    // A line chart draws a series' dots as one path of circles, "M x−r,y a r,r 0 1,0 2r,0 a r,r 0 1,0 −2r,0"
-    // each: one box per circle, mapped through the path's screen matrix; the browser's box of the path is their union.
-    const discs = (path) => {
-      const matrix = path.getScreenCTM();
-      const className = path.getAttribute('class');
-      const number = '(-?\\d*\\.?\\d+(?:e-?\\d+)?)';
-      const arc = (n) => `a${n},${n} 0 1,0 ${n},0`;
-      const one = new RegExp(`^M${number},${number}${arc(number)}${arc(number)}$`, 'i');
-      const parts = (path.getAttribute('d') ?? '').split(/(?=M)/).filter(Boolean);
-      const boxes = parts.map((part) => {
-        const [left, y, r, r2, width, r3, r4, back] = (part.match(one) ?? []).slice(1).map(Number);
-        const round = [r2, r3, r4].every((v) => v === r) && Math.abs(width - 2 * r) < 1e-3 && back === -width;
-        if (![left, y, r].every(Number.isFinite) || !round) throw new Error(`a dot path holds "${part}"`);
-        const a = new DOMPoint(left, y - r).matrixTransform(matrix);
-        const b = new DOMPoint(left + width, y + r).matrixTransform(matrix);
-        return { x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y, className };
-      });
-      if (boxes.length) {
-        const browser = box(path);
-        const off = Math.max(
-          Math.abs(browser.x - Math.min(...boxes.map((d) => d.x))),
-          Math.abs(browser.y - Math.min(...boxes.map((d) => d.y))),
-          Math.abs(browser.x + browser.width - Math.max(...boxes.map((d) => d.x + d.width))),
-          Math.abs(browser.y + browser.height - Math.max(...boxes.map((d) => d.y + d.height))),
-        );
-        if (off > 0.5)
-          throw new Error(`the browser draws dots ${JSON.stringify(browser)}, the path says ${JSON.stringify(boxes)}`);
-      }
-      return boxes;
-    };
+    const number = '(-?\\d*\\.?\\d+(?:e-?\\d+)?)';
+    // A bar chart's series: a rectangle per bar, "M x,y h w v h h −w z", left to right as the categories run.
+    const rectangles = (path) =>
+      marksOf(path, 'bar', `M${number},${number}h${number}v${number}h${number}z`, ([x, y, w, h, back]) =>
+        [x, y, w, h].every(Number.isFinite) && back === -w
+          ? [
+              [x, y],
+              [x + w, y + h],
+            ]
+          : undefined,
+      );
+    // A line chart's dots: a circle per point, "M x−r,y a r,r 0 1,0 2r,0 a r,r 0 1,0 −2r,0".
+    const arc = (n) => `a${n},${n} 0 1,0 ${n},0`;
+    const discs = (path) =>
+      marksOf(path, 'dot', `M${number},${number}${arc(number)}${arc(number)}`, ([left, y, r, r2, w, r3, r4, back]) =>
+        [left, y, r].every(Number.isFinite) &&
+        [r2, r3, r4].every((v) => v === r) &&
+        Math.abs(w - 2 * r) < 1e-3 &&
+        back === -w
+          ? [
+              [left, y - r],
+              [left + w, y + r],
+            ]
+          : undefined,
+      );
     const area = svg.querySelector('rect.plot-area');
     return {
       area: area ? box(area) : null,

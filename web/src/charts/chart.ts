@@ -52,13 +52,15 @@ export function marks<K extends keyof SVGElementTagNameMap>(
 /** The marks each group holds, in order: a redraw reads them here instead of listing the group's children again. */
 const held = new WeakMap<Element, Element[]>();
 
+/** A path coordinate rounded to 3 decimals, as d3-shape's line() writes them. */
+const round = (v: number): number => Math.round(v * 1000) / 1000;
+
 /**
  * SVG path data through the points as d3-shape's line() writes it ("M0,1.5L2.25,3", rounded to 3 decimals), without
  * loading d3-shape.
  */
 export function polylinePath(points: readonly (readonly [number, number])[]): string {
   if (!Array.isArray(points)) throw new TypeError('polylinePath: points must be an array of [x, y] pairs');
-  const round = (v: number) => Math.round(v * 1000) / 1000;
   return points.map(([x, y], i) => `${i === 0 ? 'M' : 'L'}${round(x)},${round(y)}`).join('');
 }
 
@@ -68,7 +70,6 @@ export function polylinePath(points: readonly (readonly [number, number])[]): st
  */
 export function rectanglePath(x: number, y: number, width: number, height: number): string {
   if (![x, y, width, height].every(Number.isFinite)) return '';
-  const round = (v: number) => Math.round(v * 1000) / 1000;
   return `M${round(x)},${round(y)}h${round(width)}v${round(height)}h${-round(width)}z`;
 }
 
@@ -78,7 +79,6 @@ export function rectanglePath(x: number, y: number, width: number, height: numbe
  */
 export function discPath(x: number, y: number, r: number): string {
   if (![x, y, r].every(Number.isFinite)) return '';
-  const round = (v: number) => Math.round(v * 1000) / 1000;
   const left = round(x - r);
   const width = round(2 * r);
   return `M${left},${round(y)}a${r},${r} 0 1,0 ${width},0a${r},${r} 0 1,0 ${-width},0`;
@@ -87,7 +87,6 @@ export function discPath(x: number, y: number, r: number): string {
 /** One vertical segment (an error bar) from (x, y1) to (x, y2) as path data, "M x,y1 V y2", rounded the same way. */
 export function segmentPath(x: number, y1: number, y2: number): string {
   if (![x, y1, y2].every(Number.isFinite)) return '';
-  const round = (v: number) => Math.round(v * 1000) / 1000;
   return `M${round(x)},${round(y1)}V${round(y2)}`;
 }
 
