@@ -67,6 +67,35 @@ void halfDotsOf(const float* left, const float* rightT, Eigen::Index length, Eig
   if (rest == 1) halfDots<1>(left, rightT, length, stride, quads + start, sums + start);
 }
 
+// Σ fl(aₗ·bₗ) in float16 for the pairs (i, i) of Count groups of four consecutive rows (starting at firstRows), left
+// and right rows read from their transposed floats: a row's own pair, four to a register.
+template <int Count>
+void halfDiagonals(const float* leftT, const float* rightT, Eigen::Index length, Eigen::Index stride,
+                   const int* firstRows, HalfQuad* sums) {
+  HalfQuad sum[Count] = {};
+  for (Eigen::Index l = 0; l < length; ++l) {
+    for (int q = 0; q < Count; ++q) {
+      HalfQuad left, right;
+      std::memcpy(&left, leftT + l * stride + firstRows[q], sizeof left);
+      std::memcpy(&right, rightT + l * stride + firstRows[q], sizeof right);
+      sum[q] = roundToHalfQuad(sum[q] + roundToHalfQuad(left * right));
+    }
+  }
+  for (int q = 0; q < Count; ++q) sums[q] = sum[q];
+}
+
+// halfDiagonals on `count` groups, kQuads at a time, and the rest together.
+void halfDiagonalsOf(const float* leftT, const float* rightT, Eigen::Index length, Eigen::Index stride,
+                     const int* firstRows, int count, HalfQuad* sums) {
+  int start = 0;
+  for (; start + kQuads <= count; start += kQuads)
+    halfDiagonals<kQuads>(leftT, rightT, length, stride, firstRows + start, sums + start);
+  const int rest = count - start;
+  if (rest == 3) halfDiagonals<3>(leftT, rightT, length, stride, firstRows + start, sums + start);
+  if (rest == 2) halfDiagonals<2>(leftT, rightT, length, stride, firstRows + start, sums + start);
+  if (rest == 1) halfDiagonals<1>(leftT, rightT, length, stride, firstRows + start, sums + start);
+}
+
 // One row's softmax in float16, letting ±∞ and NaN through as IEEE arithmetic does (softmaxInPrecision refuses them).
 void halfSoftmaxRow(const double* scores, double* weights, Eigen::Index length) {
   double largest = -std::numeric_limits<double>::infinity();
@@ -137,8 +166,8 @@ class UnitNormalRows {
 };
 
 // The arguments of float16Scores, checked.
-void checkHalfScoreArguments(int keyDimension, int keyCount, double spread, HalfScoreOrder order) {
-  const char* function = "float16Scores";
+void checkHalfScoreArguments(const char* function, int keyDimension, int keyCount, double spread,
+                             HalfScoreOrder order) {
   requireIntegerInRange(function, "dk", keyDimension, 1, kMaxHalfScoreKeyDimension);
   requireIntegerInRange(function, "keyCount", keyCount, 1, kMaxHalfScoreKeys);
   requireAtMost(function, "keyCount^2*dk", static_cast<std::int64_t>(keyCount) * keyCount * keyDimension,
@@ -173,13 +202,26 @@ struct HalfMatrix {
 
   // The rows as floats (which hold float16 values exactly), row after row; converted once per row.
   const std::vector<float>& floats() {
-    convert();
+    const Eigen::Index length = rows.cols();
+    floats_.resize(static_cast<std::size_t>(rows.size()));
+    for (Eigen::Index i = converted_; i < rows.rows(); ++i) {
+      for (Eigen::Index l = 0; l < length; ++l)
+        floats_[static_cast<std::size_t>(i * length + l)] = static_cast<float>(rows(i, l));
+    }
+    converted_ = rows.rows();
     return floats_;
   }
   // The same, transposed: step l of every row together, transposedStride() floats apart, with room for 3 columns
-  // past the most keys this dₖ allows, for quads that run over the end.
+  // past the most keys this dₖ allows, for quads that run over the end. Written step by step, so that the writes are
+  // contiguous.
   const std::vector<float>& transposedFloats() {
-    convert();
+    const Eigen::Index length = rows.cols();
+    if (transposed_.empty()) transposed_.assign(static_cast<std::size_t>(length * stride_), 0.0f);
+    for (Eigen::Index l = 0; l < length; ++l) {
+      float* step = &transposed_[static_cast<std::size_t>(l * stride_)];
+      for (Eigen::Index i = transposedRows_; i < rows.rows(); ++i) step[i] = static_cast<float>(rows(i, l));
+    }
+    transposedRows_ = rows.rows();
     return transposed_;
   }
   Eigen::Index transposedStride() const { return stride_; }
@@ -199,23 +241,9 @@ struct HalfMatrix {
   }
 
  private:
-  void convert() {
-    const Eigen::Index length = rows.cols();
-    if (transposed_.empty()) transposed_.assign(static_cast<std::size_t>(length * stride_), 0.0f);
-    floats_.resize(static_cast<std::size_t>(rows.size()));
-    for (Eigen::Index i = converted_; i < rows.rows(); ++i) {
-      for (Eigen::Index l = 0; l < length; ++l) {
-        const auto value = static_cast<float>(rows(i, l));
-        floats_[static_cast<std::size_t>(i * length + l)] = value;
-        transposed_[static_cast<std::size_t>(l * stride_ + i)] = value;
-      }
-    }
-    converted_ = rows.rows();
-  }
-
   Eigen::Index stride_ = 3;
   std::vector<float> floats_, transposed_;
-  Eigen::Index converted_ = 0;  // rows in floats_ and transposed_
+  Eigen::Index converted_ = 0, transposedRows_ = 0;  // rows in floats_, and in transposed_
 };
 
 // The float16 rows of one seed, dₖ and σ: the queries (which are also the keys), each scaled order's copy of them,
@@ -343,9 +371,10 @@ class HalfOperands {
 //   |Dₖ| ≤ (1 + u)|Dₖ₋₁| + u(1 + u)|aₖbₖ| + u|Sₖ| + 3η, and what step k rounds is at most |Sₖ| + |Dₖ|.
 // First, for all k at once, Cauchy–Schwarz from the row norms: |ŝₖ| ≤ (1 + u)^(k+1)·(‖a‖‖b‖ + 2kη). Failing that,
 // block by block (kBlock steps): Sₖ stays within |S at the block's start| + A, A = ‖a_block‖‖b_block‖ ≥ Σ|aₗbₗ| over
-// the block, so the error at its end is at most (1 + u)^L·(D at its start + u(1 + u)A + uL(|S_start| + A) + 3ηL). The
-// block sums come from one matrix product per block: no pair is walked element by element, and the bound stays
-// close to the exact one when the sums wander instead of growing, as they do for unrelated q and k.
+// the block, so the error at its end is at most (1 + u)^L·(D at its start + u(1 + u)A + uL(|S_start| + A) + 3ηL).
+// |S_start| is first bounded by the A of the blocks before it (tight for a row with itself, where the sums only
+// grow), and only where that fails taken from the block sums, one matrix product per block: no pair is walked element
+// by element, and the bound stays close to the exact one when the sums wander, as they do for unrelated q and k.
 class OverflowBound {
  public:
   // Pairs with both rows below firstNewRow are kept from before and never asked about, so no block sums are taken
@@ -359,44 +388,72 @@ class OverflowBound {
         slack_(static_cast<double>(operands.left().cols()) * 2 * kTiny),
         // (1 + 2⁻³⁰) covers double's own rounding in the norms
         normLimit_(kHalfMax /
-                   (std::pow(1.0 + kUnit, static_cast<double>(operands.left().cols()) + 1) * (1.0 + 0x1.0p-30))) {}
+                   (std::pow(1.0 + kUnit, static_cast<double>(operands.left().cols()) + 1) * (1.0 + 0x1.0p-30))),
+        blockGrowth_(std::pow(1.0 + kUnit, static_cast<double>(kBlock))),
+        lastBlockGrowth_(std::pow(1.0 + kUnit, static_cast<double>(operands.left().cols() -
+                                                                   (operands.left().cols() - 1) / kBlock * kBlock))) {}
 
   bool cannotOverflow(int i, int j) {
     if (leftNorms_[static_cast<std::size_t>(i)] * rightNorms_[static_cast<std::size_t>(j)] + slack_ < normLimit_)
       return true;
-    if (newRowSums_.empty()) measureBlocks();
+    // The block norms come with the rows, the block sums each cost a matrix product: the partial sums are first bounded
+    // by the norms alone, |S at a block's start| ≤ Σ of the blocks' ‖a‖‖b‖ before it (exact for a row with itself).
+    return blockBound(i, j, Starts::Norms) < kInfinity || sumBound(i, j) < kInfinity;
+  }
+
+  // A bound on |ŝ|, the pair's float16 sum at its end, when every partial sum is proven below 65504, else ∞. From the
+  // block sums: the norms alone bound an unrelated pair's sum by its aligned pair's.
+  double sumBound(int i, int j) {
+    // With every |S at a block's start| taken as 0 the test is easier: failing even so, it needs no block sums.
+    if (!(blockBound(i, j, Starts::Zero) < kInfinity)) return kInfinity;
+    return blockBound(i, j, Starts::Exact);
+  }
+
+ private:
+  static constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+  // What the test takes for S at each block's start: 0 (not a proof, only a quick way to a failure), the norms' bound
+  // on it, or the block sums.
+  enum class Starts { Zero, Norms, Exact };
+
+  // The test block by block: ∞ when a block fails it, else a bound on the sum's magnitude at the end, |S| + |D| with
+  // the margins of the test.
+  double blockBound(int i, int j, Starts starts) {
+    if (!leftBlockNorms_) {
+      // Kept with the rows, as their whole norms are.
+      leftBlockNorms_ = &operands_.leftMatrix().blocks();
+      rightBlockNorms_ = &operands_.rightMatrix().blocks();
+    }
+    if (starts == Starts::Exact && newRowSums_.empty()) measureBlocks();
     // Double's rounding in the block sums and norms is below 2⁻⁴⁰ of the terms: the margins cover it.
     const double limit = kHalfMax * (1.0 - 0x1.0p-30);
+    const Eigen::Index length = operands_.left().cols();
     double start = 0.0, error = 0.0, absolute = 0.0;
-    for (std::size_t block = 0; block < newRowSums_.size(); ++block) {
-      const Eigen::Index steps = std::min(kBlock, operands_.left().cols() - static_cast<Eigen::Index>(block) * kBlock);
+    for (std::size_t block = 0; block < leftBlockNorms_->size(); ++block) {
+      const Eigen::Index steps = std::min(kBlock, length - static_cast<Eigen::Index>(block) * kBlock);
       const double bound = (*leftBlockNorms_)[block][static_cast<std::size_t>(i)] *
                            (*rightBlockNorms_)[block][static_cast<std::size_t>(j)] * (1.0 + 0x1.0p-30);
-      const double growth = steps == kBlock ? blockGrowth_ : std::pow(1.0 + kUnit, static_cast<double>(steps));
+      const double growth = steps == kBlock ? blockGrowth_ : lastBlockGrowth_;
       error = growth *
               (error + kUnit * (1.0 + kUnit) * bound + kUnit * static_cast<double>(steps) * (std::abs(start) + bound) +
                3 * kTiny * static_cast<double>(steps));
       absolute += bound;
-      if (!(std::abs(start) + bound + error * (1.0 + 0x1.0p-20) + absolute * 0x1.0p-30 < limit)) return false;
-      start += blockSum(block, i, j);
+      if (!(std::abs(start) + bound + error * (1.0 + 0x1.0p-20) + absolute * 0x1.0p-30 < limit)) return kInfinity;
+      if (starts == Starts::Exact) start += blockSum(block, i, j);
+      if (starts == Starts::Norms) start = absolute;
     }
-    return true;
+    return std::abs(start) + error * (1.0 + 0x1.0p-20) + absolute * 0x1.0p-30;
   }
 
- private:
   static constexpr double kUnit = kHalfUnit;
   static constexpr double kTiny = kHalfTiny;
   static constexpr Eigen::Index kBlock = HalfMatrix::kBlockSteps;
-  const double blockGrowth_ = std::pow(1.0 + kUnit, static_cast<double>(kBlock));
 
   void measureBlocks() {
     const HalfRowsView& left = operands_.left();
     const HalfRowsView& right = operands_.right();
     const Eigen::Index length = left.cols(), rows = left.rows(), newRows = rows - first_;
     const Eigen::Index blocks = (length + kBlock - 1) / kBlock;
-    // Kept with the rows, as their whole norms are.
-    leftBlockNorms_ = &operands_.leftMatrix().blocks();
-    rightBlockNorms_ = &operands_.rightMatrix().blocks();
     for (Eigen::Index block = 0; block < blocks; ++block) {
       const Eigen::Index first = block * kBlock, steps = std::min(kBlock, length - first);
       // The core's q·kᵀ kernel (SIMD in WASM, and no second copy of Eigen's large product code); products of float16
@@ -423,23 +480,60 @@ class OverflowBound {
   const std::vector<double>& leftNorms_;
   const std::vector<double>& rightNorms_;
   double slack_, normLimit_;
+  // (1 + u)^L for a whole block and for the last one, taken once: pow per pair and block was most of the bound's time.
+  double blockGrowth_, lastBlockGrowth_;
   const std::vector<std::vector<double>>* leftBlockNorms_ = nullptr;  // per block, per row
   const std::vector<std::vector<double>>* rightBlockNorms_ = nullptr;
   std::vector<RowMatrix> newRowSums_, oldRowSums_;  // per block: new rows × all, old rows × new (not symmetric)
 };
 
-// The float16 scores under the order. With countsOnly, pairs whose every partial sum is bounded below 65504 are not
-// emulated (left at 0): they cannot overflow, and their values are not asked for. Score (i, j) depends on rows i and
-// j alone (the bound too), so `known`, these scores for the first known.rows() rows, gives its block as it is.
-RowMatrix halfScores(const HalfOperands& operands, HalfScoreOrder order, bool countsOnly, const RowMatrix& known) {
+// What a call needs of an order's scores: every one (the order shown by float16Scores), enough for each row's largest
+// |score| and the counts (shown by float16RowLargest), or the counts alone (the other orders).
+enum class ScoresAsked { All, RowLargest, Counts };
+
+// The float16 scores under the order. Pairs not asked for are not emulated and left at 0: with Counts, those whose
+// every partial sum is bounded below 65504 (they cannot overflow); with RowLargest also those whose final |score| is
+// bounded by their rows' own pairs' (emulated first), so neither row's largest |score| is theirs. Score (i, j) depends
+// on rows i and j alone (the bounds too), so `known`, these scores for the first known.rows() rows, gives its block as
+// it is.
+RowMatrix halfScores(const HalfOperands& operands, HalfScoreOrder order, ScoresAsked asked, const RowMatrix& known) {
   const auto keyCount = static_cast<int>(operands.left().rows());
   const Eigen::Index length = operands.left().cols();
   const auto knownCount = static_cast<int>(std::min<Eigen::Index>(known.rows(), keyCount));
-  std::optional<OverflowBound> bound;  // only the orders not shown are bounded
-  if (countsOnly) bound.emplace(operands, knownCount);
+  std::optional<OverflowBound> bound;  // not for an order asked in full
+  if (asked != ScoresAsked::All) bound.emplace(operands, knownCount);
   // Keys are the queries, so unless only q is scaled the matrix is symmetric: fl(a·b) = fl(b·a) term by term, summed
   // in the same order. Half the float16 work, the same bits.
   const bool symmetric = order != HalfScoreOrder::Before;
+  const double root = operands.root();
+  const auto toScore = [&](double sum) { return order == HalfScoreOrder::After ? roundToHalf(sum / root) : sum; };
+  RowMatrix scores(keyCount, keyCount);
+  std::fill(scores.data(), scores.data() + scores.size(), 0.0);
+  for (int i = 0; i < knownCount; ++i) std::copy_n(&known(i, 0), knownCount, &scores(i, 0));
+  // The operands as floats, kept with their rows. Lanes that run past the last key are dropped.
+  const Eigen::Index stride = operands.rightMatrix().transposedStride();
+  if (asked == ScoresAsked::RowLargest && knownCount < keyCount) {
+    // Each new row's own pair first, four rows to a register: the others are measured against it.
+    std::vector<int> firstRows;
+    for (int i = knownCount; i < keyCount; i += 4) firstRows.push_back(i);
+    std::vector<HalfQuad> sums(firstRows.size());
+    halfDiagonalsOf(operands.leftMatrix().transposedFloats().data(), operands.rightMatrix().transposedFloats().data(),
+                    length, stride, firstRows.data(), static_cast<int>(firstRows.size()), sums.data());
+    for (std::size_t g = 0; g < firstRows.size(); ++g) {
+      for (int lane = 0; lane < 4 && firstRows[g] + lane < keyCount; ++lane)
+        scores(firstRows[g] + lane, firstRows[g] + lane) = toScore(sums[g][lane]);
+    }
+  }
+  const auto needed = [&](int i, int j) {
+    if (asked == ScoresAsked::All) return true;
+    if (asked == ScoresAsked::Counts) return !bound->cannotOverflow(i, j);
+    if (i == j) return false;  // emulated above
+    // |score| ≤ toScore(bound) (rounding and dividing keep the order), so at most its rows' own pairs' when that is.
+    const double largest = bound->sumBound(i, j);
+    const double ceiling =
+        symmetric ? std::min(std::abs(scores(i, i)), std::abs(scores(j, j))) : std::abs(scores(i, i));
+    return !(largest < std::numeric_limits<double>::infinity() && toScore(largest) <= ceiling);
+  };
   std::vector<Quad> quads;
   for (int i = 0; i < keyCount; ++i) {
     // Each quad starts at the next pair still to do and covers the three after it too, needed or not. A symmetric
@@ -448,25 +542,19 @@ RowMatrix halfScores(const HalfOperands& operands, HalfScoreOrder order, bool co
     for (int j = 0; j < (symmetric ? i + 1 : keyCount); ++j) {
       if (i < knownCount && j < knownCount) continue;
       if (!quads.empty() && quads.back().row == i && j < quads.back().firstColumn + 4) continue;
-      if (!bound || !bound->cannotOverflow(i, j)) quads.push_back({i, j});
+      if (needed(i, j)) quads.push_back({i, j});
     }
   }
-  RowMatrix scores(keyCount, keyCount);
-  std::fill(scores.data(), scores.data() + scores.size(), 0.0);
-  for (int i = 0; i < knownCount; ++i) std::copy_n(&known(i, 0), knownCount, &scores(i, 0));
   if (quads.empty()) return scores;
-  // The operands as floats, kept with their rows. Lanes that run past the last key are dropped.
   const std::vector<float>& left = operands.leftMatrix().floats();
   const std::vector<float>& rightT = operands.rightMatrix().transposedFloats();
-  const Eigen::Index stride = operands.rightMatrix().transposedStride();
   std::vector<HalfQuad> sums(quads.size());
   halfDotsOf(left.data(), rightT.data(), length, stride, quads.data(), static_cast<int>(quads.size()), sums.data());
   for (std::size_t q = 0; q < quads.size(); ++q) {
     const Quad& quad = quads[q];
     for (int lane = 0; lane < 4 && quad.firstColumn + lane < keyCount; ++lane) {
       const int i = quad.row, j = quad.firstColumn + lane;
-      const double sum = sums[q][lane];
-      const double score = order == HalfScoreOrder::After ? roundToHalf(sum / operands.root()) : sum;
+      const double score = toScore(sums[q][lane]);
       scores(i, j) = score;
       if (symmetric) scores(j, i) = score;
     }
@@ -480,10 +568,10 @@ RowMatrix halfScores(const HalfOperands& operands, HalfScoreOrder order, bool co
 class KnownScores {
  public:
   // The scores kept for these settings (an empty matrix when they differ from the last ones).
-  const RowMatrix& of(std::uint64_t seed, int dk, double spread, HalfScoreOrder order, bool countsOnly) {
+  const RowMatrix& of(std::uint64_t seed, int dk, double spread, HalfScoreOrder order, ScoresAsked asked) {
     Entry& entry = entries_[static_cast<std::size_t>(order)];
-    const bool same = entry.seed == seed && entry.dk == dk && entry.spread == spread && entry.countsOnly == countsOnly;
-    if (!same) entry = {seed, dk, spread, countsOnly, RowMatrix()};
+    const bool same = entry.seed == seed && entry.dk == dk && entry.spread == spread && entry.asked == asked;
+    if (!same) entry = {seed, dk, spread, asked, RowMatrix()};
     return entry.scores;
   }
 
@@ -498,21 +586,25 @@ class KnownScores {
     std::uint64_t seed = 0;
     int dk = 0;
     double spread = 0.0;
-    bool countsOnly = false;
+    ScoresAsked asked = ScoresAsked::All;
     RowMatrix scores;
   };
   std::array<Entry, kHalfScoreOrderNames.size()> entries_;
 };
 
-}  // namespace
+// The shown order's scores, as asked, and every order's counts: what float16Scores and float16RowLargest return.
+struct ShownScores {
+  RowMatrix scores, weights;
+  std::int64_t infinities = 0, nans = 0;
+  double largestExactScore = 0;
+  std::array<HalfOverflowCounts, 3> byOrder;
+};
 
-HalfPrecisionScores float16Scores(int keyDimension, int keyCount, double spread, HalfScoreOrder order,
-                                  std::uint64_t seed) {
-  checkHalfScoreArguments(keyDimension, keyCount, spread, order);
+ShownScores shownScores(int keyDimension, int keyCount, double spread, HalfScoreOrder order, std::uint64_t seed,
+                        ScoresAsked shown) {
   HalfRows fresh;
   HalfRows& rows = halfRows(keyDimension, keyCount, spread, seed, fresh);
-  HalfPrecisionScores result;
-  result.keyCount = keyCount;
+  ShownScores result;
   // |qᵢ·qⱼ| ≤ ‖qᵢ‖‖qⱼ‖, so the largest is some ‖qᵢ‖²; products of float16 values are exact in double.
   for (int i = 0; i < keyCount; ++i)
     result.largestExactScore =
@@ -520,26 +612,67 @@ HalfPrecisionScores float16Scores(int keyDimension, int keyCount, double spread,
   thread_local KnownScores known;
   for (const auto& entry : kHalfScoreOrderNames) {
     const HalfScoreOrder other = entry.first;
-    const bool countsOnly = other != order;
+    const ScoresAsked asked = other == order ? shown : ScoresAsked::Counts;
     // Counts of 0, as emulating would find, without scaling the rows for that order.
-    if (countsOnly && rows.provenFinite(other, keyCount)) continue;
+    if (asked == ScoresAsked::Counts && rows.provenFinite(other, keyCount)) continue;
     const HalfOperands operands(rows, other, keyCount);
-    const RowMatrix& kept = known.of(seed, keyDimension, spread, other, countsOnly);
-    if (countsOnly) {
-      // Scores proven finite are left at 0: a row's softmax has NaN weights exactly when one of its scores is +∞ or
-      // NaN (its own score, q·q, is never −∞), whatever its finite scores are, so the counts are the full ones.
-      const RowMatrix scores = halfScores(operands, other, true, kept);
-      known.keep(other, scores);
-      result.byOrder[static_cast<std::size_t>(other)] = {countInfinities(scores), countNans(halfSoftmaxRows(scores))};
-      continue;
-    }
-    result.scores = halfScores(operands, order, false, kept);
-    known.keep(order, result.scores);
-    result.infinities = countInfinities(result.scores);
-    result.weights = halfSoftmaxRows(result.scores);
-    result.nans = countNans(result.weights);
-    result.byOrder[static_cast<std::size_t>(order)] = {result.infinities, result.nans};
+    const RowMatrix& kept = known.of(seed, keyDimension, spread, other, asked);
+    // Scores not asked for are left at 0, and are finite: a row's softmax has NaN weights exactly when one of its
+    // scores is +∞ or NaN (its own score, q·q, is never −∞), whatever its finite scores are, so the counts are the
+    // full ones.
+    RowMatrix scores = halfScores(operands, other, asked, kept);
+    known.keep(other, scores);
+    RowMatrix weights = halfSoftmaxRows(scores);
+    const HalfOverflowCounts counts{countInfinities(scores), countNans(weights)};
+    result.byOrder[static_cast<std::size_t>(other)] = counts;
+    if (other != order) continue;
+    result.infinities = counts.infinities;
+    result.nans = counts.nans;
+    result.scores = std::move(scores);
+    result.weights = std::move(weights);
   }
+  return result;
+}
+
+}  // namespace
+
+HalfPrecisionScores float16Scores(int keyDimension, int keyCount, double spread, HalfScoreOrder order,
+                                  std::uint64_t seed) {
+  checkHalfScoreArguments("float16Scores", keyDimension, keyCount, spread, order);
+  ShownScores shown = shownScores(keyDimension, keyCount, spread, order, seed, ScoresAsked::All);
+  HalfPrecisionScores result;
+  result.keyCount = keyCount;
+  result.scores = std::move(shown.scores);
+  result.infinities = shown.infinities;
+  result.weights = std::move(shown.weights);
+  result.nans = shown.nans;
+  result.largestExactScore = shown.largestExactScore;
+  result.byOrder = shown.byOrder;
+  return result;
+}
+
+HalfRowLargest float16RowLargest(int keyDimension, int keyCount, double spread, HalfScoreOrder order,
+                                 std::uint64_t seed) {
+  checkHalfScoreArguments("float16RowLargest", keyDimension, keyCount, spread, order);
+  const ShownScores shown = shownScores(keyDimension, keyCount, spread, order, seed, ScoresAsked::RowLargest);
+  HalfRowLargest result;
+  result.keyCount = keyCount;
+  for (int i = 0; i < keyCount; ++i) {
+    double largest = 0.0;
+    std::int64_t nans = 0;
+    for (int j = 0; j < keyCount; ++j) {
+      const double score = shown.scores(i, j);
+      largest = std::isnan(score) || std::isnan(largest) ? std::numeric_limits<double>::quiet_NaN()
+                                                         : std::max(largest, std::abs(score));
+      nans += std::isnan(shown.weights(i, j)) ? 1 : 0;
+    }
+    result.rowLargest.push_back(largest);
+    result.rowNans.push_back(nans);
+  }
+  result.infinities = shown.infinities;
+  result.nans = shown.nans;
+  result.largestExactScore = shown.largestExactScore;
+  result.byOrder = shown.byOrder;
   return result;
 }
 

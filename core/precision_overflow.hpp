@@ -2,6 +2,7 @@
 // Float16 overflow of q·k: whether the score is scaled after or before the product decides if it becomes ±∞.
 #include <array>
 #include <cstdint>
+#include <vector>
 
 #include "names.hpp"
 #include "row_matrix.hpp"
@@ -51,6 +52,24 @@ struct HalfPrecisionScores {
 // keyCount²·dₖ ≤ kMaxHalfScoreWork, spread in (0, 1000].
 HalfPrecisionScores float16Scores(int keyDimension, int keyCount, double spread, HalfScoreOrder order,
                                   std::uint64_t seed);
+
+struct HalfRowLargest {
+  int keyCount = 0;
+  // Per query row: the largest |score| float16 gives it (∞ where one overflowed, NaN where one is NaN), and its NaN
+  // weights.
+  std::vector<double> rowLargest;
+  std::vector<std::int64_t> rowNans;
+  std::int64_t infinities = 0;   // as HalfPrecisionScores::infinities
+  std::int64_t nans = 0;         // as HalfPrecisionScores::nans
+  double largestExactScore = 0;  // as HalfPrecisionScores::largestExactScore
+  std::array<HalfOverflowCounts, 3> byOrder;
+};
+
+// What float16Scores says of each row, its largest |score| and NaN weights, and every count, with the same bits, for
+// less work: a pair other than a row's own is emulated only where its float16 sum is not bounded below both rows' own
+// scores and 65504 (see float16Scores' byOrder). Where the rows are unrelated (σ²√dₖ against σ²dₖ) that is none.
+HalfRowLargest float16RowLargest(int keyDimension, int keyCount, double spread, HalfScoreOrder order,
+                                 std::uint64_t seed);
 
 // The entry spread σ at which the aligned score reaches float16's largest value: σ²·dₖ = 65504, so
 // σ = √(65504/dₖ) (4.0 at dₖ 4096). Above it q·k overflows in the `after` order; independent pairs reach only

@@ -75,6 +75,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const HalfPrecisionScores o = float16Scores(dk, n, spread, other, seed);
         const HalfOverflowCounts& counted = h.byOrder[static_cast<std::size_t>(other)];
         expect(o.infinities == counted.infinities && o.nans == counted.nans, "other orders' counts match their calls");
+        // The rows' summary skips pairs its bounds place below their rows' own: what it says must be the full call's.
+        const HalfRowLargest r = float16RowLargest(dk, n, spread, order, seed);
+        for (int i = 0; i < n; ++i) {
+          double largest = 0.0;
+          std::int64_t rowNans = 0;
+          for (int j = 0; j < n; ++j) {
+            const double score = h.scores(i, j);
+            largest = std::isnan(score) || std::isnan(largest) ? NAN : std::max(largest, std::abs(score));
+            rowNans += std::isnan(h.weights(i, j));
+          }
+          const double said = r.rowLargest[static_cast<std::size_t>(i)];
+          expect(said == largest || (std::isnan(said) && std::isnan(largest)), "row largest as the full call's");
+          expect(r.rowNans[static_cast<std::size_t>(i)] == rowNans, "row NaN weights as the full call's");
+        }
+        expect(r.infinities == h.infinities && r.nans == h.nans, "row summary counts as the full call's");
       });
       documentedErrorsOnly([&] {
         const double sigma = float16OverflowSpread(in.size(70000));

@@ -87,11 +87,39 @@ describe('float16 scores through WASM', () => {
         'float16Scores: spread must be a number, got the string "6"',
       ],
     ];
-    for (const [request, name, message] of cases)
+    for (const [request, name, message] of cases) {
       assert.throws(() => core.float16Scores(request), { name, message }, message);
+      const rowMessage = message.replace('float16Scores', 'float16RowLargest');
+      assert.throws(() => core.float16RowLargest(request), { name, message: rowMessage }, rowMessage);
+    }
     assert.throws(() => core.float16OverflowSpread({ dk: 0.5 }), {
       name: 'RangeError',
       message: 'float16OverflowSpread: dk must be an integer from 1 to 65536, got 0.5',
     });
+  });
+
+  test("float16RowLargest gives each row's largest |score|, NaN weights and counts as float16Scores does", () => {
+    // The figure's σ from below overflow to where every pair must be emulated, in each order, along keys and back.
+    let compared = 0;
+    for (const spread of [0.5, 3, 6, 9.51, 16])
+      for (const order of ['after', 'before', 'balanced'])
+        for (const keyCount of [16, 7, 24]) {
+          const request = { dk: 4096, keyCount, spread, seed: 3, order };
+          const rows = core.float16RowLargest(request);
+          const full = core.float16Scores(request);
+          for (let i = 0; i < keyCount; i++) {
+            const row = Array.from(full.scores.subarray(i * keyCount, (i + 1) * keyCount));
+            const largest = row.reduce((most, score) => Math.max(most, Math.abs(score)), 0);
+            const nans = full.weights.subarray(i * keyCount, (i + 1) * keyCount).filter(Number.isNaN).length;
+            assert.ok(Object.is(rows.rowLargest[i], largest), `σ ${spread} ${order} row ${i}: ${rows.rowLargest[i]}`);
+            assert.equal(rows.rowNans[i], nans, `σ ${spread} ${order} row ${i} NaN weights`);
+          }
+          assert.deepEqual(
+            [rows.infinities, rows.nans, rows.largestExactScore, rows.byOrder],
+            [full.infinities, full.nans, full.largestExactScore, full.byOrder],
+          );
+          compared++;
+        }
+    assert.equal(compared, 5 * 3 * 3);
   });
 });

@@ -221,3 +221,82 @@ TEST_CASE("another order's counts stay exact across the spreads where its rows' 
     }
   }
 }
+
+namespace {
+
+// Each row's largest |score| and NaN weights as the figure read them from float16Scores: NaN in a row wins, as in
+// Math.max.
+void checkRowsMatch(const HalfRowLargest& rows, const HalfPrecisionScores& full) {
+  REQUIRE(rows.keyCount == full.keyCount);
+  for (int i = 0; i < full.keyCount; ++i) {
+    double largest = 0.0;
+    std::int64_t nans = 0;
+    for (int j = 0; j < full.keyCount; ++j) {
+      const double score = full.scores(i, j);
+      largest = std::isnan(score) || std::isnan(largest) ? NAN : std::max(largest, std::abs(score));
+      nans += std::isnan(full.weights(i, j)) ? 1 : 0;
+    }
+    REQUIRE(sameHalf(rows.rowLargest[static_cast<std::size_t>(i)], largest));
+    REQUIRE(rows.rowNans[static_cast<std::size_t>(i)] == nans);
+  }
+  CHECK(rows.infinities == full.infinities);
+  CHECK(rows.nans == full.nans);
+  CHECK(rows.largestExactScore == full.largestExactScore);
+  for (std::size_t o = 0; o < full.byOrder.size(); ++o) {
+    CHECK(rows.byOrder[o].infinities == full.byOrder[o].infinities);
+    CHECK(rows.byOrder[o].nans == full.byOrder[o].nans);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("float16RowLargest gives float16Scores' row maxima, NaN weights and counts across every regime") {
+  // Spreads below, at and past each order's overflow, where pairs other than a row's own are skipped or must be
+  // emulated, and the wild ones where products overflow to both signs. Each full call runs on a thread of its own,
+  // which keeps no scores, so the two never share what they keep.
+  const HalfScoreOrder orders[] = {HalfScoreOrder::After, HalfScoreOrder::Before, HalfScoreOrder::Balanced};
+  int compared = 0;
+  for (const int dk : {1, 7, 64, 200, 4096}) {
+    for (const int keys : {1, 3, 9, 16}) {
+      const double threshold = float16OverflowSpread(dk);
+      for (const double spread : {0.25, 0.5, 0.9 * threshold, 1.1 * threshold, 3.0, 8.0, 16.0, 40.0, 200.0}) {
+        if (spread > kMaxHalfScoreSpread) continue;
+        for (const HalfScoreOrder order : orders) {
+          const auto seed = static_cast<std::uint64_t>(dk * 7 + keys);
+          const HalfRowLargest rows = float16RowLargest(dk, keys, spread, order, seed);
+          const auto full = [&] { return float16Scores(dk, keys, spread, order, seed); };
+          checkRowsMatch(rows, std::async(std::launch::async, full).get());
+          ++compared;
+        }
+      }
+    }
+  }
+  CHECK(compared == 5 * 4 * 9 * 3);
+}
+
+TEST_CASE("float16RowLargest keeps what it emulated: more keys, fewer and back match float16Scores afresh") {
+  // The figure's own walks: along keys at σ where rows stay finite, overflow, or need their block bounds.
+  struct Call {
+    int dk, keys;
+    double spread;
+    HalfScoreOrder order;
+  };
+  const Call calls[] = {{4096, 9, 1.0, HalfScoreOrder::After},    {4096, 14, 1.0, HalfScoreOrder::After},
+                        {4096, 5, 1.0, HalfScoreOrder::After},    {4096, 16, 6.0, HalfScoreOrder::After},
+                        {4096, 20, 6.0, HalfScoreOrder::After},   {4096, 12, 16.0, HalfScoreOrder::Before},
+                        {4096, 15, 16.0, HalfScoreOrder::Before}, {4096, 16, 16.0, HalfScoreOrder::After},
+                        {4096, 24, 16.0, HalfScoreOrder::After},  {4096, 16, 13.5, HalfScoreOrder::Balanced},
+                        {64, 40, 30.0, HalfScoreOrder::Balanced}, {64, 48, 30.0, HalfScoreOrder::Balanced}};
+  for (const Call& c : calls) {
+    const HalfRowLargest rows = float16RowLargest(c.dk, c.keys, c.spread, c.order, 9);
+    const auto full = [&] { return float16Scores(c.dk, c.keys, c.spread, c.order, 9); };
+    checkRowsMatch(rows, std::async(std::launch::async, full).get());
+  }
+}
+
+TEST_CASE("float16RowLargest refuses bad arguments by its own name") {
+  CHECK_THROWS_WITH_AS(float16RowLargest(0, 4, 1, HalfScoreOrder::After, 1),
+                       "float16RowLargest: dk must be between 1 and 65536, got 0", CoreError);
+  CHECK_THROWS_WITH_AS(float16RowLargest(64, 4, 0, HalfScoreOrder::After, 1),
+                       "float16RowLargest: spread must be greater than 0 and at most 1000, got 0", CoreError);
+}

@@ -164,6 +164,20 @@ val softmaxInPrecisionBinding(const val& scores, double temperature, const std::
   });
 }
 
+// Every order's ∞ scores and NaN weights, in the order after, before, balanced.
+val halfCountsToJs(const std::array<HalfOverflowCounts, 3>& counts) {
+  val byOrder = val::array();
+  for (const auto& [order, name] : kHalfScoreOrderNames) {
+    const HalfOverflowCounts& each = counts[static_cast<std::size_t>(order)];
+    val entry = val::object();
+    entry.set("order", std::string(name));
+    entry.set("infinities", static_cast<double>(each.infinities));
+    entry.set("nans", static_cast<double>(each.nans));
+    byOrder.call<void>("push", entry);
+  }
+  return byOrder;
+}
+
 val float16ScoresBinding(double keyDimension, double keyCount, double spread, const std::string& order, double seed) {
   return guarded([&] {
     const char* fn = "float16Scores";
@@ -178,16 +192,28 @@ val float16ScoresBinding(double keyDimension, double keyCount, double spread, co
     result.set("weights", toFloat64Array(h.weights));
     result.set("nans", static_cast<double>(h.nans));
     result.set("largestExactScore", h.largestExactScore);
-    val byOrder = val::array();
-    for (const auto& [order, name] : kHalfScoreOrderNames) {
-      const HalfOverflowCounts& counts = h.byOrder[static_cast<std::size_t>(order)];
-      val entry = val::object();
-      entry.set("order", std::string(name));
-      entry.set("infinities", static_cast<double>(counts.infinities));
-      entry.set("nans", static_cast<double>(counts.nans));
-      byOrder.call<void>("push", entry);
-    }
-    result.set("byOrder", byOrder);
+    result.set("byOrder", halfCountsToJs(h.byOrder));
+    return result;
+  });
+}
+
+val float16RowLargestBinding(double keyDimension, double keyCount, double spread, const std::string& order,
+                             double seed) {
+  return guarded([&] {
+    const char* fn = "float16RowLargest";
+    const HalfRowLargest h =
+        float16RowLargest(static_cast<int>(toInteger(fn, "dk", keyDimension, 1, kMaxHalfScoreKeyDimension)),
+                          static_cast<int>(toInteger(fn, "keyCount", keyCount, 1, kMaxHalfScoreKeys)), spread,
+                          toHalfScoreOrder(fn, order), toSeed(fn, seed));
+    val result = val::object();
+    result.set("keyCount", h.keyCount);
+    result.set("rowLargest", toFloat64Array(h.rowLargest.data(), h.rowLargest.size()));
+    const std::vector<double> rowNans(h.rowNans.begin(), h.rowNans.end());
+    result.set("rowNans", toFloat64Array(rowNans.data(), rowNans.size()));
+    result.set("infinities", static_cast<double>(h.infinities));
+    result.set("nans", static_cast<double>(h.nans));
+    result.set("largestExactScore", h.largestExactScore);
+    result.set("byOrder", halfCountsToJs(h.byOrder));
     return result;
   });
 }
@@ -279,6 +305,7 @@ EMSCRIPTEN_BINDINGS(attention_core) {
   function("sampleNormals", &sampleNormalsBinding);
   function("softmaxInPrecision", &softmaxInPrecisionBinding);
   function("float16Scores", &float16ScoresBinding);
+  function("float16RowLargest", &float16RowLargestBinding);
   function("float16OverflowSpread", &float16OverflowSpreadBinding);
   function("alignedScores", &alignedScoresBinding);
   function("alignedScoreStatistics", &alignedScoreStatisticsBinding);

@@ -62,6 +62,9 @@ export interface RawAttentionCore {
   float16Scores(
     dk: number, keyCount: number, spread: number, order: RawHalfScoreOrder, seed: number,
   ): RawHalfPrecisionScores | Error;
+  float16RowLargest(
+    dk: number, keyCount: number, spread: number, order: RawHalfScoreOrder, seed: number,
+  ): RawHalfRowLargest | Error;
   float16OverflowSpread(dk: number): number | Error;
   alignedScores(dk: number, alignment: number, pairs: number, seed: number): RawAlignedScores | Error;
   alignedScoreStatistics(dk: number, alignment: number, mode: RawScaleMode, temperature: number): RawScoreStatistics | Error;
@@ -106,6 +109,16 @@ export interface RawHalfPrecisionScores {
   scores: Float64Array;
   infinities: number;
   weights: Float64Array;
+  nans: number;
+  largestExactScore: number;
+  byOrder: { order: RawHalfScoreOrder; infinities: number; nans: number }[];
+}
+
+export interface RawHalfRowLargest {
+  keyCount: number;
+  rowLargest: Float64Array;
+  rowNans: Float64Array;
+  infinities: number;
   nans: number;
   largestExactScore: number;
   byOrder: { order: RawHalfScoreOrder; infinities: number; nans: number }[];

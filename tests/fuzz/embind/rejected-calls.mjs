@@ -295,6 +295,17 @@ export const entryPoints = {
       seed: [[0, 'seed'], seed()],
     },
   },
+  float16RowLargest: {
+    args: [{ dk: 16, keyCount: 3, spread: 8, order: 'after', seed: 9 }],
+    fields: {
+      request: [[0], request()],
+      dk: [[0, 'dk'], dk()],
+      keyCount: [[0, 'keyCount'], integer(1, 256)],
+      spread: [[0, 'spread'], real((x) => x > 0 && x <= 1000)],
+      order: [[0, 'order'], name(['after', 'before', 'balanced'])],
+      seed: [[0, 'seed'], seed()],
+    },
+  },
   float16OverflowSpread: {
     args: [{ dk: 64 }],
     fields: { request: [[0], request()], dk: [[0, 'dk'], dk()] },

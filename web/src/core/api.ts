@@ -257,6 +257,20 @@ export function wrapCore(raw: RawAttentionCore): Core {
       );
     },
 
+    float16RowLargest(request) {
+      const fn = 'float16RowLargest';
+      const { dk, keyCount, spread, order, seed } = requireOptions(fn, request, true);
+      return orThrow(
+        raw.float16RowLargest(
+          requireNumber(fn, 'dk', dk),
+          requireNumber(fn, 'keyCount', keyCount),
+          requireNumber(fn, 'spread', spread),
+          requireName<Float16ScoreOrder>(fn, 'order', order),
+          requireNumber(fn, 'seed', seed),
+        ),
+      );
+    },
+
     float16OverflowSpread(request) {
       const { dk } = requireOptions('float16OverflowSpread', request, true);
       return orThrow(raw.float16OverflowSpread(requireNumber('float16OverflowSpread', 'dk', dk)));

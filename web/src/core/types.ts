@@ -179,6 +179,12 @@ export interface Core {
    * and the softmax turns it into NaN, while the other orders stay finite.
    */
   float16Scores(request: Float16ScoresRequest): Float16Scores;
+  /**
+   * Of float16Scores' result, each row's largest |score| and NaN weights and every count, with the same values, for
+   * less work: a pair other than a row's own is emulated only where its float16 sum is not bounded below both rows'
+   * own scores and 65504 (σ²√dₖ against σ²dₖ: unrelated rows' pairs seldom are).
+   */
+  float16RowLargest(request: Float16ScoresRequest): Float16RowLargest;
   /** The entry spread σ at which the aligned score σ²·dₖ reaches 65504: √(65504/dₖ), 4.0 at dₖ 4096. */
   float16OverflowSpread(request: { dk: number }): number;
   /**
@@ -262,6 +268,18 @@ export interface Float16Scores {
    * balanced: what each order would count, computed cheaply for the orders not asked (pairs that provably cannot
    * overflow are not emulated).
    */
+  byOrder: { order: Float16ScoreOrder; infinities: number; nans: number }[];
+}
+
+export interface Float16RowLargest {
+  keyCount: number;
+  /** Per query row, the largest |score| float16 gives it: Infinity where one overflowed, NaN where one is NaN. */
+  rowLargest: Float64Array;
+  /** Per query row, its NaN weights (all of the row's, or none). */
+  rowNans: Float64Array;
+  infinities: number;
+  nans: number;
+  largestExactScore: number;
   byOrder: { order: Float16ScoreOrder; infinities: number; nans: number }[];
 }
 
