@@ -77,7 +77,8 @@ test('one run as long as a long task sends the widget away at once; slow, fast, 
 
 test('a run a widget takes here knowing it is long is not counted as slow', async () => {
   const { clock, pageCore } = pageCoreOnClock();
-  const settings = { dk: 4096, spread: 8, order: 'after', seed: 21 };
+  // σ 11.5: the core's bounds leave most pairs to emulate, too many for a frame at new settings.
+  const settings = { dk: 4096, spread: 11.5, order: 'after', seed: 21 };
   await readyOnPage(pageCore, 'float16-overflow', { ...settings, dk: 16, keys: 16 });
   assert.equal(pageCore.run('float16-overflow', { ...settings, keys: 32 }), undefined, 'new settings: the worker');
   clock.cost = inPageLimitMs; // two core calls a run: 20 ms

@@ -50,9 +50,10 @@ function keysKept(params: Float16OverflowParams, order: Float16ScoreOrder, shown
 }
 
 export function compute(core: Core, params: Float16OverflowParams): Float16OverflowResult {
-  // One call: the chosen order's scores, and every order's counts for the comparison line.
+  // One call: the chosen order's rows, as float16Scores would give them, and every order's counts for the comparison
+  // line.
   const { dk, keys: keyCount, spread, seed, order } = params;
-  const chosen = pace.timed(estimatedMs(params), () => core.float16Scores({ dk, keyCount, spread, seed, order }));
+  const chosen = pace.timed(estimatedMs(params), () => core.float16RowLargest({ dk, keyCount, spread, seed, order }));
   if (!keptSettings(params)) kept = { seed, dk, spread, keys: new Map(), rows: 0, copies: new Map() };
   // The core keeps the float16 rows of these settings, of every order, up to the most keys asked (keys × dₖ is at
   // most 2¹⁷ here, within what it keeps).
@@ -66,19 +67,10 @@ export function compute(core: Core, params: Float16OverflowParams): Float16Overf
     kept.keys.delete(keptKey(o, o !== order));
     kept.keys.set(key, Math.max(kept.keys.get(key) ?? 0, keyCount));
   }
-  const n = chosen.keyCount;
-  const rowLargest = new Float64Array(n);
-  const rowNans = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    for (let j = 0; j < n; j++) {
-      rowLargest[i] = Math.max(rowLargest[i] ?? 0, Math.abs(chosen.scores[i * n + j] ?? 0));
-      if (Number.isNaN(chosen.weights[i * n + j])) rowNans[i] = (rowNans[i] ?? 0) + 1;
-    }
-  }
   return {
     ...params,
-    rowLargest,
-    rowNans,
+    rowLargest: chosen.rowLargest,
+    rowNans: chosen.rowNans,
     infinities: chosen.infinities,
     nans: chosen.nans,
     largestExactScore: chosen.largestExactScore,
@@ -99,10 +91,11 @@ const needsProof = (params: Float16OverflowParams, o: Float16ScoreOrder): boolea
 const scaledCopiesMade = (params: Float16OverflowParams): Float16ScoreOrder[] =>
   (['before', 'balanced'] as const).filter((o) => o === params.order || needsProof(params, o));
 
-// A run's cost in WASM, from bench:browser's machine: 1.3 ns per emulated float16 product (every pair of the order
-// shown not kept from the last call, half of them when q and k are scaled alike; another order's pairs only when its
-// aligned score may reach 65504), and 0.2 ns per product of a row with another for the matrix products that prove
-// another order finite when its row norms alone cannot (only the new rows' products: the core keeps the rest). New
+// A run's cost in WASM, from bench:browser's machine: 1.3 ns per emulated float16 product (of the order shown, each
+// new row's own pair and the share of the others offDiagonalShare says, half of them when q and k are scaled alike;
+// another order's pairs only when its aligned score may reach 65504), and 0.2 ns per product of a row with another
+// for the matrix products that bound the shown order's pairs, and prove another order finite when its row norms alone
+// cannot (only the new rows' products: the core keeps the rest). New
 // normals (a new dₖ or seed) add about 27 ns each; more or fewer keys reuse those already drawn. Rounding and
 // measuring a new row's dₖ entries costs about 1.7 ns each (the core keeps the rows of these settings), and as much
 // again for each scaled copy it makes (the shown order's, and another's its norms cannot prove finite); copying rows
@@ -115,10 +108,14 @@ function estimatedMs(params: Float16OverflowParams): number {
   const pairs = (o: Float16ScoreOrder): number =>
     square(o, keys) - square(o, Math.min(keys, keysKept(params, o, o === order)));
   const others = orders.filter((o) => o !== order);
-  const emulating = [order, ...others.filter((o) => 2 * aligned(params, o) >= 65504)];
-  const emulated = emulating.reduce((n, o) => n + pairs(o), 0);
-  const copies = emulating.filter((o) => pairs(o) > 0).length;
-  const proofs = others.filter((o) => needsProof(params, o)).length;
+  // The shown order: each new row's own pair, and of the others the share its bounds leave.
+  const own = keys - Math.min(keys, keysKept(params, order, true));
+  const offDiagonal = offDiagonalShare(params, order);
+  const shown = own + offDiagonal * (pairs(order) - own);
+  const emulatingOthers = others.filter((o) => 2 * aligned(params, o) >= 65504);
+  const emulated = emulatingOthers.reduce((n, o) => n + pairs(o), shown);
+  const copies = [order, ...emulatingOthers].filter((o) => pairs(o) > 0).length;
+  const proofs = others.filter((o) => needsProof(params, o)).length + (offDiagonal < 1 ? 1 : 0);
   const rowsKept = Math.min(keys, rowsKeptFor(params));
   const newRows = keys - rowsKept;
   const newCopyRows = scaledCopiesMade(params).reduce(
@@ -139,10 +136,18 @@ function estimatedMs(params: Float16OverflowParams): number {
 }
 
 /**
+ * Of the shown order's pairs other than a row's own, the share the core still emulates: none while the bound on their
+ * float16 sums' rounding stays well below 65504, all once the aligned score passes about ten times it (Node's WASM, dₖ
+ * 4096, the after order: from σ 8 to σ 13.5).
+ */
+const offDiagonalShare = (params: Float16OverflowParams, o: Float16ScoreOrder): number =>
+  Math.min(1, Math.max(0, (aligned(params, o) / 65504 - 3.5) / 7));
+
+/**
  * Whether another order's norms fall short of proving it finite, so that the core bounds it block by block (dₖ = 4096,
- * σ ≥ 12). The estimate leaves that work out: a step along keys there costs 0.8 ms in Node's WASM where it says 0.35,
- * and 8–14 ms on the phone profile. Such a step is taken here as a long run, so that two of them do not send the
- * figure to the worker, whose answers come 15–30 ms after the key there (bench:browser).
+ * σ ≥ 12). The estimate leaves part of that work out: in Node's WASM a new σ there costs 2.0 ms where it says 1.6, and
+ * a step along keys 0.30 ms, up to 0.46. Such a step is taken here as a long run, so that two of them do not send the
+ * figure to the worker, whose answers come 15–30 ms after the key on the phone profile (bench:browser).
  */
 const boundsOthers = (params: Float16OverflowParams): boolean =>
   orders.some((o) => o !== params.order && needsProof(params, o));
@@ -151,11 +156,17 @@ const boundsOthers = (params: Float16OverflowParams): boolean =>
 let lastAsked = { seed: Number.NaN, dk: 0, spread: 0 };
 
 /**
- * Along keys, the order or σ the worker's answer comes a frame late on a phone (after the frame that moves the slider),
- * so the page takes longer runs there: up to this long at settings its core keeps, each costing only new pairs, or at
- * a new σ, which redoes the products of the normals it keeps (18–30 ms by the worker, 12–18 here: bench:browser)…
+ * Along keys or the order the worker's answer comes a frame late on a phone (after the frame that moves the slider),
+ * so the page takes longer runs there: up to this long at settings its core keeps, each costing only new pairs…
  */
 const stayingLimitMs = 10;
+/**
+ * …up to this long at a new σ, which rounds and bounds every row of the normals the core keeps again: 9 ms from the
+ * key to the drawn figure here on the phone profile (median), 20–37 ms to the worker's answer (bench:browser). Where
+ * another order needs its block bounds (boundsOthers), a new σ costs two to three times as much: it is taken here only
+ * when it fits a frame's usual room, and on a phone the worker's answer is kept for the steps back to it…
+ */
+const newSpreadLimitMs = 16;
 /**
  * …and once, to make its core keep new settings, up to this long: on the phone profile that first step along keys
  * took 15–32 ms here, and without it each step after it went to the worker, 15–30 ms after its key.
@@ -173,8 +184,12 @@ export function runsInPage(params: Float16OverflowParams): boolean | 'long' {
   const staying = sameNormals && spread === lastAsked.spread;
   lastAsked = { seed, dk, spread };
   const estimate = estimatedMs(params);
+  // Always a long run, never counted as slow: two steps of σ that outran a frame's room would otherwise send the
+  // figure to the worker for seconds, every answer then later than this thread's.
+  if (sameNormals && !staying)
+    return pace.fits(estimate, boundsOthers(params) ? undefined : newSpreadLimitMs) ? 'long' : false;
   if (pace.fits(estimate)) return staying && boundsOthers(params) ? 'long' : true;
-  if (!staying) return sameNormals && pace.fits(estimate, stayingLimitMs) ? 'long' : false;
+  if (!staying) return false;
   // Longer than a frame's usual room on purpose ('long'): a run a little over its estimate must not send the figure to
   // the worker, whose answers come later still. This thread's pace still learns from it.
   return pace.fits(estimate, keptSettings(params) ? stayingLimitMs : catchUpLimitMs) ? 'long' : false;
