@@ -9,6 +9,7 @@
 #include <limits>
 #include <memory>
 #include <optional>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -55,16 +56,24 @@ void halfDots(const float* left, const float* rightT, Eigen::Index length, Eigen
   for (int q = 0; q < Count; ++q) sums[q] = sum[q];
 }
 
-// halfDots on `count` quads, kQuads at a time, and the rest together: no quad is emulated only to pad a group.
+// run(std::integral_constant<int, Count>, start) over `count` items, kQuads at a time and the rest together: no item
+// is emulated only to pad a group.
+template <typename Run>
+void inGroups(int count, Run run) {
+  int start = 0;
+  for (; start + kQuads <= count; start += kQuads) run(std::integral_constant<int, kQuads>{}, start);
+  const int rest = count - start;
+  if (rest == 3) run(std::integral_constant<int, 3>{}, start);
+  if (rest == 2) run(std::integral_constant<int, 2>{}, start);
+  if (rest == 1) run(std::integral_constant<int, 1>{}, start);
+}
+
+// halfDots on `count` quads.
 void halfDotsOf(const float* left, const float* rightT, Eigen::Index length, Eigen::Index stride, const Quad* quads,
                 int count, HalfQuad* sums) {
-  int start = 0;
-  for (; start + kQuads <= count; start += kQuads)
-    halfDots<kQuads>(left, rightT, length, stride, quads + start, sums + start);
-  const int rest = count - start;
-  if (rest == 3) halfDots<3>(left, rightT, length, stride, quads + start, sums + start);
-  if (rest == 2) halfDots<2>(left, rightT, length, stride, quads + start, sums + start);
-  if (rest == 1) halfDots<1>(left, rightT, length, stride, quads + start, sums + start);
+  inGroups(count, [&](auto group, int start) {
+    halfDots<decltype(group)::value>(left, rightT, length, stride, quads + start, sums + start);
+  });
 }
 
 // Σ fl(aₗ·bₗ) in float16 for the pairs (i, i) of Count groups of four consecutive rows (starting at firstRows), left
@@ -84,16 +93,12 @@ void halfDiagonals(const float* leftT, const float* rightT, Eigen::Index length,
   for (int q = 0; q < Count; ++q) sums[q] = sum[q];
 }
 
-// halfDiagonals on `count` groups, kQuads at a time, and the rest together.
+// halfDiagonals on `count` groups of four rows.
 void halfDiagonalsOf(const float* leftT, const float* rightT, Eigen::Index length, Eigen::Index stride,
                      const int* firstRows, int count, HalfQuad* sums) {
-  int start = 0;
-  for (; start + kQuads <= count; start += kQuads)
-    halfDiagonals<kQuads>(leftT, rightT, length, stride, firstRows + start, sums + start);
-  const int rest = count - start;
-  if (rest == 3) halfDiagonals<3>(leftT, rightT, length, stride, firstRows + start, sums + start);
-  if (rest == 2) halfDiagonals<2>(leftT, rightT, length, stride, firstRows + start, sums + start);
-  if (rest == 1) halfDiagonals<1>(leftT, rightT, length, stride, firstRows + start, sums + start);
+  inGroups(count, [&](auto group, int start) {
+    halfDiagonals<decltype(group)::value>(leftT, rightT, length, stride, firstRows + start, sums + start);
+  });
 }
 
 // One row's softmax in float16, letting ±∞ and NaN through as IEEE arithmetic does (softmaxInPrecision refuses them).

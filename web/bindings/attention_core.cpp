@@ -178,13 +178,20 @@ val halfCountsToJs(const std::array<HalfOverflowCounts, 3>& counts) {
   return byOrder;
 }
 
+// A float16 call from JS arguments, checked as the function `fn` names them: compute(dk, keyCount, spread, order,
+// seed).
+template <typename Compute>
+auto halfScoreCall(const char* fn, Compute compute, double keyDimension, double keyCount, double spread,
+                   const std::string& order, double seed) {
+  return compute(static_cast<int>(toInteger(fn, "dk", keyDimension, 1, kMaxHalfScoreKeyDimension)),
+                 static_cast<int>(toInteger(fn, "keyCount", keyCount, 1, kMaxHalfScoreKeys)), spread,
+                 toHalfScoreOrder(fn, order), toSeed(fn, seed));
+}
+
 val float16ScoresBinding(double keyDimension, double keyCount, double spread, const std::string& order, double seed) {
   return guarded([&] {
-    const char* fn = "float16Scores";
     const HalfPrecisionScores h =
-        float16Scores(static_cast<int>(toInteger(fn, "dk", keyDimension, 1, kMaxHalfScoreKeyDimension)),
-                      static_cast<int>(toInteger(fn, "keyCount", keyCount, 1, kMaxHalfScoreKeys)), spread,
-                      toHalfScoreOrder(fn, order), toSeed(fn, seed));
+        halfScoreCall("float16Scores", float16Scores, keyDimension, keyCount, spread, order, seed);
     val result = val::object();
     result.set("keyCount", h.keyCount);
     result.set("scores", toFloat64Array(h.scores));
@@ -200,11 +207,8 @@ val float16ScoresBinding(double keyDimension, double keyCount, double spread, co
 val float16RowLargestBinding(double keyDimension, double keyCount, double spread, const std::string& order,
                              double seed) {
   return guarded([&] {
-    const char* fn = "float16RowLargest";
     const HalfRowLargest h =
-        float16RowLargest(static_cast<int>(toInteger(fn, "dk", keyDimension, 1, kMaxHalfScoreKeyDimension)),
-                          static_cast<int>(toInteger(fn, "keyCount", keyCount, 1, kMaxHalfScoreKeys)), spread,
-                          toHalfScoreOrder(fn, order), toSeed(fn, seed));
+        halfScoreCall("float16RowLargest", float16RowLargest, keyDimension, keyCount, spread, order, seed);
     val result = val::object();
     result.set("keyCount", h.keyCount);
     result.set("rowLargest", toFloat64Array(h.rowLargest.data(), h.rowLargest.size()));

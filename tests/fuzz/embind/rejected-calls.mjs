@@ -132,6 +132,19 @@ const softmaxOptions = (minLength) => ({
 const trainerConfig = { keyCount: 4, dk: 8, seed: 1, modelDim: 4, batchSize: 2, kind: 'qk-norm' };
 const runKinds = ['unscaled', 'sqrt', 'linear', 'learned-temperature', 'qk-norm', 'softcap', 't5-init'];
 
+// One float16 request: the settings of the float16 figure's core calls.
+const float16Call = () => ({
+  args: [{ dk: 16, keyCount: 3, spread: 8, order: 'after', seed: 9 }],
+  fields: {
+    request: [[0], request()],
+    dk: [[0, 'dk'], dk()],
+    keyCount: [[0, 'keyCount'], integer(1, 256)],
+    spread: [[0, 'spread'], real((x) => x > 0 && x <= 1000)],
+    order: [[0, 'order'], name(['after', 'before', 'balanced'])],
+    seed: [[0, 'seed'], seed()],
+  },
+});
+
 /**
  * name → { args: a valid call's arguments, fields: { argument: [path into args, bad values] }, call(core, args) }.
  * `call` defaults to core[name](...args); a result must be the same on any instance of the module. An error names
@@ -284,28 +297,9 @@ export const entryPoints = {
       precision: [[1, 'precision'], name(['float64', 'float32', 'float16'])],
     },
   },
-  float16Scores: {
-    args: [{ dk: 16, keyCount: 3, spread: 8, order: 'after', seed: 9 }],
-    fields: {
-      request: [[0], request()],
-      dk: [[0, 'dk'], dk()],
-      keyCount: [[0, 'keyCount'], integer(1, 256)],
-      spread: [[0, 'spread'], real((x) => x > 0 && x <= 1000)],
-      order: [[0, 'order'], name(['after', 'before', 'balanced'])],
-      seed: [[0, 'seed'], seed()],
-    },
-  },
-  float16RowLargest: {
-    args: [{ dk: 16, keyCount: 3, spread: 8, order: 'after', seed: 9 }],
-    fields: {
-      request: [[0], request()],
-      dk: [[0, 'dk'], dk()],
-      keyCount: [[0, 'keyCount'], integer(1, 256)],
-      spread: [[0, 'spread'], real((x) => x > 0 && x <= 1000)],
-      order: [[0, 'order'], name(['after', 'before', 'balanced'])],
-      seed: [[0, 'seed'], seed()],
-    },
-  },
+  float16Scores: float16Call(),
+  // The same request as float16Scores, its summary of rows in return.
+  float16RowLargest: float16Call(),
   float16OverflowSpread: {
     args: [{ dk: 64 }],
     fields: { request: [[0], request()], dk: [[0, 'dk'], dk()] },

@@ -12,12 +12,33 @@ import {
 import { dotProductExperimentOf } from './dot-product.js';
 import { orThrow } from './or-throw.js';
 import { toRawAttentionScale, toRawScale } from './scales.js';
-import type { Core, Float16ScoreOrder, JacobianBuffer, Precision, RunKind, SoftmaxOptions, Trainer } from './types.js';
+import type {
+  Core,
+  Float16ScoreOrder,
+  Float16ScoresRequest,
+  JacobianBuffer,
+  Precision,
+  RunKind,
+  SoftmaxOptions,
+  Trainer,
+} from './types.js';
 
 // Splits a row-major matrix into its rows (views, no copies).
 function rows(matrix: Float64Array, count: number): Float64Array[] {
   const width = matrix.length / count;
   return Array.from({ length: count }, (_, i) => matrix.subarray(i * width, (i + 1) * width));
+}
+
+// A float16 request's fields, checked, in the raw module's argument order.
+function float16Arguments(fn: string, request: Float16ScoresRequest) {
+  const { dk, keyCount, spread, order, seed } = requireOptions(fn, request, true);
+  return [
+    requireNumber(fn, 'dk', dk),
+    requireNumber(fn, 'keyCount', keyCount),
+    requireNumber(fn, 'spread', spread),
+    requireName<Float16ScoreOrder>(fn, 'order', order),
+    requireNumber(fn, 'seed', seed),
+  ] as const;
 }
 
 function softmaxArguments(fn: string, scores: unknown, options: SoftmaxOptions | undefined) {
@@ -244,31 +265,11 @@ export function wrapCore(raw: RawAttentionCore): Core {
     },
 
     float16Scores(request) {
-      const fn = 'float16Scores';
-      const { dk, keyCount, spread, order, seed } = requireOptions(fn, request, true);
-      return orThrow(
-        raw.float16Scores(
-          requireNumber(fn, 'dk', dk),
-          requireNumber(fn, 'keyCount', keyCount),
-          requireNumber(fn, 'spread', spread),
-          requireName<Float16ScoreOrder>(fn, 'order', order),
-          requireNumber(fn, 'seed', seed),
-        ),
-      );
+      return orThrow(raw.float16Scores(...float16Arguments('float16Scores', request)));
     },
 
     float16RowLargest(request) {
-      const fn = 'float16RowLargest';
-      const { dk, keyCount, spread, order, seed } = requireOptions(fn, request, true);
-      return orThrow(
-        raw.float16RowLargest(
-          requireNumber(fn, 'dk', dk),
-          requireNumber(fn, 'keyCount', keyCount),
-          requireNumber(fn, 'spread', spread),
-          requireName<Float16ScoreOrder>(fn, 'order', order),
-          requireNumber(fn, 'seed', seed),
-        ),
-      );
+      return orThrow(raw.float16RowLargest(...float16Arguments('float16RowLargest', request)));
     },
 
     float16OverflowSpread(request) {
